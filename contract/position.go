@@ -1,0 +1,127 @@
+package contract
+
+import (
+	"fmt"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Pos is a place in a file: a 1-based line and a 1-based column counted in
+// UTF-16 code units, the unit GitHub, SARIF viewers and editors such as VS Code
+// use. The zero Pos means "no known place".
+type Pos struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
+}
+
+// IsValid reports whether p names a real place.
+func (p Pos) IsValid() bool { return p.Line >= 1 && p.Column >= 1 }
+
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Column) }
+
+// Lines indexes the line starts of a text so that byte offsets and rune
+// columns can be turned into positions.
+type Lines struct {
+	text   []byte
+	starts []int // byte offset of the start of each line
+}
+
+// NewLines indexes text. Line endings are "\n"; callers normalise CRLF first.
+func NewLines(text []byte) *Lines {
+	starts := make([]int, 1, 64)
+	for i, b := range text {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return &Lines{text: text, starts: starts}
+}
+
+// Count is the number of lines.
+func (l *Lines) Count() int { return len(l.starts) }
+
+// Line returns the text of the 1-based line n without its line ending, or ""
+// when n is out of range.
+func (l *Lines) Line(n int) string {
+	if n < 1 || n > len(l.starts) {
+		return ""
+	}
+	start := l.starts[n-1]
+	end := len(l.text)
+	if n < len(l.starts) {
+		end = l.starts[n] - 1
+	}
+	return string(l.text[start:end])
+}
+
+// LineStart is the byte offset at which the 1-based line n starts.
+func (l *Lines) LineStart(n int) int {
+	if n < 1 {
+		return 0
+	}
+	if n > len(l.starts) {
+		return len(l.text)
+	}
+	return l.starts[n-1]
+}
+
+// Offset turns a byte offset into a position. Offsets past the end clamp to
+// the end of the text.
+func (l *Lines) Offset(off int) Pos {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(l.text) {
+		off = len(l.text)
+	}
+	// binary search for the last line start <= off
+	lo, hi := 0, len(l.starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if l.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return Pos{Line: lo + 1, Column: utf16Width(l.text[l.starts[lo]:off]) + 1}
+}
+
+// RuneColumn turns a 1-based line and a 1-based column counted in runes (as
+// the YAML parser counts) into a position with a UTF-16 column.
+func (l *Lines) RuneColumn(line, runeCol int) Pos {
+	if line < 1 || line > len(l.starts) {
+		return Pos{Line: max(line, 1), Column: max(runeCol, 1)}
+	}
+	s := l.Line(line)
+	units, runes := 0, 1
+	for _, r := range s {
+		if runes >= runeCol {
+			break
+		}
+		units += utf16.RuneLen(r)
+		if utf16.RuneLen(r) < 0 {
+			units++ // an invalid rune still takes one column
+		}
+		runes++
+	}
+	if runes < runeCol { // past the end of the line
+		units += runeCol - runes
+	}
+	return Pos{Line: line, Column: units + 1}
+}
+
+// utf16Width counts the UTF-16 code units of b; invalid bytes count one each.
+func utf16Width(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		b = b[size:]
+		if w := utf16.RuneLen(r); w > 0 {
+			n += w
+		} else {
+			n++
+		}
+	}
+	return n
+}

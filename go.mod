@@ -1,0 +1,3 @@
+module github.com/speccify/speccify-lint
+
+go 1.26

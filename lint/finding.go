@@ -1,0 +1,42 @@
+package lint
+
+import (
+	"cmp"
+	"fmt"
+)
+
+// Finding is one thing wrong with a contract, a tool folder or an example run.
+// Every finding has a place: File is relative to the report root with forward
+// slashes, Line and Column are 1-based (columns in UTF-16 code units).
+type Finding struct {
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	Message  string   `json:"message"`
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Column   int      `json:"column"`
+	// Key is the logical place of the finding inside its tool folder (a field
+	// path such as "outputs.properties.ok", an example title, a file name).
+	// Report fingerprints hash it instead of the line so that a finding keeps
+	// its identity when unrelated lines move.
+	Key string `json:"key,omitempty"`
+	// Tool is the tool (or skill) folder the finding belongs to, relative to the
+	// root; empty for findings outside any folder.
+	Tool string `json:"tool,omitempty"`
+}
+
+// String formats the finding as "file:line:col: severity: message [rule]".
+func (f Finding) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s: %s [%s]", f.File, f.Line, f.Column, f.Severity, f.Message, f.Rule)
+}
+
+// CompareFindings orders findings by file, line, column, rule and message.
+func CompareFindings(a, b Finding) int {
+	return cmp.Or(
+		cmp.Compare(a.File, b.File),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Column, b.Column),
+		cmp.Compare(a.Rule, b.Rule),
+		cmp.Compare(a.Message, b.Message),
+	)
+}
