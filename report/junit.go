@@ -1,0 +1,270 @@
+package report
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/xml"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jstemmer/go-junit-report/v2/junit"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// outputCap is the most of an example's stdout or stderr a JUnit report
+// carries, each.
+const outputCap = 64 << 10
+
+// junitSuites is <testsuites>. It has no skipped= attribute (the embedded
+// one stays 0 and is omitted): Jenkins' junit-10.xsd does not allow it there.
+type junitSuites struct {
+	junit.Testsuites
+	Suites []junitSuite `xml:"testsuite"`
+}
+
+// junitSuite is one <testsuite>: a tool folder, a skill folder, or
+// speccify-lint itself. Its own output follows its test cases.
+type junitSuite struct {
+	junit.Testsuite
+	Testcases []junitCase   `xml:"testcase"`
+	SystemOut *junit.Output `xml:"system-out,omitempty"`
+}
+
+// junitCase is a <testcase> that can also say where it is defined.
+type junitCase struct {
+	junit.Testcase
+	File string `xml:"file,attr,omitempty"`
+	Line int    `xml:"line,attr,omitempty"`
+}
+
+// add appends a test case and counts it.
+func (s *junitSuite) add(c junitCase) {
+	s.Testcases = append(s.Testcases, c)
+	s.Tests++
+	switch {
+	case c.Error != nil:
+		s.Errors++
+	case c.Failure != nil:
+		s.Failures++
+	case c.Skipped != nil:
+		s.Skipped++
+	}
+}
+
+// writeJUnit renders JUnit XML: one suite per tool folder (a "lint" case for
+// its static findings, then a case per example in document order), one per
+// skill folder, and a "speccify-lint" suite for findings outside any folder
+// and for failures of speccify-lint itself.
+func writeJUnit(b *bytes.Buffer, r *lint.Result, opt Options) error {
+	timestamp := ""
+	if !opt.NoTimestamps {
+		timestamp = opt.now().Format(time.RFC3339)
+	}
+	doc := junitSuites{}
+	doc.Name = toolName
+	var total time.Duration
+	addSuite := func(s junitSuite, d time.Duration) {
+		s.ID = len(doc.Suites)
+		s.Time = seconds(d)
+		s.Timestamp = timestamp
+		doc.Suites = append(doc.Suites, s)
+		doc.Tests += s.Tests
+		doc.Failures += s.Failures
+		doc.Errors += s.Errors
+		total += d
+	}
+
+	for _, i := range toolOrder(r) {
+		t := &r.Tools[i]
+		s := junitSuite{}
+		s.Name = cleanLine(t.DisplayName())
+		s.File = cleanLine(t.Spec)
+		s.add(lintCase(t.Dir, t.Spec, t.Findings, opt))
+		titles := map[string]int{}
+		for _, e := range t.Examples {
+			titles[e.Title]++
+		}
+		for j := range t.Examples {
+			e := &t.Examples[j]
+			s.add(exampleCase(t, e, titles[e.Title] > 1, opt))
+		}
+		if t.Skipped != "" {
+			s.SystemOut = &junit.Output{Data: "examples not run: " + cleanText(t.Skipped)}
+		}
+		addSuite(s, opt.duration(t.Duration))
+	}
+	for _, sk := range r.Skills {
+		s := junitSuite{}
+		s.Name = cleanLine(sk.Dir)
+		s.File = cleanLine(sk.Spec)
+		s.add(lintCase(sk.Dir, sk.Spec, sk.Findings, opt))
+		addSuite(s, 0)
+	}
+	if len(r.Findings) > 0 || len(r.InternalErrors) > 0 || r.Interrupted {
+		s := junitSuite{}
+		s.Name = toolName
+		if len(r.Findings) > 0 {
+			s.add(lintCase(".", "", r.Findings, opt))
+		}
+		if len(r.InternalErrors) > 0 || r.Interrupted {
+			s.add(runCase(r))
+		}
+		addSuite(s, 0)
+	}
+	doc.Time = seconds(total)
+
+	b.WriteString(xml.Header)
+	enc := xml.NewEncoder(b)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	b.WriteString("\n")
+	return nil
+}
+
+// lintCase is the "lint" test case of a folder: it fails when a static
+// finding is an error; lesser findings go to its output.
+func lintCase(classname, file string, fs []lint.Finding, opt Options) junitCase {
+	c := junitCase{Testcase: junit.Testcase{Name: "lint", Classname: cleanLine(classname)}}
+	if opt.JUnitLocations && file != "" {
+		c.File, c.Line = cleanLine(file), 1
+	}
+	if len(fs) == 0 {
+		return c
+	}
+	sorted := sortedFindings(fs)
+	body := findingLines(sorted)
+	for _, f := range sorted {
+		if f.Severity >= lint.SeverityError {
+			c.Failure = &junit.Result{Message: cleanLine(f.Message), Type: f.Rule, Data: body}
+			return c
+		}
+	}
+	c.SystemOut = &junit.Output{Data: body}
+	return c
+}
+
+// exampleCase is the test case of one example: <failure> for a wrong answer,
+// <error> when the implementation timed out, crashed or could not start,
+// <skipped> when it did not run.
+// Examples that share a title get their line in the name, so that consumers
+// do not merge them.
+func exampleCase(t *lint.ToolResult, e *lint.ExampleResult, shared bool, opt Options) junitCase {
+	name := cleanLine(e.Title)
+	switch {
+	case strings.TrimSpace(name) == "":
+		name = "example at line " + strconv.Itoa(e.Line)
+	case shared:
+		name += " (line " + strconv.Itoa(e.Line) + ")"
+	}
+	c := junitCase{Testcase: junit.Testcase{
+		Name:      name,
+		Classname: cleanLine(t.Dir),
+		Time:      seconds(opt.duration(e.Duration)),
+	}}
+	if opt.JUnitLocations {
+		c.File, c.Line = cleanLine(t.Spec), e.Line
+	}
+	switch e.Status {
+	case lint.StatusPassed:
+		if len(e.Findings) > 0 {
+			c.SystemOut = &junit.Output{Data: findingLines(sortedFindings(e.Findings))}
+		}
+		return c
+	case lint.StatusFailed, lint.StatusErrored:
+		res := &junit.Result{Data: exampleBody(t, e)}
+		if f, ok := firstFinding(e.Findings); ok {
+			res.Message, res.Type = cleanLine(f.Message), f.Rule
+		} else {
+			res.Message = "example " + string(e.Status) + ": " + exitStatus(e)
+		}
+		if e.Status == lint.StatusFailed {
+			c.Failure = res
+		} else {
+			c.Error = res
+		}
+		if e.Stdout != "" {
+			c.SystemOut = &junit.Output{Data: capText(cleanText(e.Stdout), outputCap)}
+		}
+		if e.Stderr != "" {
+			c.SystemErr = &junit.Output{Data: capText(cleanText(e.Stderr), outputCap)}
+		}
+		return c
+	}
+	// Skipped, or never given a verdict because the tool was skipped.
+	reason := cmp.Or(e.SkipReason, t.Skipped, "not run")
+	c.Skipped = &junit.Result{Message: cleanLine(reason)}
+	return c
+}
+
+// runCase is the <error> test case for failures of speccify-lint itself.
+func runCase(r *lint.Result) junitCase {
+	var lines []string
+	for _, e := range r.InternalErrors {
+		lines = append(lines, "internal error: "+cleanText(e))
+	}
+	if r.Interrupted {
+		lines = append(lines, "the run was interrupted; the results are incomplete")
+	}
+	return junitCase{Testcase: junit.Testcase{
+		Name:      "run",
+		Classname: toolName,
+		Error: &junit.Result{
+			Message: cleanLine(lines[0]),
+			Type:    "internal-error",
+			Data:    strings.Join(lines, "\n"),
+		},
+	}}
+}
+
+// exampleBody is the text of a failing example: its findings, differences,
+// how the process ended and the line that reproduces it.
+func exampleBody(t *lint.ToolResult, e *lint.ExampleResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "example %s at %s:%d\n", quote(e.Title), cleanLine(t.Spec), e.Line)
+	b.WriteString(findingLines(sortedFindings(e.Findings)))
+	for _, d := range e.Differences {
+		b.WriteString(cleanLine(d.String()))
+		b.WriteString("\n")
+	}
+	b.WriteString(exitStatus(e))
+	b.WriteString("\n")
+	if e.Reproduce != "" {
+		b.WriteString("reproduce: ")
+		b.WriteString(cleanLine(e.Reproduce))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// firstFinding is the first error-level finding of fs in place order, or the
+// first finding when none is an error.
+func firstFinding(fs []lint.Finding) (lint.Finding, bool) {
+	sorted := sortedFindings(fs)
+	for _, f := range sorted {
+		if f.Severity >= lint.SeverityError {
+			return f, true
+		}
+	}
+	if len(sorted) > 0 {
+		return sorted[0], true
+	}
+	return lint.Finding{}, false
+}
+
+// findingLines formats findings one per line, "path:line:col: severity:
+// message [rule]".
+func findingLines(fs []lint.Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%s:%d:%d: %s: %s [%s]\n", cleanLine(f.File), f.Line, f.Column, f.Severity, cleanLine(f.Message), f.Rule)
+	}
+	return b.String()
+}
+
+// seconds formats a duration the way JUnit wants it: "1.250".
+func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }

@@ -1,0 +1,251 @@
+// Package report renders a lint.Result in the formats speccify-lint emits:
+// human text, the JSON model, SARIF 2.1.0, JUnit XML, GitHub workflow
+// commands, a GitHub step summary and GitLab Code Quality JSON; and it lists
+// the rules as text, JSON or the README's Markdown table.
+//
+// Writers only render: they never re-run anything and never change the
+// Result they are given. Every path in a report is relative to Result.Root
+// with forward slashes, as the model holds it. Output is deterministic: the
+// same Result and Options give the same bytes (timestamps appear only when
+// Options.NoTimestamps is false, and then come from Options.Now).
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// DefaultInformationURI is the project page reports link to when
+// Options.InformationURI is empty; rule help links are this page plus
+// "#rule-<id>".
+const DefaultInformationURI = "https://github.com/speccify/speccify-lint"
+
+// toolName is the name of the tool in every report.
+const toolName = "speccify-lint"
+
+// Options tune the writers. The zero value is usable.
+type Options struct {
+	// Color turns on ANSI colour in text output. The CLI decides (a terminal
+	// and no NO_COLOR); the other formats never colour.
+	Color bool
+	// NoTimestamps makes the output deterministic: no timestamps, and every
+	// duration is rendered as 0.
+	NoTimestamps bool
+	// SARIFCategory is the SARIF runAutomationDetails.id. Empty means
+	// "speccify-lint", or "speccify-lint/shard-K-of-N" when Result.Shard is
+	// "K/N".
+	SARIFCategory string
+	// InformationURI is the project page; empty means DefaultInformationURI.
+	InformationURI string
+	// Rules is the rule metadata SARIF describes; nil means lint.Rules().
+	// Findings of rules missing from it still get a (generic) SARIF rule.
+	Rules []*lint.Rule
+	// Now is the clock for timestamps; nil means time.Now.
+	Now func() time.Time
+	// JUnitLocations adds file= and line= attributes to every JUnit
+	// <testcase> (read by GitLab and by GitHub annotators such as
+	// action-junit-report). It is off by default because Jenkins'
+	// junit-10.xsd does not allow these attributes on <testcase>; the TOOL.md
+	// path is always on <testsuite file=...>.
+	JUnitLocations bool
+}
+
+// Formats are the report formats Write accepts.
+var Formats = []string{"text", "json", "sarif", "junit", "github", "gitlab"}
+
+// Write renders r to w in format, one of Formats.
+func Write(w io.Writer, format string, r *lint.Result, opt Options) error {
+	if r == nil {
+		return fmt.Errorf("report: no result to write")
+	}
+	var write func(*bytes.Buffer, *lint.Result, Options) error
+	switch format {
+	case "text":
+		write = writeText
+	case "json":
+		write = writeJSON
+	case "sarif":
+		write = writeSARIF
+	case "junit":
+		write = writeJUnit
+	case "github":
+		write = writeGitHub
+	case "gitlab":
+		write = writeGitLab
+	default:
+		return fmt.Errorf("report: unknown format %q (want %s)", format, strings.Join(Formats, ", "))
+	}
+	// Render into memory first so that a failing writer leaves nothing
+	// half-written behind and w sees one Write.
+	var buf bytes.Buffer
+	if err := write(&buf, r, opt); err != nil {
+		return fmt.Errorf("report: %s: %w", format, err)
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// now is the report time: Options.Now or time.Now, in UTC.
+func (o Options) now() time.Time {
+	if o.Now != nil {
+		return o.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// informationURI is Options.InformationURI or its default.
+func (o Options) informationURI() string {
+	if o.InformationURI != "" {
+		return o.InformationURI
+	}
+	return DefaultInformationURI
+}
+
+// rules is Options.Rules or the registry.
+func (o Options) rules() []*lint.Rule {
+	if o.Rules != nil {
+		return o.Rules
+	}
+	return lint.Rules()
+}
+
+// duration is d, or 0 with NoTimestamps.
+func (o Options) duration(d time.Duration) time.Duration {
+	if o.NoTimestamps {
+		return 0
+	}
+	return d
+}
+
+// category is the SARIF automation id of the run.
+func (o Options) category(r *lint.Result) string {
+	if o.SARIFCategory != "" {
+		return o.SARIFCategory
+	}
+	if k, n, ok := strings.Cut(r.Shard, "/"); ok && k != "" && n != "" {
+		return toolName + "/shard-" + k + "-of-" + n
+	}
+	return toolName
+}
+
+// summary counts r afresh, so that a report's totals always agree with what
+// it lists even when the caller did not call Summarize. r is not changed.
+func summary(r *lint.Result) lint.Summary {
+	c := *r
+	c.Summarize()
+	return c.Summary
+}
+
+// item is one finding with the example it belongs to (nil for static
+// findings).
+type item struct {
+	f  lint.Finding
+	ex *lint.ExampleResult
+}
+
+// collect lists every finding of r with its example, in the order of
+// lint.Result.AllFindings (file, line, column, rule, message).
+func collect(r *lint.Result) []item {
+	var all []item
+	add := func(fs []lint.Finding, ex *lint.ExampleResult) {
+		for _, f := range fs {
+			all = append(all, item{f, ex})
+		}
+	}
+	add(r.Findings, nil)
+	for i := range r.Tools {
+		t := &r.Tools[i]
+		add(t.Findings, nil)
+		for j := range t.Examples {
+			add(t.Examples[j].Findings, &t.Examples[j])
+		}
+	}
+	for i := range r.Skills {
+		add(r.Skills[i].Findings, nil)
+	}
+	slices.SortStableFunc(all, func(a, b item) int { return lint.CompareFindings(a.f, b.f) })
+	return all
+}
+
+// toolOrder returns the indices of r.Tools ordered by folder.
+func toolOrder(r *lint.Result) []int {
+	idx := make([]int, len(r.Tools))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(r.Tools[a].Dir, r.Tools[b].Dir) })
+	return idx
+}
+
+// sortedFindings returns a sorted copy of fs.
+func sortedFindings(fs []lint.Finding) []lint.Finding {
+	c := slices.Clone(fs)
+	slices.SortStableFunc(c, lint.CompareFindings)
+	return c
+}
+
+// exitStatus describes how an example's process ended.
+func exitStatus(e *lint.ExampleResult) string {
+	if e.ExitStatus != "" {
+		return cleanLine(e.ExitStatus)
+	}
+	return fmt.Sprintf("exit code %d", e.ExitCode)
+}
+
+// tailLines returns the last n non-blank lines of s, cleaned for display.
+func tailLines(s string, n int) []string {
+	lines := strings.Split(cleanText(s), "\n")
+	var out []string
+	for i := len(lines) - 1; i >= 0 && len(out) < n; i-- {
+		if l := strings.TrimRight(lines[i], " \t\r"); strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// detail is the message of a finding with what its example adds: the
+// differences, how the process ended and the last line of its stderr.
+func detail(it item) string {
+	msg := cleanText(it.f.Message)
+	ex := it.ex
+	if ex == nil {
+		return msg
+	}
+	var b strings.Builder
+	b.WriteString(msg)
+	for _, d := range ex.Differences {
+		b.WriteString("\n")
+		b.WriteString(cleanLine(d.String()))
+	}
+	// How the process ended, unless the message already says it.
+	if st := exitStatus(ex); (ex.Status == lint.StatusFailed || ex.Status == lint.StatusErrored) && !strings.Contains(msg, st) {
+		b.WriteString("\n")
+		b.WriteString(st)
+	}
+	if last := tailLines(ex.Stderr, 1); len(last) > 0 {
+		b.WriteString("\nstderr: ")
+		b.WriteString(last[0])
+	}
+	return b.String()
+}
+
+// severityLevel is the SARIF level of a severity.
+func severityLevel(s lint.Severity) string {
+	switch s {
+	case lint.SeverityError:
+		return "error"
+	case lint.SeverityWarning:
+		return "warning"
+	case lint.SeverityNote:
+		return "note"
+	}
+	return "none"
+}

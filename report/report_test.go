@@ -1,0 +1,272 @@
+package report
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/lint"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// fixedNow is the clock of the tests.
+var fixedNow = func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }
+
+// testRules are fake rules: the registry is not used by these tests.
+// example-crash is left out on purpose: SARIF must still describe it.
+func testRules() []*lint.Rule {
+	return []*lint.Rule{
+		{ID: "required-field", Severity: lint.SeverityError, Category: "contract", Title: "Required frontmatter field", Doc: "Every TOOL.md names the tool and describes it. Add the missing field to the frontmatter."},
+		{ID: "schema-type", Severity: lint.SeverityWarning, Category: "schemas", Title: "Schema without a type", Doc: "A property schema should say its type, so that examples can be checked against it."},
+		{ID: "duplicate-title", Severity: lint.SeverityWarning, Category: "examples", Title: "Duplicate example title", Doc: "Example titles name test cases; give each example its own title."},
+		{ID: "missing-impl", Severity: lint.SeverityWarning, Category: "implementations", Title: "No implementation for the platform", Doc: "The tool folder has no implementation for the platform being checked, so its examples cannot run."},
+		{ID: "example-failed", Severity: lint.SeverityError, Category: "run", Title: "Example gives a wrong answer", Doc: "The implementation's output does not cover the example's expected output. Fix the implementation or the example."},
+		{ID: "example-timeout", Severity: lint.SeverityError, Category: "run", Title: "Example timed out", Doc: "The implementation did not finish within the time limit."},
+		{ID: "example-effects", Severity: lint.SeverityNote, Category: "run", Title: "Example has side effects", Doc: "The implementation wrote files outside its working directory."},
+		{ID: "symlink-escape", Severity: lint.SeverityWarning, Category: "contract", Title: "Symlink leaves the root", Doc: "A symlink points outside the checked root; it is not followed."},
+		{ID: "broken-link", Severity: lint.SeverityError, Category: "skills", Title: "Broken link in a skill", Doc: "A SKILL.md links to a tool folder that does not exist."},
+	}
+}
+
+// testResult is a result with every kind of verdict and finding.
+func testResult() *lint.Result {
+	r := &lint.Result{
+		Version:  "v1.2.3",
+		Root:     "/work/my repo",
+		Platform: "linux",
+		Ran:      true,
+		Findings: []lint.Finding{
+			{Rule: "symlink-escape", Severity: lint.SeverityWarning, Message: "symlink tools/link points outside the root", File: "tools/link", Line: 1, Column: 1, Key: "tools/link"},
+		},
+		Tools: []lint.ToolResult{
+			{
+				Dir: "tools/alpha", Spec: "tools/alpha/TOOL.md", Name: "alpha",
+				Implementations: []lint.Implementation{{Platform: "linux", Path: "tools/alpha/linux.py"}},
+				Findings: []lint.Finding{
+					{Rule: "schema-type", Severity: lint.SeverityWarning, Message: "property n has no type", File: "tools/alpha/TOOL.md", Line: 8, Column: 7, Key: "inputs.properties.n", Tool: "tools/alpha"},
+					{Rule: "required-field", Severity: lint.SeverityError, Message: `missing "description"`, File: "tools/alpha/TOOL.md", Line: 2, Column: 1, Key: "description", Tool: "tools/alpha"},
+				},
+				Examples: []lint.ExampleResult{
+					{
+						Title: "adds two numbers", Line: 20, InputLine: 22, OutputLine: 23, Status: lint.StatusPassed,
+						Duration: 12 * time.Millisecond, ExitCode: 0, ExitStatus: "exit code 0",
+						Stdout: `{"sum":3}` + "\n", Implementation: "tools/alpha/linux.py",
+					},
+					{
+						Title: "sorts keys", Line: 26, InputLine: 28, OutputLine: 29, Status: lint.StatusFailed,
+						Duration: 15 * time.Millisecond, ExitCode: 0, ExitStatus: "exit code 0",
+						Stdout: `{"keys":["B","A"]}` + "\n", Stderr: "DeprecationWarning: sort() is slow\n",
+						Differences: []contract.Difference{
+							{Path: "$.keys[0]", Expected: `"A"`, Actual: `"B"`, Message: `expected "A", got "B"`},
+							{Path: "$.keys[1]", Expected: `"B"`, Actual: `"A"`, Message: `expected "B", got "A"`},
+						},
+						Reproduce:      `printf '%s\n' '{"keys":["b","a"]}' | python3 tools/alpha/linux.py`,
+						Implementation: "tools/alpha/linux.py",
+						Findings: []lint.Finding{
+							{Rule: "example-failed", Severity: lint.SeverityError, Message: `example "sorts keys": the output does not match`, File: "tools/alpha/TOOL.md", Line: 29, Column: 1, Key: "sorts keys", Tool: "tools/alpha"},
+						},
+					},
+					{
+						Title: "slow path", Line: 32, InputLine: 34, OutputLine: 35, Status: lint.StatusErrored,
+						Duration: 2 * time.Second, ExitCode: -1, ExitStatus: "timed out after 2s",
+						Stderr:         "step 1\nstep 2\nstep 3\nstep 4\nstep 5\nstep 6\nstep 7\n",
+						Reproduce:      `printf '%s\n' '{"n":1000000}' | python3 tools/alpha/linux.py`,
+						Implementation: "tools/alpha/linux.py",
+						Findings: []lint.Finding{
+							{Rule: "example-timeout", Severity: lint.SeverityError, Message: `example "slow path": timed out after 2s`, File: "tools/alpha/TOOL.md", Line: 35, Column: 1, Key: "slow path", Tool: "tools/alpha"},
+						},
+					},
+					{Title: "needs network", Line: 38, Status: lint.StatusSkipped, SkipReason: "requires network access"},
+				},
+				Duration: 2100 * time.Millisecond,
+			},
+			{
+				Dir: "tools/beta", Spec: "tools/beta/TOOL.md",
+				Findings: []lint.Finding{
+					{Rule: "missing-impl", Severity: lint.SeverityWarning, Message: "no implementation for linux", File: "tools/beta/TOOL.md", Line: 1, Column: 1, Key: "linux", Tool: "tools/beta"},
+				},
+				Examples: []lint.ExampleResult{
+					{Title: "echoes", Line: 12, Status: lint.StatusSkipped, SkipReason: "no implementation for linux"},
+				},
+				Skipped: "no implementation for linux",
+			},
+			{
+				Dir: "tools/delta", Spec: "tools/delta/TOOL.md", Name: "delta",
+				Implementations: []lint.Implementation{{Platform: "linux", Path: "tools/delta/linux.sh"}},
+				Examples: []lint.ExampleResult{
+					{
+						Title: "divides", Line: 10, OutputLine: 13, Status: lint.StatusErrored,
+						Duration: 30 * time.Millisecond, ExitCode: -1, ExitStatus: "killed by SIGSEGV",
+						Stderr:         "Segmentation fault (core dumped)\n",
+						Reproduce:      `printf '%s\n' '{"d":0}' | sh tools/delta/linux.sh`,
+						Implementation: "tools/delta/linux.sh",
+						Findings: []lint.Finding{
+							{Rule: "example-crash", Severity: lint.SeverityError, Message: `example "divides": killed by SIGSEGV`, File: "tools/delta/TOOL.md", Line: 13, Column: 1, Key: "divides", Tool: "tools/delta"},
+						},
+					},
+				},
+				Duration: 40 * time.Millisecond,
+			},
+			{
+				Dir: "tools/gamma, v2", Spec: "tools/gamma, v2/TOOL.md", Name: "gamma",
+				Implementations: []lint.Implementation{{Platform: "linux", Path: "tools/gamma, v2/linux.py"}},
+				Findings: []lint.Finding{
+					{Rule: "duplicate-title", Severity: lint.SeverityWarning, Message: `two examples are titled "same"`, File: "tools/gamma, v2/TOOL.md", Line: 30, Column: 5, Tool: "tools/gamma, v2"},
+					{Rule: "duplicate-title", Severity: lint.SeverityWarning, Message: `two examples are titled "same"`, File: "tools/gamma, v2/TOOL.md", Line: 40, Column: 5, Tool: "tools/gamma, v2"},
+				},
+				Examples: []lint.ExampleResult{
+					{
+						Title: "same", Line: 30, Status: lint.StatusPassed, Duration: 5 * time.Millisecond,
+						ExitStatus: "exit code 0", Implementation: "tools/gamma, v2/linux.py",
+						Findings: []lint.Finding{
+							{Rule: "example-effects", Severity: lint.SeverityNote, Message: "wrote 50%: /tmp/out, a file outside its directory", File: "tools/gamma, v2/TOOL.md", Line: 33, Column: 1, Key: "same", Tool: "tools/gamma, v2"},
+						},
+					},
+					{Title: "same", Line: 40, Status: lint.StatusPassed, Duration: 6 * time.Millisecond, ExitStatus: "exit code 0", Implementation: "tools/gamma, v2/linux.py"},
+				},
+				Duration: 20 * time.Millisecond,
+			},
+		},
+		Skills: []lint.SkillResult{
+			{Dir: "skills/review", Spec: "skills/review/SKILL.md", Findings: []lint.Finding{
+				{Rule: "broken-link", Severity: lint.SeverityError, Message: "link to ../../tools/omega: no such tool folder", File: "skills/review/SKILL.md", Line: 5, Column: 10, Key: "../../tools/omega", Tool: "skills/review"},
+			}},
+		},
+	}
+	r.Summarize()
+	return r
+}
+
+// goldenOptions are deterministic options.
+func goldenOptions() Options {
+	return Options{NoTimestamps: true, Now: fixedNow, Rules: testRules()}
+}
+
+// checkGolden compares got with testdata/name, or rewrites it with -update.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./report -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (go test ./report -update rewrites it)\n--- got:\n%s", name, got)
+	}
+}
+
+func render(t *testing.T, format string, r *lint.Result, opt Options) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Write(&b, format, r, opt); err != nil {
+		t.Fatalf("Write(%s): %v", format, err)
+	}
+	return b.Bytes()
+}
+
+func TestGolden(t *testing.T) {
+	ext := map[string]string{"text": "txt", "json": "json", "sarif": "sarif", "junit": "xml", "github": "txt", "gitlab": "json"}
+	for _, format := range Formats {
+		t.Run(format, func(t *testing.T) {
+			checkGolden(t, format+"."+ext[format]+".golden", render(t, format, testResult(), goldenOptions()))
+		})
+	}
+	t.Run("text-color", func(t *testing.T) {
+		opt := goldenOptions()
+		opt.Color = true
+		checkGolden(t, "text-color.txt.golden", render(t, "text", testResult(), opt))
+	})
+	t.Run("stepsummary", func(t *testing.T) {
+		var b bytes.Buffer
+		writeStepSummary(&b, testResult(), goldenOptions())
+		checkGolden(t, "stepsummary.md.golden", b.Bytes())
+	})
+	for _, format := range RuleFormats {
+		t.Run("rules-"+format, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := WriteRules(&b, format, testRules()); err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, "rules."+format+".golden", b.Bytes())
+		})
+	}
+}
+
+func TestUnknownFormat(t *testing.T) {
+	err := Write(&bytes.Buffer{}, "xml", testResult(), Options{})
+	if err == nil || !strings.Contains(err.Error(), "text, json, sarif, junit, github, gitlab") {
+		t.Errorf("Write(xml) = %v, want an error listing the formats", err)
+	}
+	if err := WriteRules(&bytes.Buffer{}, "yaml", nil); err == nil {
+		t.Error("WriteRules(yaml) succeeded")
+	}
+	if err := Write(&bytes.Buffer{}, "text", nil, Options{}); err == nil {
+		t.Error("Write(nil result) succeeded")
+	}
+}
+
+// TestDeterministic writes every format twice, and checks that writers do
+// not change the result.
+func TestDeterministic(t *testing.T) {
+	r := testResult()
+	for _, format := range Formats {
+		a := render(t, format, r, goldenOptions())
+		b := render(t, format, r, goldenOptions())
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: two writes differ", format)
+		}
+		// With timestamps from a fixed clock too.
+		opt := goldenOptions()
+		opt.NoTimestamps = false
+		if !bytes.Equal(render(t, format, r, opt), render(t, format, r, opt)) {
+			t.Errorf("%s: two writes with a fixed clock differ", format)
+		}
+	}
+	var b bytes.Buffer
+	if err := Write(&b, "json", r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	fresh := testResult()
+	var c bytes.Buffer
+	if err := Write(&c, "json", fresh, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), c.Bytes()) {
+		t.Error("writing changed the result")
+	}
+}
+
+func TestEmptyResult(t *testing.T) {
+	r := &lint.Result{Version: "devel", Root: "/r", Platform: "linux"}
+	opt := goldenOptions()
+	if got := string(render(t, "sarif", r, opt)); !strings.Contains(got, `"results": []`) || strings.Contains(got, "semanticVersion") {
+		t.Errorf("empty SARIF: want results [] and no semanticVersion, got\n%s", got)
+	}
+	if got := string(render(t, "gitlab", r, opt)); got != "[]\n" {
+		t.Errorf("empty GitLab report = %q, want []", got)
+	}
+	if got := string(render(t, "text", r, opt)); got != "0 tools, 0 findings (0 errors, 0 warnings)\n" {
+		t.Errorf("empty text = %q", got)
+	}
+	if got := string(render(t, "json", r, opt)); !strings.Contains(got, `"tools": []`) {
+		t.Errorf("empty JSON has no tools list:\n%s", got)
+	}
+	if got := string(render(t, "junit", r, opt)); !strings.Contains(got, `<testsuites name="speccify-lint" time="0.000"></testsuites>`) {
+		t.Errorf("empty JUnit:\n%s", got)
+	}
+}

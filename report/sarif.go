@@ -1,0 +1,280 @@
+package report
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"maps"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/owenrumney/go-sarif/v2/sarif"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// sarifSchema is the $schema of the SARIF log: the URL GitHub's
+// documentation shows (the SARIF Multitool accepts it; it rejects
+// pre-release schema URLs).
+const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// srcRoot is the uriBaseId every artifact location is relative to.
+const srcRoot = "%SRCROOT%"
+
+// writeSARIF renders a SARIF 2.1.0 log with one run.
+func writeSARIF(b *bytes.Buffer, r *lint.Result, opt Options) error {
+	items := collect(r)
+	rules, index := sarifRules(opt, items)
+
+	driver := &sarif.ToolComponent{
+		Name:           toolName,
+		InformationURI: ptr(opt.informationURI()),
+		Rules:          rules,
+	}
+	// A semantic version goes without its "v" into both fields (the SARIF
+	// Multitool wants a version that starts with a digit); anything else,
+	// such as "devel", only into version.
+	if v, ok := semanticVersion(r.Version); ok {
+		driver.Version = ptr(v)
+		driver.SemanticVersion = ptr(v)
+	} else if r.Version != "" {
+		driver.Version = ptr(r.Version)
+	}
+
+	run := sarif.NewRun(sarif.Tool{Driver: driver})
+	run.AutomationDetails = &sarif.RunAutomationDetails{ID: ptr(opt.category(r))}
+	if base := rootURI(r.Root); base != "" {
+		run.OriginalUriBaseIDs = map[string]*sarif.ArtifactLocation{srcRoot: {URI: ptr(base)}}
+	}
+	run.Invocations = []*sarif.Invocation{sarifInvocation(r, opt)}
+
+	for i, fp := range fingerprints(items) {
+		it := items[i]
+		res := &sarif.Result{
+			RuleID:    ptr(it.f.Rule),
+			RuleIndex: ptr(index[it.f.Rule]),
+			Level:     ptr(severityLevel(it.f.Severity)),
+			Message:   sarif.Message{Text: ptr(detail(it))},
+			Locations: []*sarif.Location{sarifLocation(it.f.File, it.f.Line, it.f.Column)},
+			PartialFingerprints: map[string]any{
+				"primaryLocationLineHash": fp.lineHash(),
+			},
+		}
+		if it.ex != nil && it.ex.Implementation != "" {
+			loc := sarifLocation(it.ex.Implementation, 1, 0)
+			loc.Id = ptr(uint(1))
+			loc.Message = &sarif.Message{Text: ptr("implementation that ran the example")}
+			res.RelatedLocations = []*sarif.Location{loc}
+		}
+		run.Results = append(run.Results, res)
+	}
+
+	log := &sarif.Report{
+		Version: string(sarif.Version210),
+		Schema:  sarifSchema,
+		Runs:    []*sarif.Run{run},
+	}
+	enc := json.NewEncoder(b)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(log)
+}
+
+// sarifRules describes every rule of the options, then (sorted by id) a
+// generic description of each rule that findings name but the options lack,
+// so that every result's ruleId is in tool.driver.rules. index maps rule ids
+// to their position.
+func sarifRules(opt Options, items []item) ([]*sarif.ReportingDescriptor, map[string]uint) {
+	base := opt.informationURI()
+	var descs []*sarif.ReportingDescriptor
+	index := map[string]uint{}
+	add := func(r *lint.Rule) {
+		if r == nil || r.ID == "" {
+			return
+		}
+		if _, dup := index[r.ID]; dup {
+			return
+		}
+		index[r.ID] = uint(len(descs))
+		descs = append(descs, sarifRule(r, base))
+	}
+	for _, r := range opt.rules() {
+		add(r)
+	}
+	// The level of an undocumented rule is that of its first finding.
+	missing := map[string]lint.Severity{}
+	for _, it := range items {
+		if _, ok := index[it.f.Rule]; !ok {
+			if _, seen := missing[it.f.Rule]; !seen {
+				missing[it.f.Rule] = it.f.Severity
+			}
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(missing)) {
+		add(&lint.Rule{
+			ID:       id,
+			Severity: missing[id],
+			Category: "other",
+			Title:    "Findings of the rule " + id,
+			Doc:      "This build of speccify-lint reported findings of the rule " + id + " but has no documentation for it.",
+		})
+	}
+	if descs == nil {
+		descs = []*sarif.ReportingDescriptor{}
+	}
+	return descs, index
+}
+
+// sarifRule is the reportingDescriptor of a rule.
+func sarifRule(r *lint.Rule, base string) *sarif.ReportingDescriptor {
+	title := cmp.Or(r.Title, r.ID)
+	doc := cmp.Or(r.Doc, title)
+	helpURI := base + "#" + r.Anchor()
+	return &sarif.ReportingDescriptor{
+		ID:               r.ID,
+		Name:             ptr(camelCase(r.ID)),
+		ShortDescription: &sarif.MultiformatMessageString{Text: ptr(title)},
+		FullDescription:  &sarif.MultiformatMessageString{Text: ptr(doc)},
+		DefaultConfiguration: &sarif.ReportingConfiguration{
+			Level: severityLevel(r.Severity),
+		},
+		HelpURI: ptr(helpURI),
+		Help: &sarif.MultiformatMessageString{
+			Text:     ptr(doc),
+			Markdown: ptr("**" + title + "**\n\n" + doc + "\n\n[Documentation of `" + r.ID + "`](" + helpURI + ")"),
+		},
+		Properties: sarif.Properties{"tags": r.Tags()},
+	}
+}
+
+// sarifInvocation says whether speccify-lint itself succeeded and carries
+// the notifications: internal errors (level error) and skips (level note).
+func sarifInvocation(r *lint.Result, opt Options) *sarif.Invocation {
+	inv := &sarif.Invocation{
+		ExecutionSuccessful: ptr(len(r.InternalErrors) == 0 && !r.Interrupted),
+	}
+	note := func(level, text string, loc *sarif.Location) {
+		n := &sarif.Notification{Level: level, Message: &sarif.Message{Text: ptr(text)}}
+		if loc != nil {
+			n.Locations = []*sarif.Location{loc}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
+	for _, e := range r.InternalErrors {
+		note("error", "internal error: "+cleanText(e), nil)
+	}
+	if r.Interrupted {
+		note("error", "the run was interrupted; the results are incomplete", nil)
+	}
+	if !r.Ran {
+		note("note", "the examples were not run", nil)
+	} else {
+		for _, i := range toolOrder(r) {
+			t := &r.Tools[i]
+			if t.Skipped != "" {
+				note("note", "examples of "+t.Dir+" skipped: "+cleanText(t.Skipped), sarifLocation(t.Spec, 1, 0))
+				continue
+			}
+			for _, e := range t.Examples {
+				if e.Status == lint.StatusSkipped {
+					note("note", "example "+quote(e.Title)+" of "+t.Dir+" skipped: "+cleanText(e.SkipReason), sarifLocation(t.Spec, e.Line, 0))
+				}
+			}
+		}
+	}
+	if !opt.NoTimestamps {
+		inv.EndTimeUTC = ptr(opt.now())
+	}
+	return inv
+}
+
+// sarifLocation is a location in a root-relative file.
+func sarifLocation(file string, line, col int) *sarif.Location {
+	region := &sarif.Region{StartLine: ptr(max(line, 1))}
+	if col > 0 {
+		region.StartColumn = ptr(col)
+	}
+	return &sarif.Location{PhysicalLocation: &sarif.PhysicalLocation{
+		ArtifactLocation: &sarif.ArtifactLocation{URI: ptr(relativeURI(file)), URIBaseId: ptr(srcRoot)},
+		Region:           region,
+	}}
+}
+
+// relativeURI turns a root-relative slash path into an RFC 3986 relative
+// reference: every byte but the unreserved characters and "/" is
+// percent-encoded (so a ":" in the first segment cannot read as a scheme).
+func relativeURI(p string) string {
+	if p == "" {
+		return "."
+	}
+	const hexDigits = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '-', c == '.', c == '_', c == '~', c == '/':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hexDigits[c>>4])
+			b.WriteByte(hexDigits[c&15])
+		}
+	}
+	return b.String()
+}
+
+// rootURI is the file URI of the root directory, ending in "/"; "" when the
+// root is unknown.
+func rootURI(root string) string {
+	if root == "" {
+		return ""
+	}
+	p := root
+	if len(p) >= 2 && p[1] == ':' { // a Windows drive path
+		p = "/" + strings.ReplaceAll(p, `\`, "/")
+	}
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	u := url.URL{Scheme: "file", Path: p}
+	return u.String()
+}
+
+// semverRE is the regular expression of semver.org.
+var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)` +
+	`(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?` +
+	`(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
+
+// semanticVersion is version without its leading "v" when that is a semantic
+// version ("v1.2.3" → "1.2.3"); ok is false otherwise ("devel", "(devel)").
+func semanticVersion(version string) (string, bool) {
+	v := strings.TrimPrefix(version, "v")
+	return v, semverRE.MatchString(v)
+}
+
+// camelCase turns a rule id into a SARIF rule name: "required-field" →
+// "RequiredField".
+func camelCase(id string) string {
+	var b strings.Builder
+	up := true
+	for _, r := range id {
+		switch {
+		case r == '-' || r == '_' || r == '.' || r == ' ' || r == '/':
+			up = true
+		case up:
+			b.WriteString(strings.ToUpper(string(r)))
+			up = false
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// quote is a title in double quotes, cleaned for one line.
+func quote(s string) string { return `"` + cleanLine(s) + `"` }
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,253 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// stepSummaryCap is GitHub's limit on one step's summary: 1 MiB.
+const stepSummaryCap = 1 << 20
+
+// summaryDiffs is how many differences of one example the summary lists.
+const summaryDiffs = 10
+
+// AppendStepSummary appends a Markdown summary of r to the file at path
+// (GitHub's $GITHUB_STEP_SUMMARY), creating it if needed: a totals table,
+// then a table of example verdicts and one of findings per tool, tools with
+// errors or failing examples first. GitHub accepts at most 1 MiB per step,
+// so the summary is cut (with a note saying so) to keep the file within
+// 1 MiB; when the file is already that large nothing is appended.
+func AppendStepSummary(path string, r *lint.Result, opt Options) error {
+	if r == nil {
+		return fmt.Errorf("report: no result to summarize")
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("report: step summary: %w", err)
+	}
+	budget := stepSummaryCap
+	if st, err := f.Stat(); err == nil {
+		budget -= int(min(st.Size(), stepSummaryCap))
+	}
+	var b bytes.Buffer
+	writeStepSummary(&b, r, opt)
+	_, err = f.Write(capMarkdown(b.Bytes(), budget))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("report: step summary: %w", err)
+	}
+	return nil
+}
+
+// capMarkdown cuts md to at most limit bytes at a line end and says so.
+func capMarkdown(md []byte, limit int) []byte {
+	if len(md) <= limit {
+		return md
+	}
+	const note = "\n> [!WARNING]\n> This summary was cut at GitHub's 1 MiB limit; the job log and the SARIF or JUnit reports have everything.\n"
+	cut := limit - len(note)
+	if cut <= 0 {
+		return nil
+	}
+	if i := bytes.LastIndexByte(md[:cut], '\n'); i >= 0 {
+		cut = i + 1
+	} else {
+		cut = 0
+	}
+	return append(md[:cut:cut], note...)
+}
+
+// writeStepSummary renders the whole Markdown summary.
+func writeStepSummary(b *bytes.Buffer, r *lint.Result, opt Options) {
+	s := summary(r)
+	b.WriteString("## " + toolName + "\n\n")
+	var facts []string
+	if r.Version != "" {
+		facts = append(facts, toolName+" "+mdCode(r.Version))
+	}
+	if r.Platform != "" {
+		facts = append(facts, "platform "+mdCode(r.Platform))
+	}
+	if r.Shard != "" {
+		facts = append(facts, "shard "+mdCode(r.Shard))
+	}
+	if len(facts) > 0 {
+		b.WriteString(strings.Join(facts, ", ") + "\n\n")
+	}
+	if r.Interrupted {
+		b.WriteString("> [!WARNING]\n> The run was interrupted; the results are incomplete.\n\n")
+	}
+	if len(r.InternalErrors) > 0 {
+		b.WriteString("> [!CAUTION]\n> " + toolName + " failed:\n")
+		for _, e := range r.InternalErrors {
+			b.WriteString("> - " + mdText(e) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	if r.Ran {
+		b.WriteString("| Tools | Errors | Warnings | Notes | Passed | Failed | Errored | Skipped |\n")
+		b.WriteString("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+		fmt.Fprintf(b, "| %d | %d | %d | %d | %d | %d | %d | %d |\n\n",
+			s.Tools, s.Errors, s.Warnings, s.Notes, s.Passed, s.Failed, s.Errored, s.Skipped)
+	} else {
+		b.WriteString("| Tools | Errors | Warnings | Notes |\n")
+		b.WriteString("| ---: | ---: | ---: | ---: |\n")
+		fmt.Fprintf(b, "| %d | %d | %d | %d |\n\n", s.Tools, s.Errors, s.Warnings, s.Notes)
+		b.WriteString("The examples were not run.\n\n")
+	}
+
+	order := toolOrder(r)
+	for _, failing := range []bool{true, false} {
+		for _, i := range order {
+			t := &r.Tools[i]
+			if toolFails(t) == failing {
+				writeToolSummary(b, t, r.Ran)
+			}
+		}
+	}
+
+	var other []lint.Finding
+	other = append(other, r.Findings...)
+	for _, sk := range r.Skills {
+		other = append(other, sk.Findings...)
+	}
+	if len(other) > 0 {
+		b.WriteString("### Other findings\n\n")
+		writeFindingTable(b, sortedFindings(other))
+	}
+}
+
+// toolFails reports whether a tool has an error or a failing example.
+func toolFails(t *lint.ToolResult) bool {
+	for _, f := range t.Findings {
+		if f.Severity >= lint.SeverityError {
+			return true
+		}
+	}
+	for _, e := range t.Examples {
+		if e.Status == lint.StatusFailed || e.Status == lint.StatusErrored {
+			return true
+		}
+		for _, f := range e.Findings {
+			if f.Severity >= lint.SeverityError {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// writeToolSummary renders one tool: its verdict, examples and findings.
+func writeToolSummary(b *bytes.Buffer, t *lint.ToolResult, ran bool) {
+	findings := append([]lint.Finding(nil), t.Findings...)
+	for _, e := range t.Examples {
+		findings = append(findings, e.Findings...)
+	}
+	icon := "✅"
+	switch {
+	case toolFails(t):
+		icon = "❌"
+	case len(findings) > 0:
+		icon = "⚠️"
+	case t.Skipped != "":
+		icon = "⏭️"
+	}
+	fmt.Fprintf(b, "### %s %s\n\n%s\n\n", icon, mdText(t.DisplayName()), mdCode(t.Spec))
+	if t.Skipped != "" {
+		b.WriteString("Examples not run: " + mdText(t.Skipped) + "\n\n")
+	}
+	if len(t.Examples) > 0 && ran {
+		b.WriteString("| | Example | Details |\n| :-: | --- | --- |\n")
+		for i := range t.Examples {
+			e := &t.Examples[i]
+			icon, details := exampleVerdict(t, e)
+			fmt.Fprintf(b, "| %s | %s | %s |\n", icon, mdText(e.Title), details)
+		}
+		b.WriteString("\n")
+	}
+	if len(findings) > 0 {
+		writeFindingTable(b, sortedFindings(findings))
+	}
+}
+
+// exampleVerdict is the icon and the Markdown details of an example's row.
+func exampleVerdict(t *lint.ToolResult, e *lint.ExampleResult) (string, string) {
+	switch e.Status {
+	case lint.StatusPassed:
+		return "✅", ""
+	case lint.StatusFailed, lint.StatusErrored:
+		var parts []string
+		for i, d := range e.Differences {
+			if i == summaryDiffs {
+				parts = append(parts, fmt.Sprintf("… and %d more", len(e.Differences)-summaryDiffs))
+				break
+			}
+			parts = append(parts, mdText(d.String()))
+		}
+		parts = append(parts, mdText(exitStatus(e)))
+		if last := tailLines(e.Stderr, 1); len(last) > 0 {
+			parts = append(parts, "stderr: "+mdCode(last[0]))
+		}
+		icon := "❌"
+		if e.Status == lint.StatusErrored {
+			icon = "⚠️"
+		}
+		return icon, strings.Join(parts, "<br>")
+	}
+	reason := e.SkipReason
+	if reason == "" {
+		reason = t.Skipped
+	}
+	return "⏭️", mdText(reason)
+}
+
+// writeFindingTable renders findings as a table.
+func writeFindingTable(b *bytes.Buffer, fs []lint.Finding) {
+	b.WriteString("| Severity | Location | Rule | Message |\n| --- | --- | --- | --- |\n")
+	for _, f := range fs {
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", f.Severity,
+			mdCode(fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Column)), mdCode(f.Rule), mdText(f.Message))
+	}
+	b.WriteString("\n")
+}
+
+// mdText makes text safe inside a Markdown table cell (and elsewhere on one
+// line): control characters and escapes are cleaned, HTML is escaped, and
+// Markdown punctuation is backslash-escaped so nothing a tool printed can
+// format, link or break the table.
+func mdText(s string) string {
+	s = cleanLine(s)
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '\\', '`', '*', '_', '[', ']', '|', '~', '#', '!':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// mdCode is s as inline code for a table cell; text with a backtick falls
+// back to mdText.
+func mdCode(s string) string {
+	s = cleanLine(s)
+	if s == "" || strings.Contains(s, "`") {
+		return mdText(s)
+	}
+	return "`" + strings.ReplaceAll(s, "|", `\|`) + "`"
+}

@@ -1,0 +1,149 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// stderrTail is how many lines of an example's stderr the text shows.
+const stderrTail = 5
+
+// ANSI colours of the text format.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiRed    = "\x1b[1;31m"
+	ansiYellow = "\x1b[33m"
+	ansiCyan   = "\x1b[36m"
+)
+
+// writeText renders the human text report: the body, then the summary line.
+func writeText(b *bytes.Buffer, r *lint.Result, opt Options) error {
+	if writeTextBody(b, r, opt.Color) {
+		b.WriteString("\n")
+	}
+	writeTextSummary(b, r, opt.Color)
+	return nil
+}
+
+// writeTextBody writes one line per finding, a block per failing or erroring
+// example and a line per skip, grouped by tool folder; it reports whether it
+// wrote anything.
+func writeTextBody(b *bytes.Buffer, r *lint.Result, color bool) bool {
+	start := b.Len()
+	for _, e := range r.InternalErrors {
+		fmt.Fprintf(b, "%s: %s: %s\n", toolName, paint(color, ansiRed, "internal error"), cleanLine(e))
+	}
+	if r.Interrupted {
+		fmt.Fprintf(b, "%s: interrupted: the results are incomplete\n", toolName)
+	}
+	writeFindingLines(b, r.Findings, color)
+	for _, i := range toolOrder(r) {
+		t := &r.Tools[i]
+		writeFindingLines(b, t.Findings, color)
+		if t.Skipped != "" {
+			fmt.Fprintf(b, "%s: skipped: %s\n", cleanLine(t.Spec), cleanLine(t.Skipped))
+		}
+		for j := range t.Examples {
+			e := &t.Examples[j]
+			writeFindingLines(b, e.Findings, color)
+			switch e.Status {
+			case lint.StatusFailed, lint.StatusErrored:
+				writeExampleBlock(b, t, e)
+			case lint.StatusSkipped:
+				// A skipped tool says why once; --no-run skips everything.
+				if t.Skipped == "" && r.Ran {
+					fmt.Fprintf(b, "%s:%d: skipped: example %s: %s\n", cleanLine(t.Spec), e.Line, strconv.Quote(cleanLine(e.Title)), cleanLine(e.SkipReason))
+				}
+			}
+		}
+	}
+	for i := range r.Skills {
+		writeFindingLines(b, r.Skills[i].Findings, color)
+	}
+	return b.Len() > start
+}
+
+// writeFindingLines writes "path:line:col: severity: message [rule]" lines in
+// place order.
+func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, color bool) {
+	for _, f := range sortedFindings(fs) {
+		fmt.Fprintf(b, "%s:%d:%d: %s: %s [%s]\n", cleanLine(f.File), f.Line, f.Column,
+			paintSeverity(color, f.Severity), cleanLine(f.Message), f.Rule)
+	}
+}
+
+// writeExampleBlock shows what went wrong with a failing or erroring example.
+func writeExampleBlock(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult) {
+	fmt.Fprintf(b, "  example %s %s at %s:%d\n", strconv.Quote(cleanLine(e.Title)), e.Status, cleanLine(t.Spec), e.Line)
+	for _, d := range e.Differences {
+		fmt.Fprintf(b, "    %s\n", cleanLine(d.String()))
+	}
+	fmt.Fprintf(b, "    %s\n", exitStatus(e))
+	if tail := tailLines(e.Stderr, stderrTail); len(tail) > 0 {
+		fmt.Fprintf(b, "    stderr (last %s):\n", plural(len(tail), "line"))
+		for _, l := range tail {
+			fmt.Fprintf(b, "      %s\n", l)
+		}
+	}
+	if e.Reproduce != "" {
+		fmt.Fprintf(b, "    reproduce: %s\n", cleanLine(e.Reproduce))
+	}
+}
+
+// writeTextSummary writes "N tools, N findings (N errors, N warnings)" and
+// the example verdicts when examples ran.
+func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool) {
+	s := summary(r)
+	fmt.Fprintf(b, "%s, %s (%s, %s", plural(s.Tools, "tool"), plural(s.Findings, "finding"),
+		paintCount(color, ansiRed, plural(s.Errors, "error"), s.Errors),
+		paintCount(color, ansiYellow, plural(s.Warnings, "warning"), s.Warnings))
+	if s.Notes > 0 {
+		fmt.Fprintf(b, ", %s", paintCount(color, ansiCyan, plural(s.Notes, "note"), s.Notes))
+	}
+	b.WriteString(")")
+	if r.Ran {
+		fmt.Fprintf(b, ", examples: %d passed, %d failed, %d errored, %d skipped", s.Passed, s.Failed, s.Errored, s.Skipped)
+	}
+	b.WriteString("\n")
+}
+
+// plural is "1 tool" or "2 tools".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// paint wraps s in an ANSI colour when color is on.
+func paint(color bool, code, s string) string {
+	if !color {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+// paintCount colours a count only when it is not zero.
+func paintCount(color bool, code, s string, n int) string {
+	if n == 0 {
+		return s
+	}
+	return paint(color, code, s)
+}
+
+// paintSeverity colours a severity name by its rank.
+func paintSeverity(color bool, s lint.Severity) string {
+	switch s {
+	case lint.SeverityError:
+		return paint(color, ansiRed, s.String())
+	case lint.SeverityWarning:
+		return paint(color, ansiYellow, s.String())
+	case lint.SeverityNote:
+		return paint(color, ansiCyan, s.String())
+	}
+	return paint(color, ansiBold, s.String())
+}

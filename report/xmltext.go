@@ -1,0 +1,161 @@
+package report
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// cleanText makes text from a tool's output (or anything else) safe to show
+// in every format, XML 1.0 included:
+//
+//   - ANSI escape sequences are removed: CSI (ESC [ ... final byte), OSC
+//     (ESC ] ... BEL or ESC \), the string sequences DCS, SOS, PM and APC,
+//     and two-byte escapes;
+//   - invalid UTF-8 (which covers encoded surrogates) becomes U+FFFD, one
+//     per run of bad bytes;
+//   - "\r\n" and a lone "\r" become "\n";
+//   - characters XML 1.0 forbids (NUL and the other C0 controls except tab
+//     and newline, U+FFFE, U+FFFF) are dropped, and so are DEL and the C1
+//     controls, which terminals interpret.
+//
+// encoding/xml escapes <, & and the like, and splits "]]>" inside CDATA, so
+// the result can go into XML character data, attributes and CDATA alike.
+func cleanText(s string) string {
+	if isClean(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	badRun := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == 0x1b {
+			i = skipEscape(s, i)
+			badRun = false
+			continue
+		}
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && w == 1 {
+			if !badRun {
+				b.WriteRune(utf8.RuneError)
+			}
+			badRun = true
+			i++
+			continue
+		}
+		badRun = false
+		i += w
+		switch {
+		case r == '\r':
+			b.WriteByte('\n')
+			if i < len(s) && s[i] == '\n' {
+				i++
+			}
+		case r == '\t' || r == '\n':
+			b.WriteRune(r)
+		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f, r == 0xfffe, r == 0xffff:
+			// dropped
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isClean reports whether cleanText would return s unchanged.
+func isClean(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\t' && c != '\n' || c == 0x7f || c >= 0x80 {
+			// Slow path for anything but printable ASCII; cheap enough.
+			return isCleanSlow(s)
+		}
+	}
+	return true
+}
+
+func isCleanSlow(s string) bool {
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError, r == '\r', r == 0x1b:
+			return false
+		case r == '\t' || r == '\n':
+		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f, r == 0xfffe, r == 0xffff:
+			return false
+		}
+	}
+	return true
+}
+
+// skipEscape returns the index just past the escape sequence that starts with
+// the ESC at s[i].
+func skipEscape(s string, i int) int {
+	i++ // ESC
+	if i >= len(s) {
+		return i
+	}
+	switch s[i] {
+	case '[': // CSI: parameters 0x30-0x3F, intermediates 0x20-0x2F, final 0x40-0x7E
+		i++
+		for i < len(s) && s[i] >= 0x20 && s[i] <= 0x3f {
+			i++
+		}
+		if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+			i++
+		}
+		return i
+	case ']', 'P', 'X', '^', '_': // OSC, DCS, SOS, PM, APC: up to BEL or ST (ESC \)
+		i++
+		for i < len(s) {
+			switch s[i] {
+			case 0x07:
+				return i + 1
+			case 0x1b:
+				if i+1 < len(s) && s[i+1] == '\\' {
+					return i + 2
+				}
+				return i // a new escape starts; the string was not terminated
+			}
+			i++
+		}
+		return i
+	}
+	if s[i] >= 0x20 && s[i] <= 0x2f { // nF: intermediates, then a final byte
+		for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
+			i++
+		}
+	}
+	if i < len(s) && s[i] >= 0x30 && s[i] <= 0x7e { // Fp, Fe, Fs final byte
+		i++
+	}
+	return i
+}
+
+// cleanLine is cleanText on one line: newlines and tabs become spaces.
+func cleanLine(s string) string {
+	s = cleanText(s)
+	if strings.ContainsAny(s, "\n\t") {
+		s = strings.Map(func(r rune) rune {
+			if r == '\n' || r == '\t' {
+				return ' '
+			}
+			return r
+		}, s)
+	}
+	return s
+}
+
+// capText cuts s to at most max bytes on a rune boundary, saying so at the end.
+func capText(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	const note = "\n[... truncated by speccify-lint]"
+	cut := max - len(note)
+	if cut < 0 {
+		cut = 0
+	}
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + note
+}
