@@ -41,19 +41,6 @@ func (r *Rule) finding(file string, line, col int, key, format string, args ...a
 	}
 }
 
-var registry []*Rule
-
-// register adds a rule to the registry; rule files call it from var blocks.
-func register(r *Rule) *Rule {
-	for _, old := range registry {
-		if old.ID == r.ID {
-			panic("lint: duplicate rule " + r.ID)
-		}
-	}
-	registry = append(registry, r)
-	return r
-}
-
 // Rules returns every rule in documentation order.
 func Rules() []*Rule { return append([]*Rule(nil), registry...) }
 

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/alecthomas/kong"
+)
+
+// cli is the command line: lint (the default), rules and version.
+type cli struct {
+	Lint    LintCmd    `cmd:"" default:"withargs" help:"Lint every TOOL.md under the paths and run its examples (the default command)."`
+	Rules   RulesCmd   `cmd:"" help:"List every rule with its id, default severity, title and documentation."`
+	Version VersionCmd `cmd:"" help:"Print the version."`
+}
+
+// runEnv is what commands write to.
+type runEnv struct {
+	stdout, stderr io.Writer
+	// exitCode is set by a command that ends with a code other than 0 or 2.
+	exitCode int
+}
+
+// usageError is a command-line or I/O problem: exit code 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usageErrorf(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+const exitUsage = 2
+
+// run parses args, runs the command and returns the exit code: 0 clean,
+// 1 findings at or above --fail-on, 2 usage or I/O error.
+func run(args []string, stdout, stderr io.Writer) int {
+	env := &runEnv{stdout: stdout, stderr: stderr}
+	parser, grammar, err := newParser(env, nil)
+	if err != nil {
+		fmt.Fprintf(stderr, "speccify-lint: internal error: %v\n", err)
+		return exitUsage
+	}
+	kctx, err := parser.Parse(args)
+	if err == nil && kctx.Selected() != nil && kctx.Selected().Name == "lint" {
+		// The configuration file holds defaults for the lint flags: parse again
+		// with it as a resolver, so that flags on the command line win.
+		var resolver kong.Resolver
+		resolver, err = configResolver(&grammar.Lint)
+		if err == nil && resolver != nil {
+			parser, _, err = newParser(env, resolver)
+			if err == nil {
+				kctx, err = parser.Parse(args)
+			}
+		}
+	}
+	if err != nil {
+		var exit exitRequest
+		if errors.As(err, &exit) {
+			return int(exit)
+		}
+		fmt.Fprintf(stderr, "speccify-lint: %s\n", oneLine(err.Error()))
+		return exitUsage
+	}
+	if err := kctx.Run(env); err != nil {
+		fmt.Fprintf(stderr, "speccify-lint: %s\n", oneLine(err.Error()))
+		return exitUsage
+	}
+	return env.exitCode
+}
+
+// exitRequest carries kong's exit (after --help) out of Parse.
+type exitRequest int
+
+func (e exitRequest) Error() string { return fmt.Sprintf("exit %d", int(e)) }
+
+func newParser(env *runEnv, resolver kong.Resolver) (*kongSafe, *cli, error) {
+	opts := []kong.Option{
+		kong.Name("speccify-lint"),
+		kong.Description("Lint agent tool contracts (TOOL.md) and run their examples against the implementations."),
+		kong.Writers(env.stdout, env.stderr),
+		kong.Exit(func(code int) { panic(exitRequest(code)) }),
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+		kong.Vars{
+			"formats":     strings.Join(formats, ","),
+			"rule_format": "text,json,markdown",
+			"platforms":   "linux,macos,windows",
+		},
+	}
+	if resolver != nil {
+		opts = append(opts, kong.Resolvers(resolver))
+	}
+	grammar := &cli{}
+	k, err := kong.New(grammar, opts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &kongSafe{k}, grammar, nil
+}
+
+// kongSafe turns kong's exit-by-panic (after --help) into an error.
+type kongSafe struct{ *kong.Kong }
+
+func (k *kongSafe) Parse(args []string) (ctx *kong.Context, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if code, ok := r.(exitRequest); ok {
+				err = code
+				return
+			}
+			panic(r)
+		}
+	}()
+	return k.Kong.Parse(args)
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

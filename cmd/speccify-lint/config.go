@@ -1,0 +1,103 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/alecthomas/kong"
+	"go.yaml.in/yaml/v3"
+)
+
+// defaultConfigFile is read from the root when --config is not given.
+const defaultConfigFile = ".speccify-lint.yaml"
+
+// configKeys are the settings a configuration file may hold: the long names
+// of the lint flags.
+var configKeys = []string{
+	"format", "output", "no-run", "fail-on", "disable", "enable", "exclude", "platform",
+	"timeout", "max-output", "jobs", "color", "no-timestamps", "sarif-category",
+}
+
+// configResolver loads the configuration file named by --config, or the
+// default one at the root when it exists, as a kong resolver whose values
+// the command line overrides. It returns nil when there is no file.
+func configResolver(cmd *LintCmd) (kong.Resolver, error) {
+	path := cmd.Config
+	if path == "" {
+		root, err := resolveRoot(cmd.Root)
+		if err != nil {
+			return nil, err
+		}
+		path = filepath.Join(root, defaultConfigFile)
+		if _, err := os.Stat(path); err != nil {
+			return nil, nil
+		}
+	}
+	values, err := loadConfig(path)
+	if err != nil {
+		return nil, err
+	}
+	return kong.ResolverFunc(func(_ *kong.Context, _ *kong.Path, flag *kong.Flag) (any, error) {
+		if v, ok := values[flag.Name]; ok {
+			return v, nil
+		}
+		return nil, nil
+	}), nil
+}
+
+// loadConfig reads a configuration file into flag values: strings, bools,
+// and lists joined by commas (kong splits them again).
+func loadConfig(path string) (map[string]any, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("config %s: %w", path, unwrapPathErr(err))
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("config %s: %v", path, err)
+	}
+	values := map[string]any{}
+	if len(doc.Content) == 0 {
+		return values, nil
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("config %s: line %d: want a mapping of settings such as fail-on: warning", path, root.Line)
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		if !slices.Contains(configKeys, k.Value) {
+			return nil, fmt.Errorf("config %s: line %d: unknown setting %q (known: %s)", path, k.Line, k.Value, strings.Join(configKeys, ", "))
+		}
+		switch v.Kind {
+		case yaml.ScalarNode:
+			if v.ShortTag() == "!!bool" {
+				values[k.Value] = v.Value == "true"
+			} else {
+				values[k.Value] = v.Value
+			}
+		case yaml.SequenceNode:
+			items := make([]string, 0, len(v.Content))
+			for _, item := range v.Content {
+				if item.Kind != yaml.ScalarNode {
+					return nil, fmt.Errorf("config %s: line %d: %s must be a list of strings", path, item.Line, k.Value)
+				}
+				items = append(items, item.Value)
+			}
+			values[k.Value] = strings.Join(items, ",")
+		default:
+			return nil, fmt.Errorf("config %s: line %d: %s must be a value or a list", path, v.Line, k.Value)
+		}
+	}
+	return values, nil
+}
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/report"
+)
+
+var formats = report.Formats
+
+// LintCmd lints tool contracts and runs their examples.
+type LintCmd struct {
+	Paths []string `arg:"" optional:"" name:"path" help:"Directories to search, TOOL.md files, or files inside tool folders (default: .)."`
+
+	Format  string   `short:"f" enum:"${formats}" default:"text" help:"Report format on stdout: ${enum}."`
+	Output  []string `name:"output" short:"o" placeholder:"FORMAT=PATH" help:"Also write a report to a file, e.g. sarif=results.sarif (repeatable)."`
+	NoRun   bool     `help:"Only lint statically; do not run the examples."`
+	FailOn  string   `enum:"error,warning,never" default:"error" help:"Exit 1 when a finding is at or above this severity: ${enum}."`
+	Disable []string `placeholder:"RULE" help:"Turn a rule off (repeatable; see the rules command)."`
+	Enable  []string `placeholder:"RULE" help:"Turn a rule back on that the configuration file disables (repeatable)."`
+	Exclude []string `placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
+
+	Platform  string        `enum:"${platforms}," default:"" help:"Platform whose implementations run: linux, macos or windows (default: this machine)."`
+	Root      string        `type:"existingdir" placeholder:"DIR" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
+	Config    string        `placeholder:"FILE" help:"Configuration file (default: .speccify-lint.yaml at the root when present)."`
+	Timeout   time.Duration `default:"60s" help:"Time limit for one example run."`
+	MaxOutput byteSize      `default:"4MiB" placeholder:"SIZE" help:"Cap for what one example may print on stdout and on stderr each."`
+	Jobs      int           `short:"j" default:"0" help:"Tools checked at once (default: the number of CPUs)."`
+	Color     string        `enum:"auto,always,never" default:"auto" help:"Colour in text output: ${enum} (auto: on a terminal without NO_COLOR)."`
+
+	NoTimestamps  bool   `help:"Leave timestamps out of reports and report durations as 0, for byte-identical reports."`
+	SARIFCategory string `name:"sarif-category" placeholder:"ID" help:"SARIF automationDetails.id, to tell several uploads apart (default: speccify-lint)."`
+}
+
+// Run lints, reports and sets the exit code.
+func (c *LintCmd) Run(env *runEnv) error {
+	root, err := resolveRoot(c.Root)
+	if err != nil {
+		return usageError{err}
+	}
+	outputs, err := parseOutputs(c.Output)
+	if err != nil {
+		return usageError{err}
+	}
+	disabled, err := ruleSet(c.Disable, c.Enable)
+	if err != nil {
+		return usageError{err}
+	}
+	paths := c.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	disc, err := contract.Discover(paths, contract.DiscoverOptions{Root: root, Exclude: c.Exclude})
+	if err != nil {
+		return usageError{err}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cfg := lint.Config{
+		Version:   currentVersion(),
+		Root:      root,
+		Platform:  c.Platform,
+		Run:       !c.NoRun,
+		Disabled:  disabled,
+		Jobs:      c.Jobs,
+		Timeout:   c.Timeout,
+		MaxOutput: int64(c.MaxOutput),
+	}
+	res := lint.Lint(ctx, disc, cfg)
+	opt := report.Options{
+		Color:         c.useColor(env.stdout),
+		NoTimestamps:  c.NoTimestamps,
+		SARIFCategory: c.SARIFCategory,
+	}
+	for _, o := range outputs {
+		if err := writeReportFile(o.path, o.format, res, opt); err != nil {
+			return usageError{err}
+		}
+	}
+	if c.Format == "github" {
+		if summary := os.Getenv("GITHUB_STEP_SUMMARY"); summary != "" {
+			if err := report.AppendStepSummary(summary, res, opt); err != nil {
+				fmt.Fprintf(env.stderr, "speccify-lint: step summary: %v\n", err)
+			}
+		}
+	}
+	stdoutOpt := opt
+	w := bufio.NewWriter(env.stdout)
+	if err := report.Write(w, c.Format, res, stdoutOpt); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	switch {
+	case res.Interrupted:
+		fmt.Fprintln(env.stderr, "speccify-lint: interrupted; the report covers what finished")
+		env.exitCode = exitUsage
+	case res.Fails(failThreshold(c.FailOn)):
+		env.exitCode = 1
+	}
+	return nil
+}
+
+func failThreshold(name string) lint.Severity {
+	if name == "never" {
+		return lint.SeverityNone
+	}
+	s, _ := lint.ParseSeverity(name)
+	return s
+}
+
+func (c *LintCmd) useColor(w io.Writer) bool {
+	switch c.Color {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if os.Getenv("NO_COLOR") != "" || c.Format != "text" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// reportFile is one --output FORMAT=PATH.
+type reportFile struct{ format, path string }
+
+func parseOutputs(specs []string) ([]reportFile, error) {
+	var out []reportFile
+	for _, s := range specs {
+		format, path, ok := strings.Cut(s, "=")
+		if !ok || path == "" {
+			return nil, fmt.Errorf("--output %q: want FORMAT=PATH, e.g. sarif=results.sarif", s)
+		}
+		known := false
+		for _, f := range formats {
+			known = known || f == format
+		}
+		if !known {
+			return nil, fmt.Errorf("--output %q: unknown format %q (want %s)", s, format, strings.Join(formats, ", "))
+		}
+		out = append(out, reportFile{format, path})
+	}
+	return out, nil
+}
+
+func writeReportFile(path, format string, res *lint.Result, opt report.Options) error {
+	opt.Color = false
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	err = report.Write(w, format, res, opt)
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// ruleSet validates --disable/--enable and returns the disabled rules.
+func ruleSet(disable, enable []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, list := range [][]string{disable, enable} {
+		for _, id := range list {
+			if lint.RuleByID(id) == nil {
+				return nil, fmt.Errorf("unknown rule %q; `speccify-lint rules` lists them", id)
+			}
+		}
+	}
+	for _, id := range disable {
+		out[id] = true
+	}
+	for _, id := range enable {
+		delete(out, id)
+	}
+	return out, nil
+}
+
+// resolveRoot is --root, else the git top level of the working directory,
+// else the working directory; always absolute.
+func resolveRoot(flag string) (string, error) {
+	if flag != "" {
+		return filepath.Abs(flag)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for dir := wd; ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dir, nil
+		}
+		if filepath.Dir(dir) == dir {
+			return wd, nil
+		}
+	}
+}
+

@@ -1,0 +1,228 @@
+package contract
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// SkillFile is the name of a skill's instructions.
+const SkillFile = "SKILL.md"
+
+// skippedDirs are directory names a walk does not enter unless they are named
+// on the command line.
+var skippedDirs = []string{".git", "node_modules", "vendor", "testdata"}
+
+// DiscoverOptions tunes Discover.
+type DiscoverOptions struct {
+	// Root is the directory report paths are relative to; a symlink whose
+	// target lies outside it is reported.
+	Root string
+	// Exclude are globs (path.Match syntax) matched against root-relative
+	// slash paths and against base names; a match skips a directory or a tool.
+	Exclude []string
+}
+
+// Discovery is what Discover found, each list sorted by path.
+type Discovery struct {
+	// Tools are the tool folders: directories that hold a TOOL.md.
+	Tools []string
+	// Skills are the skill folders: directories that hold a SKILL.md under a
+	// folder named skills.
+	Skills []string
+	// Escapes are symbolic links whose target lies outside the root.
+	Escapes []SymlinkEscape
+}
+
+// SymlinkEscape is a symbolic link that points outside the root.
+type SymlinkEscape struct {
+	Path   string
+	Target string
+}
+
+// Discover finds the tool and skill folders named by paths. A path may be a
+// directory (searched recursively), a TOOL.md or SKILL.md, or any file inside
+// a tool folder, which stands for its folder. A path that does not exist is
+// an error. Symbolic links to directories are not followed.
+func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
+	d := &Discovery{}
+	tools, skills := map[string]bool{}, map[string]bool{}
+	escapes := map[string]SymlinkEscape{}
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, unwrapPathError(err))
+		}
+		if !info.IsDir() {
+			if dir, kind := enclosingFolder(p, opt.Root); kind == SpecFile {
+				tools[dir] = true
+			} else if kind == SkillFile {
+				skills[dir] = true
+			}
+			continue
+		}
+		err = filepath.WalkDir(p, func(q string, e fs.DirEntry, err error) error {
+			if err != nil {
+				if q == p {
+					return err
+				}
+				return nil // unreadable subdirectory: skip it
+			}
+			if e.Type()&fs.ModeSymlink != 0 {
+				if esc, ok := escapingLink(q, opt.Root); ok {
+					escapes[q] = esc
+				}
+				return nil
+			}
+			if !e.IsDir() {
+				return nil
+			}
+			if q != p && (slices.Contains(skippedDirs, e.Name()) || excluded(q, opt)) {
+				return filepath.SkipDir
+			}
+			if exists(filepath.Join(q, SpecFile)) && (q == p || !excluded(q, opt)) {
+				tools[q] = true
+			}
+			if exists(filepath.Join(q, SkillFile)) && isSkillDir(q) {
+				skills[q] = true
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, unwrapPathError(err))
+		}
+	}
+	d.Tools = sortedKeys(tools)
+	d.Skills = sortedKeys(skills)
+	for _, k := range sortedKeys(boolKeys(escapes)) {
+		d.Escapes = append(d.Escapes, escapes[k])
+	}
+	return d, nil
+}
+
+// enclosingFolder finds the tool folder (or skill folder) a file belongs to:
+// the nearest directory at or above the file's that holds a TOOL.md, not
+// above root when the file is inside root.
+func enclosingFolder(file, root string) (dir, kind string) {
+	if filepath.Base(file) == SkillFile && isSkillDir(filepath.Dir(file)) {
+		return filepath.Dir(file), SkillFile
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", ""
+	}
+	absRoot, _ := filepath.Abs(root)
+	inRoot := root != "" && within(abs, absRoot)
+	rel := filepath.Dir(file)
+	for dir := filepath.Dir(abs); ; dir = filepath.Dir(dir) {
+		if exists(filepath.Join(dir, SpecFile)) {
+			return rel, SpecFile
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir || (inRoot && dir == absRoot) {
+			return "", ""
+		}
+		rel = filepath.Join(rel, "..")
+	}
+}
+
+func isSkillDir(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	return filepath.Base(filepath.Dir(abs)) == "skills"
+}
+
+// excluded reports whether a walked directory matches an --exclude glob.
+func excluded(p string, opt DiscoverOptions) bool {
+	if len(opt.Exclude) == 0 {
+		return false
+	}
+	rel := p
+	if opt.Root != "" {
+		if abs, err := filepath.Abs(p); err == nil {
+			if r, err := filepath.Rel(opt.Root, abs); err == nil {
+				rel = r
+			}
+		}
+	}
+	rel = filepath.ToSlash(rel)
+	base := path.Base(rel)
+	for _, g := range opt.Exclude {
+		g = strings.TrimSuffix(filepath.ToSlash(g), "/")
+		if ok, _ := path.Match(g, rel); ok {
+			return true
+		}
+		if ok, _ := path.Match(g, base); ok {
+			return true
+		}
+		if strings.HasPrefix(rel, strings.TrimPrefix(g, "./")+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// escapingLink reports a symbolic link whose target lies outside root.
+func escapingLink(link, root string) (SymlinkEscape, bool) {
+	if root == "" {
+		return SymlinkEscape{}, false
+	}
+	target, err := filepath.EvalSymlinks(link)
+	if err != nil {
+		return SymlinkEscape{}, false // dangling: nothing is read through it
+	}
+	absTarget, err := filepath.Abs(target)
+	if err != nil {
+		return SymlinkEscape{}, false
+	}
+	absRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		absRoot = root
+	}
+	if within(absTarget, absRoot) {
+		return SymlinkEscape{}, false
+	}
+	raw, _ := os.Readlink(link)
+	return SymlinkEscape{Path: link, Target: raw}, true
+}
+
+// within reports whether p is dir or inside it (both absolute and clean).
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func boolKeys[V any](m map[string]V) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}

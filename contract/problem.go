@@ -1,0 +1,28 @@
+package contract
+
+// ProblemKind says which part of a TOOL.md a parse problem concerns; package
+// lint maps each kind to its rule.
+type ProblemKind int
+
+// The kinds of parse problems.
+const (
+	// ProblemFrontmatter: the frontmatter is missing, unclosed, not YAML or
+	// not a mapping.
+	ProblemFrontmatter ProblemKind = iota + 1
+	// ProblemValue: a YAML value has no JSON equivalent (a non-string mapping
+	// key, .inf, .nan, a binary scalar, aliases that expand too far).
+	ProblemValue
+	// ProblemExample: an example case lacks or repeats input:/output:, or its
+	// JSON does not parse.
+	ProblemExample
+)
+
+// Problem is something the parser could not make sense of, at its place.
+type Problem struct {
+	Kind ProblemKind
+	Pos  Pos
+	Msg  string
+	// Key is the logical place (field path or example title), for report
+	// fingerprints.
+	Key string
+}

@@ -1,0 +1,231 @@
+package contract
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// SchemaIssue is a problem with a schema, or a value that fails a schema, at
+// a JSON pointer (into the schema for compile problems, into the value for
+// validation failures).
+type SchemaIssue struct {
+	Pointer string
+	Msg     string
+}
+
+var englishPrinter = message.NewPrinter(language.English)
+
+// maxSchemaFileSize bounds a schema file a $ref inside the tool folder names.
+const maxSchemaFileSize = 1 << 20
+
+// CompileSchema compiles a JSON Schema converted from the frontmatter field
+// name (inputs or outputs) of the tool folder dir. The default draft is
+// 2020-12; $schema is honoured. Nothing is fetched: a $ref to http(s):// or
+// file:// is an issue, and a relative $ref may only name a JSON file inside
+// the tool folder.
+func CompileSchema(doc *JSONDoc, name, dir string) (*Schema, []SchemaIssue) {
+	if issues := remoteRefs(doc.Value, ""); len(issues) > 0 {
+		return nil, issues
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		absDir = dir
+	}
+	loc := fileURL(filepath.Join(absDir, "TOOL.md."+name+".json"))
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.UseLoader(folderLoader{dir: absDir})
+	if err := c.AddResource(loc, doc.Value); err != nil {
+		return nil, []SchemaIssue{{Msg: cleanSchemaText(err.Error(), loc, name)}}
+	}
+	sch, err := c.Compile(loc)
+	if err != nil {
+		return nil, compileIssues(err, loc, name)
+	}
+	return &Schema{Schema: sch, compiler: c, loc: loc}, nil
+}
+
+// Schema is a compiled inputs or outputs schema.
+type Schema struct {
+	*jsonschema.Schema
+	compiler *jsonschema.Compiler
+	loc      string
+}
+
+// Sub compiles the subschema at a JSON pointer of the schema document, such
+// as "/properties/ok"; $refs inside it resolve as in the whole schema.
+func (s *Schema) Sub(pointer string) (*jsonschema.Schema, error) {
+	return s.compiler.Compile(s.loc + "#" + pointer)
+}
+
+// remoteRefs finds $ref values that would need the network or a file://
+// read.
+func remoteRefs(v any, ptr string) []SchemaIssue {
+	var out []SchemaIssue
+	switch v := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			p := ptr + "/" + escapePointer(k)
+			if s, ok := v[k].(string); ok && (k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef") {
+				if u, err := url.Parse(s); err == nil && (u.Scheme == "http" || u.Scheme == "https" || u.Scheme == "file") && !isMetaSchema(s) {
+					out = append(out, SchemaIssue{Pointer: p, Msg: fmt.Sprintf("%s %q is not fetched: speccify-lint reads neither the network nor files outside the tool folder; put the schema under $defs and refer to it as #/$defs/...", k, s)})
+				}
+				continue
+			}
+			out = append(out, remoteRefs(v[k], p)...)
+		}
+	case []any:
+		for i, item := range v {
+			out = append(out, remoteRefs(item, fmt.Sprintf("%s/%d", ptr, i))...)
+		}
+	}
+	return out
+}
+
+// isMetaSchema reports whether a URL names a JSON Schema meta-schema the
+// library has built in.
+func isMetaSchema(s string) bool {
+	s = strings.TrimSuffix(strings.TrimSuffix(s, "#"), "/")
+	return strings.HasPrefix(s, "https://json-schema.org/draft") || strings.HasPrefix(s, "http://json-schema.org/draft") ||
+		strings.HasPrefix(s, "http://json-schema.org/schema")
+}
+
+// folderLoader loads relative $ref targets from JSON files inside the tool
+// folder, and nothing else.
+type folderLoader struct{ dir string }
+
+func (l folderLoader) Load(u string) (any, error) {
+	p, err := (jsonschema.FileLoader{}).ToFile(u)
+	if err != nil {
+		return nil, fmt.Errorf("%s is not fetched: only files inside the tool folder are read", u)
+	}
+	rel, err := filepath.Rel(l.dir, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return nil, fmt.Errorf("%s is outside the tool folder and is not read", p)
+	}
+	data, err := ReadText(p, maxSchemaFileSize)
+	if err != nil {
+		return nil, err
+	}
+	return ParseJSON(data)
+}
+
+func fileURL(path string) string {
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// compileIssues turns a compile error into issues at schema pointers.
+func compileIssues(err error, loc, name string) []SchemaIssue {
+	var sve *jsonschema.SchemaValidationError
+	if errors.As(err, &sve) {
+		var ve *jsonschema.ValidationError
+		if errors.As(sve.Err, &ve) {
+			return ValidationIssues(ve)
+		}
+	}
+	var issues []SchemaIssue
+	ptr := ""
+	msg := err.Error()
+	// Most other errors name the schema location as URL#/pointer.
+	if i := strings.Index(msg, loc+"#"); i >= 0 {
+		rest := msg[i+len(loc)+1:]
+		if j := strings.IndexAny(rest, "' \""); j >= 0 {
+			rest = rest[:j]
+		}
+		ptr, _ = url.PathUnescape(rest)
+	}
+	var re *jsonschema.InvalidRegexError
+	if errors.As(err, &re) {
+		msg = fmt.Sprintf("invalid regular expression %q: %v", re.Regex, re.Err)
+	}
+	issues = append(issues, SchemaIssue{Pointer: ptr, Msg: cleanSchemaText(msg, loc, name)})
+	return issues
+}
+
+// ValidationIssues flattens a validation error into its leaf failures, each
+// at the JSON pointer of the failing value, in a stable order.
+func ValidationIssues(err error) []SchemaIssue {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []SchemaIssue{{Msg: err.Error()}}
+	}
+	var out []SchemaIssue
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			out = append(out, SchemaIssue{Pointer: pointerOf(e.InstanceLocation), Msg: e.ErrorKind.LocalizedString(englishPrinter)})
+			return
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	slices.SortStableFunc(out, func(a, b SchemaIssue) int { return strings.Compare(a.Pointer, b.Pointer) })
+	return slices.Compact(out)
+}
+
+func pointerOf(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(escapePointer(t))
+	}
+	return b.String()
+}
+
+func cleanSchemaText(msg, loc, name string) string {
+	msg = strings.ReplaceAll(msg, "'"+loc+"'", name)
+	msg = strings.ReplaceAll(msg, "\""+loc+"\"", name)
+	msg = strings.ReplaceAll(msg, loc, name)
+	return msg
+}
+
+// PointerToPath turns a JSON pointer into a JSON path: "/keys/0" -> "$.keys[0]"
+// (numeric tokens are shown as indices).
+func PointerToPath(pointer string) string {
+	var b strings.Builder
+	b.WriteByte('$')
+	if pointer == "" {
+		return b.String()
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		if isIndex(tok) {
+			b.WriteString("[" + tok + "]")
+		} else {
+			b.WriteString(pathMember(tok))
+		}
+	}
+	return b.String()
+}
+
+func isIndex(s string) bool {
+	if s == "" || (len(s) > 1 && s[0] == '0') {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,61 @@
+package contract
+
+// Spec is a parsed TOOL.md: its frontmatter, its examples and whatever could
+// not be parsed, each with its place.
+type Spec struct {
+	// Path is the file's path as it was read.
+	Path string
+	// Lines indexes the normalised text (BOM dropped, LF endings).
+	Lines *Lines
+	// FileErr is set when the file could not be read as text (too large, not
+	// UTF-8, not a regular file); nothing else is then set.
+	FileErr *FileError
+	// Split is the frontmatter/body cut of the text.
+	Split Split
+	// Frontmatter is nil when the file has no (closed) frontmatter.
+	Frontmatter *Frontmatter
+	// Examples is nil when the body has no "## Examples" section.
+	Examples *Examples
+	// Problems are the parse problems of the frontmatter and the examples.
+	Problems []Problem
+}
+
+// ParseSpec parses a normalised TOOL.md text (see ReadText).
+func ParseSpec(path string, text []byte) *Spec {
+	s := &Spec{Path: path, Lines: NewLines(text)}
+	s.Split = SplitFrontmatter(text)
+	switch {
+	case !s.Split.HasFrontmatter:
+		s.Problems = append(s.Problems, Problem{Kind: ProblemFrontmatter, Pos: Pos{1, 1}, Key: "frontmatter",
+			Msg: "TOOL.md does not start with YAML frontmatter: put a `---` line first, then name:, description:, inputs:, outputs:, effects:, requires:, then `---`"})
+	case !s.Split.Closed:
+		s.Problems = append(s.Problems, Problem{Kind: ProblemFrontmatter, Pos: Pos{s.Split.OpenLine, 1}, Key: "frontmatter",
+			Msg: "the frontmatter that starts here never ends: add a closing `---` line after the last key"})
+	default:
+		fm, problems := parseFrontmatter(s.Split, s.Lines)
+		s.Frontmatter = fm
+		s.Problems = append(s.Problems, problems...)
+	}
+	if !s.Split.HasFrontmatter || s.Split.Closed {
+		s.Examples = parseExamples(s.Split.Body, s.Split.BodyOffset, s.Lines)
+		if s.Examples != nil {
+			for _, c := range s.Examples.Cases {
+				s.Problems = append(s.Problems, c.Problems...)
+			}
+		}
+	}
+	return s
+}
+
+// ReadSpec reads and parses a TOOL.md. A file that is not text gives a Spec
+// with FileErr set; other I/O errors are returned.
+func ReadSpec(path string) (*Spec, error) {
+	text, err := ReadText(path, MaxSpecSize)
+	if err != nil {
+		if fe, ok := err.(*FileError); ok {
+			return &Spec{Path: path, Lines: NewLines(nil), FileErr: fe}, nil
+		}
+		return nil, err
+	}
+	return ParseSpec(path, text), nil
+}

@@ -1,0 +1,101 @@
+package lint
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+// toolCheck is the state of checking one tool folder: everything parsed once
+// and shared by the rules and the example runs.
+type toolCheck struct {
+	cfg     *Config
+	dir     string // the folder as discovered
+	rel     string // the folder relative to the root, slash-separated
+	specRel string // TOOL.md relative to the root
+	spec    *contract.Spec
+	folder  *contract.Folder
+	inputs  *schemaField
+	outputs *schemaField
+
+	findings []Finding
+}
+
+// schemaField is inputs or outputs: converted, compiled, or why not.
+type schemaField struct {
+	name   string
+	field  *contract.Field
+	doc    *contract.JSONDoc // nil when the field is missing or did not convert
+	schema *contract.Schema  // nil when it did not compile
+}
+
+// place is the TOOL.md place of a JSON pointer into the schema.
+func (s *schemaField) place(pointer string) contract.Pos {
+	if s.doc == nil {
+		return s.field.KeyPos
+	}
+	return s.doc.Place(pointer)
+}
+
+// report adds a finding of rule at a place in TOOL.md.
+func (c *toolCheck) report(r *Rule, pos contract.Pos, key, format string, args ...any) {
+	c.reportIn(r, c.specRel, pos, key, format, args...)
+}
+
+// reportIn adds a finding of rule at a place in another file of the folder
+// (relative to the root).
+func (c *toolCheck) reportIn(r *Rule, file string, pos contract.Pos, key, format string, args ...any) {
+	if !c.cfg.enabled(r) {
+		return
+	}
+	f := r.finding(file, pos.Line, pos.Column, key, format, args...)
+	f.Tool = c.rel
+	c.findings = append(c.findings, f)
+}
+
+// reportAt is report with an explicit severity (for rules whose severity
+// depends on the contract, such as effects).
+func (c *toolCheck) reportAt(r *Rule, sev Severity, file string, pos contract.Pos, key, format string, args ...any) *Finding {
+	if !c.cfg.enabled(r) {
+		return nil
+	}
+	f := r.finding(file, pos.Line, pos.Column, key, format, args...)
+	f.Severity = sev
+	f.Tool = c.rel
+	c.findings = append(c.findings, f)
+	return &c.findings[len(c.findings)-1]
+}
+
+// relPath turns a path into a root-relative slash path.
+func relPath(root, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.ToSlash(p)
+	}
+	if root == "" {
+		return filepath.ToSlash(abs)
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// fileIn is the root-relative path of a file in the tool folder.
+func (c *toolCheck) fileIn(name string) string {
+	if c.rel == "." {
+		return name
+	}
+	return c.rel + "/" + name
+}
+
+var topOfFile = contract.Pos{Line: 1, Column: 1}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -1,0 +1,108 @@
+package lint
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+// checkFixtures checks the files the examples name against the tool folder.
+func (c *toolCheck) checkFixtures() {
+	if c.spec.Examples == nil || c.folder == nil {
+		return
+	}
+	var named []string
+	for i := range c.spec.Examples.Cases {
+		cs := &c.spec.Examples.Cases[i]
+		for _, l := range []*contract.ExampleLine{cs.Input, cs.Output} {
+			if l == nil || l.Value == nil {
+				continue
+			}
+			isInput := l == cs.Input
+			for _, s := range jsonStrings(l.Value, nil) {
+				if isInput && namesOutside(s) {
+					c.report(ruleFixtureOutside, l.Pos, cs.Title,
+						"example %q names %q, outside the tool folder; ship the file under fixtures/ and name it relative to the tool folder", cs.Title, s)
+					continue
+				}
+				ref, ok := c.fixtureRef(s)
+				if !ok {
+					continue
+				}
+				named = append(named, ref)
+				if isInput && !cs.ExpectsFailure() && !c.folder.FixtureExists(ref) {
+					c.report(ruleFixtureMissing, l.Pos, cs.Title,
+						"example %q names %q, which is not in the tool folder; add the file (fixtures ship beside TOOL.md) or fix the path", cs.Title, s)
+				}
+			}
+		}
+	}
+	for _, f := range c.folder.Fixtures {
+		used := slices.ContainsFunc(named, func(n string) bool { return f == n || n == "." || strings.HasPrefix(f, n+"/") })
+		if !used {
+			c.reportIn(ruleFixtureUnused, c.fileIn(f), topOfFile, f,
+				"fixture %s is named by no example; use it in an example or delete it", f)
+		}
+	}
+}
+
+// fixtureRef reports whether a string names a file of the tool folder: a
+// relative path starting with fixtures/ or with an existing directory.
+func (c *toolCheck) fixtureRef(s string) (string, bool) {
+	if !looksLikePath(s) || strings.HasPrefix(s, "/") {
+		return "", false
+	}
+	clean := path.Clean(s)
+	first, _, _ := strings.Cut(clean, "/")
+	if first == contract.FixturesDir || (first != "." && first != ".." && c.folder.HasDir(first)) {
+		return clean, true
+	}
+	return "", false
+}
+
+// namesOutside reports a path that leaves the tool folder: absolute, home
+// relative, or with a ".." segment.
+func namesOutside(s string) bool {
+	if !looksLikePath(s) {
+		return false
+	}
+	if (strings.HasPrefix(s, "/") && len(s) > 1 && !strings.HasPrefix(s, "//")) || strings.HasPrefix(s, "~/") ||
+		(len(s) > 2 && s[1] == ':' && (s[2] == '\\' || s[2] == '/')) {
+		return true
+	}
+	for _, seg := range strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// looksLikePath: a single line, not a URL, of a sane length.
+func looksLikePath(s string) bool {
+	return s != "" && len(s) < 4096 && !strings.ContainsAny(s, "\n\r\t") && !strings.Contains(s, "://")
+}
+
+// jsonStrings collects every string value of a JSON value.
+func jsonStrings(v any, out []string) []string {
+	switch v := v.(type) {
+	case string:
+		out = append(out, v)
+	case []any:
+		for _, item := range v {
+			out = jsonStrings(item, out)
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			out = jsonStrings(v[k], out)
+		}
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+package lint
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/lint/process"
+)
+
+// maxScriptSize bounds how much of an implementation stdin-twice reads.
+const maxScriptSize = 1 << 20
+
+// checkImplementations checks the <platform>.<ext> files beside TOOL.md.
+func (c *toolCheck) checkImplementations() {
+	if c.folder == nil {
+		return
+	}
+	impls := c.folder.Implementations
+	if len(impls) == 0 {
+		c.report(ruleImplementationMissing, topOfFile, "implementations",
+			"no implementation beside TOOL.md; add one per platform named <platform>.<ext>, e.g. linux.py or macos.sh")
+		return
+	}
+	var declared []string
+	if fm := c.spec.Frontmatter; fm != nil {
+		if f := fm.Field("platforms"); f != nil {
+			for _, it := range listItems(fm, f.Value) {
+				declared = append(declared, it.value)
+			}
+		}
+	}
+	for _, p := range contract.Platforms {
+		same := c.folder.ImplementationsFor(p)
+		for _, extra := range same[min(1, len(same)):] {
+			c.reportIn(ruleImplementationDuplicate, c.fileIn(extra.Name), topOfFile, extra.Name,
+				"%s and %s both implement %s; keep one of them", same[0].Name, extra.Name, p)
+		}
+	}
+	for _, im := range impls {
+		if len(declared) > 0 && !slices.Contains(declared, im.Platform) {
+			c.reportIn(ruleImplementationPlatform, c.fileIn(im.Name), topOfFile, im.Name,
+				"%s implements %s, but platforms: lists only %s; add %s to platforms or remove the file",
+				im.Name, im.Platform, strings.Join(declared, ", "), im.Platform)
+		}
+		c.checkRunnable(im)
+	}
+}
+
+// checkRunnable: executable with a #! line (or a binary), or a known
+// interpreter extension. Shell scripts are also checked for stdin-twice.
+func (c *toolCheck) checkRunnable(im contract.ImplFile) {
+	head, script := readHead(im.Path)
+	executable := runtime.GOOS != "windows" && im.Mode&0o111 != 0
+	file := c.fileIn(im.Name)
+	switch {
+	case executable && !bytes.HasPrefix(head, []byte("#!")) && !isBinary(head):
+		c.reportIn(ruleImplementationRunnable, file, topOfFile, im.Name,
+			"%s is executable but has no #! line, so the system cannot start it; add one such as #!/usr/bin/env %s, or remove the execute bit",
+			im.Name, suggestedInterpreter(im.Ext))
+	case !executable && !process.KnownExtension(im.Ext):
+		c.reportIn(ruleImplementationRunnable, file, topOfFile, im.Name,
+			"%s is not executable and %s has no known interpreter (.sh .bash .zsh .py .js .mjs .ts .rb .pl .ps1); make it executable with a #! line or rename it",
+			im.Name, im.Ext)
+	}
+	if isShellScript(im.Ext, head) && script != nil {
+		if reads := stdinReads(script); len(reads) > 1 {
+			lines := contract.NewLines(script)
+			first, second := lines.Offset(reads[0]), lines.Offset(reads[1])
+			c.reportIn(ruleStdinTwice, file, second, im.Name,
+				"%s reads stdin again here after line %d; the second read gets nothing and the JSON input is lost: read stdin once into a variable, or move the logic into a .py file",
+				im.Name, first.Line)
+		}
+	}
+}
+
+// readHead reads the first bytes of a file, and the whole file when it is a
+// script of reasonable size.
+func readHead(path string) (head, script []byte) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxScriptSize+1))
+	if err != nil {
+		return nil, nil
+	}
+	head = data[:min(len(data), 512)]
+	if len(data) > maxScriptSize || isBinary(head) {
+		return head, nil
+	}
+	return head, data
+}
+
+// isBinary recognises executables (ELF, Mach-O, PE) and other binary data.
+func isBinary(head []byte) bool {
+	for _, magic := range [][]byte{{0x7f, 'E', 'L', 'F'}, {0xfe, 0xed, 0xfa, 0xce}, {0xfe, 0xed, 0xfa, 0xcf}, {0xce, 0xfa, 0xed, 0xfe}, {0xcf, 0xfa, 0xed, 0xfe}, {0xca, 0xfe, 0xba, 0xbe}, {'M', 'Z'}} {
+		if bytes.HasPrefix(head, magic) {
+			return true
+		}
+	}
+	return bytes.IndexByte(head, 0) >= 0
+}
+
+func suggestedInterpreter(ext string) string {
+	if names := process.Interpreters(ext); len(names) > 0 {
+		return names[0]
+	}
+	return "sh"
+}

@@ -1,0 +1,54 @@
+package lint
+
+import (
+	"runtime"
+	"time"
+)
+
+// Config is how one run lints and runs.
+type Config struct {
+	// Version is the speccify-lint version recorded in the result.
+	Version string
+	// Root is the absolute directory report paths are relative to.
+	Root string
+	// Platform is the platform whose implementations run (linux, macos, windows).
+	Platform string
+	// Run runs the examples; false is static lint only (--no-run).
+	Run bool
+	// Disabled holds the ids of rules whose findings are dropped.
+	Disabled map[string]bool
+	// Jobs is how many tools are checked at once; 0 means the number of CPUs.
+	Jobs int
+	// Timeout bounds one example run; 0 means DefaultTimeout.
+	Timeout time.Duration
+	// MaxOutput caps stdout and stderr of one example run; 0 means DefaultMaxOutput.
+	MaxOutput int64
+	// Shard is "K/N" when only one shard of the tool folders is checked.
+	Shard string
+}
+
+// Defaults for Config.
+const (
+	DefaultTimeout   = 60 * time.Second
+	DefaultMaxOutput = 4 << 20
+)
+
+// HostPlatform is the platform name of the machine speccify-lint runs on.
+func HostPlatform() string {
+	switch runtime.GOOS {
+	case "darwin", "ios":
+		return "macos"
+	case "windows":
+		return "windows"
+	}
+	return "linux"
+}
+
+func (c *Config) jobs() int {
+	if c.Jobs > 0 {
+		return c.Jobs
+	}
+	return runtime.NumCPU()
+}
+
+func (c *Config) enabled(r *Rule) bool { return !c.Disabled[r.ID] }
