@@ -221,4 +221,3 @@ func resolveRoot(flag string) (string, error) {
 		}
 	}
 }
-
