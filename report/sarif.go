@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
@@ -33,14 +34,11 @@ func writeSARIF(b *bytes.Buffer, r *lint.Result, opt Options) error {
 		InformationURI: ptr(opt.informationURI()),
 		Rules:          rules,
 	}
-	// A semantic version goes without its "v" into both fields (the SARIF
-	// Multitool wants a version that starts with a digit); anything else,
-	// such as "devel", only into version.
+	// Both fields get a semantic version without "v" (the SARIF Multitool
+	// wants a version that starts with a digit); "devel" is "0.0.0-devel".
 	if v, ok := semanticVersion(r.Version); ok {
 		driver.Version = ptr(v)
 		driver.SemanticVersion = ptr(v)
-	} else if r.Version != "" {
-		driver.Version = ptr(r.Version)
 	}
 
 	run := sarif.NewRun(sarif.Tool{Driver: driver})
@@ -249,9 +247,27 @@ var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)` +
 	`(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
 
 // semanticVersion is version without its leading "v" when that is a semantic
-// version ("v1.2.3" → "1.2.3"); ok is false otherwise ("devel", "(devel)").
+// version ("v1.2.3" → "1.2.3"). Any other version becomes a pre-release of
+// 0.0.0 ("devel" and "(devel)" → "0.0.0-devel"); ok is false only for "".
 func semanticVersion(version string) (string, bool) {
-	v := strings.TrimPrefix(version, "v")
+	if version == "" {
+		return "", false
+	}
+	if v := strings.TrimPrefix(version, "v"); semverRE.MatchString(v) {
+		return v, true
+	}
+	// One pre-release identifier: [0-9A-Za-z-], with a letter so that
+	// leading zeros are allowed.
+	id := strings.Trim(strings.Map(func(r rune) rune {
+		if r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return r
+		}
+		return '-'
+	}, version), "-")
+	if !strings.ContainsFunc(id, unicode.IsLetter) {
+		id = "dev-" + id
+	}
+	v := "0.0.0-" + strings.TrimSuffix(id, "-")
 	return v, semverRE.MatchString(v)
 }
 

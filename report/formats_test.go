@@ -1,0 +1,463 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+func TestJSONRoundTrip(t *testing.T) {
+	r := testResult()
+	out := render(t, "json", r, Options{})
+	if !bytes.HasPrefix(out, []byte("{\n  \"schema_version\": 1,\n  \"version\": \"v1.2.3\",")) {
+		t.Errorf("JSON does not start with schema_version then the Result fields:\n%.200s", out)
+	}
+	back, err := ReadJSON(bytes.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Lists the model always has come back empty rather than nil, so compare
+	// the parts that have everything set.
+	if !reflect.DeepEqual(back.Tools[0].Examples[1], r.Tools[0].Examples[1]) ||
+		!reflect.DeepEqual(back.Summary, r.Summary) || back.Tools[0].Duration != r.Tools[0].Duration ||
+		!reflect.DeepEqual(back.Findings, r.Findings) || !reflect.DeepEqual(back.Skills, r.Skills) {
+		t.Errorf("ReadJSON(Write(r)) differs from r:\n got %+v\nwant %+v", back, r)
+	}
+	if again := render(t, "json", back, Options{}); !bytes.Equal(again, out) {
+		t.Error("writing the read result gives other bytes")
+	}
+
+	// NoTimestamps renders durations as 0.
+	if out := string(render(t, "json", r, Options{NoTimestamps: true})); strings.Contains(out, `"duration_ns": 2`) ||
+		!strings.Contains(out, `"duration_ns": 0`) {
+		t.Error("NoTimestamps left a duration in the JSON")
+	}
+}
+
+func TestReadJSONErrors(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`{"version":"v1"}`, "no schema_version"},
+		{`{"schema_version": 99}`, "schema_version 99"},
+		{`{"schema_version": 1} {}`, "unexpected data"},
+		{`[`, "reading JSON report"},
+		{`{"schema_version": 1, "tools": [{"findings": [{"severity": "fatal"}]}]}`, "unknown severity"},
+	} {
+		if _, err := ReadJSON(strings.NewReader(tt.in)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ReadJSON(%s) = %v, want an error with %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+// sarifLog is the part of a SARIF log the tests look at.
+type sarifLog struct {
+	Runs []struct {
+		Tool struct {
+			Driver struct {
+				Version         string `json:"version"`
+				SemanticVersion string `json:"semanticVersion"`
+				Rules           []struct {
+					ID string `json:"id"`
+				} `json:"rules"`
+			} `json:"driver"`
+		} `json:"tool"`
+		Invocations []struct {
+			ExecutionSuccessful bool   `json:"executionSuccessful"`
+			EndTimeUTC          string `json:"endTimeUtc"`
+			Notifications       []struct {
+				Level   string `json:"level"`
+				Message struct {
+					Text string `json:"text"`
+				} `json:"message"`
+			} `json:"toolExecutionNotifications"`
+		} `json:"invocations"`
+		Results []struct {
+			RuleID    string            `json:"ruleId"`
+			RuleIndex int               `json:"ruleIndex"`
+			Level     string            `json:"level"`
+			Partial   map[string]string `json:"partialFingerprints"`
+			Locations []struct {
+				PhysicalLocation struct {
+					ArtifactLocation struct {
+						URI string `json:"uri"`
+					} `json:"artifactLocation"`
+					Region struct {
+						StartLine   int `json:"startLine"`
+						StartColumn int `json:"startColumn"`
+					} `json:"region"`
+				} `json:"physicalLocation"`
+			} `json:"locations"`
+		} `json:"results"`
+		AutomationDetails struct {
+			ID string `json:"id"`
+		} `json:"automationDetails"`
+	} `json:"runs"`
+}
+
+func readSARIF(t *testing.T, out []byte) sarifLog {
+	t.Helper()
+	var log sarifLog
+	if err := json.Unmarshal(out, &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(log.Runs))
+	}
+	return log
+}
+
+func TestSARIF(t *testing.T) {
+	r := testResult()
+	log := readSARIF(t, render(t, "sarif", r, goldenOptions()))
+	run := log.Runs[0]
+	if got := len(run.Results); got != len(r.AllFindings()) {
+		t.Errorf("%d results, want one per finding (%d)", got, len(r.AllFindings()))
+	}
+	seen := map[string]bool{}
+	for i, res := range run.Results {
+		if run.Tool.Driver.Rules[res.RuleIndex].ID != res.RuleID {
+			t.Errorf("result %d: ruleIndex %d is %s, not %s", i, res.RuleIndex, run.Tool.Driver.Rules[res.RuleIndex].ID, res.RuleID)
+		}
+		fp := res.Partial["primaryLocationLineHash"]
+		if fp == "" || seen[fp] {
+			t.Errorf("result %d: fingerprint %q empty or repeated", i, fp)
+		}
+		seen[fp] = true
+		if len(res.Locations) != 1 || res.Locations[0].PhysicalLocation.Region.StartLine < 1 || res.Locations[0].PhysicalLocation.Region.StartColumn < 1 {
+			t.Errorf("result %d: bad locations %+v", i, res.Locations)
+		}
+	}
+	inv := run.Invocations[0]
+	if !inv.ExecutionSuccessful {
+		t.Error("skips made executionSuccessful false")
+	}
+	if len(inv.Notifications) != 2 || inv.Notifications[0].Level != "note" {
+		t.Errorf("skips are not note notifications: %+v", inv.Notifications)
+	}
+	if inv.EndTimeUTC != "" {
+		t.Error("NoTimestamps wrote an end time")
+	}
+	if run.Tool.Driver.Version != "1.2.3" || run.Tool.Driver.SemanticVersion != "1.2.3" {
+		t.Errorf("version %q, semanticVersion %q", run.Tool.Driver.Version, run.Tool.Driver.SemanticVersion)
+	}
+
+	// Internal errors fail the invocation; timestamps come from Now.
+	r.InternalErrors = []string{"worker panicked"}
+	r.Shard = "2/3"
+	opt := goldenOptions()
+	opt.NoTimestamps = false
+	log = readSARIF(t, render(t, "sarif", r, opt))
+	inv = log.Runs[0].Invocations[0]
+	if inv.ExecutionSuccessful || inv.Notifications[0].Level != "error" || !strings.Contains(inv.Notifications[0].Message.Text, "worker panicked") {
+		t.Errorf("internal error not reported: %+v", inv)
+	}
+	if inv.EndTimeUTC != "2026-11-30T12:00:00Z" {
+		t.Errorf("endTimeUtc = %q", inv.EndTimeUTC)
+	}
+	if got := log.Runs[0].AutomationDetails.ID; got != "speccify-lint/shard-2-of-3" {
+		t.Errorf("category = %q", got)
+	}
+	opt.SARIFCategory = "mine"
+	if got := readSARIF(t, render(t, "sarif", r, opt)).Runs[0].AutomationDetails.ID; got != "mine" {
+		t.Errorf("category = %q, want the option", got)
+	}
+}
+
+func TestFingerprintsIgnoreLines(t *testing.T) {
+	a := testResult()
+	b := testResult()
+	// Move every finding of alpha down by ten lines.
+	for i := range b.Tools[0].Findings {
+		b.Tools[0].Findings[i].Line += 10
+	}
+	fa := readSARIF(t, render(t, "sarif", a, goldenOptions())).Runs[0].Results
+	fb := readSARIF(t, render(t, "sarif", b, goldenOptions())).Runs[0].Results
+	ha := map[string]bool{}
+	for _, r := range fa {
+		ha[r.Partial["primaryLocationLineHash"]] = true
+	}
+	for _, r := range fb {
+		if !ha[r.Partial["primaryLocationLineHash"]] {
+			t.Errorf("moving lines changed the fingerprint of a %s finding", r.RuleID)
+		}
+	}
+
+	var issues []struct {
+		Fingerprint string `json:"fingerprint"`
+	}
+	if err := json.Unmarshal(render(t, "gitlab", a, goldenOptions()), &issues); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, is := range issues {
+		if len(is.Fingerprint) != 32 || seen[is.Fingerprint] {
+			t.Errorf("GitLab fingerprint %q is not a unique hex digest", is.Fingerprint)
+		}
+		seen[is.Fingerprint] = true
+	}
+}
+
+func TestSemanticVersion(t *testing.T) {
+	for in, want := range map[string]string{
+		"v1.2.3": "1.2.3", "1.0.0-rc.1": "1.0.0-rc.1", "v0.0.0-20260101120000-abcdef123456": "0.0.0-20260101120000-abcdef123456",
+		"devel": "0.0.0-devel", "(devel)": "0.0.0-devel", "v1.2": "0.0.0-v1-2", "0123": "0.0.0-dev-0123",
+		"1.2.3-dirty+x y": "0.0.0-1-2-3-dirty-x-y", "": "",
+	} {
+		got, ok := semanticVersion(in)
+		if !ok {
+			got = ""
+		}
+		if got != want {
+			t.Errorf("semanticVersion(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestURIs(t *testing.T) {
+	for in, want := range map[string]string{
+		"tools/a/TOOL.md":       "tools/a/TOOL.md",
+		"tools/my tool/TOOL.md": "tools/my%20tool/TOOL.md",
+		"a:b/TOOL.md":           "a%3Ab/TOOL.md",
+		"tools/100%/x#y?z":      "tools/100%25/x%23y%3Fz",
+		"tools/é/TOOL.md":       "tools/%C3%A9/TOOL.md",
+		"":                      ".",
+	} {
+		if got := relativeURI(in); got != want {
+			t.Errorf("relativeURI(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"/work/repo":      "file:///work/repo/",
+		"/work/my repo/":  "file:///work/my%20repo/",
+		`C:\work\repo`:    "file:///C:/work/repo/",
+		"/tmp/100%":       "file:///tmp/100%25/",
+		"":                "",
+		"/work/r#1/x?.go": "file:///work/r%231/x%3F.go/",
+	} {
+		if got := rootURI(in); got != want {
+			t.Errorf("rootURI(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{"required-field": "RequiredField", "example-stdout": "ExampleStdout", "x": "X"} {
+		if got := camelCase(in); got != want {
+			t.Errorf("camelCase(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// junitDoc is a parsed JUnit report.
+type junitDoc struct {
+	Tests    int  `xml:"tests,attr"`
+	Failures int  `xml:"failures,attr"`
+	Errors   int  `xml:"errors,attr"`
+	Skipped  *int `xml:"skipped,attr"`
+	Suites   []struct {
+		Name      string `xml:"name,attr"`
+		Tests     int    `xml:"tests,attr"`
+		Failures  int    `xml:"failures,attr"`
+		Errors    int    `xml:"errors,attr"`
+		Skipped   int    `xml:"skipped,attr"`
+		Timestamp string `xml:"timestamp,attr"`
+		Cases     []struct {
+			Name    string    `xml:"name,attr"`
+			File    string    `xml:"file,attr"`
+			Line    int       `xml:"line,attr"`
+			Failure *struct{} `xml:"failure"`
+			Error   *struct{} `xml:"error"`
+			Skipped *struct{} `xml:"skipped"`
+		} `xml:"testcase"`
+	} `xml:"testsuite"`
+}
+
+func TestJUnitCounts(t *testing.T) {
+	r := testResult()
+	r.InternalErrors = []string{"boom"}
+	opt := goldenOptions()
+	opt.NoTimestamps = false
+	opt.JUnitLocations = true
+	var doc junitDoc
+	if err := xml.Unmarshal(render(t, "junit", r, opt), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Skipped != nil {
+		t.Error("<testsuites> has a skipped attribute (junit-10.xsd forbids it)")
+	}
+	var tests, failures, errors int
+	for _, s := range doc.Suites {
+		var f, e, sk int
+		for _, c := range s.Cases {
+			if c.Failure != nil {
+				f++
+			}
+			if c.Error != nil {
+				e++
+			}
+			if c.Skipped != nil {
+				sk++
+			}
+		}
+		if s.Tests != len(s.Cases) || s.Failures != f || s.Errors != e || s.Skipped != sk {
+			t.Errorf("suite %s declares %d/%d/%d/%d, holds %d/%d/%d/%d", s.Name, s.Tests, s.Failures, s.Errors, s.Skipped, len(s.Cases), f, e, sk)
+		}
+		if s.Timestamp != "2026-11-30T12:00:00Z" {
+			t.Errorf("suite %s timestamp %q", s.Name, s.Timestamp)
+		}
+		tests, failures, errors = tests+s.Tests, failures+s.Failures, errors+s.Errors
+	}
+	if doc.Tests != tests || doc.Failures != failures || doc.Errors != errors {
+		t.Errorf("<testsuites> declares %d/%d/%d, suites sum to %d/%d/%d", doc.Tests, doc.Failures, doc.Errors, tests, failures, errors)
+	}
+	c := doc.Suites[0].Cases[2] // alpha: lint, adds two numbers, sorts keys
+	if c.Name != "sorts keys" || c.File != "tools/alpha/TOOL.md" || c.Line != 26 {
+		t.Errorf("JUnitLocations: case %+v, want sorts keys at tools/alpha/TOOL.md:26", c)
+	}
+	last := doc.Suites[len(doc.Suites)-1]
+	if last.Name != "speccify-lint" || last.Errors != 1 {
+		t.Errorf("internal errors are not an error case in the speccify-lint suite: %+v", last)
+	}
+	if bytes.Contains(render(t, "junit", r, goldenOptions()), []byte(` line="`)) {
+		t.Error("line attributes without JUnitLocations")
+	}
+}
+
+func TestGitHubEscaping(t *testing.T) {
+	for _, tt := range []struct{ in, data, prop string }{
+		{"plain", "plain", "plain"},
+		{"50%", "50%25", "50%25"},
+		{"a\nb", "a%0Ab", "a%0Ab"},
+		{"a\r\nb", "a%0D%0Ab", "a%0D%0Ab"},
+		{"x: y, z", "x: y, z", "x%3A y%2C z"},
+		{"%0A", "%250A", "%250A"},
+		{"::error::x", "::error::x", "%3A%3Aerror%3A%3Ax"},
+	} {
+		if got := escapeData(tt.in); got != tt.data {
+			t.Errorf("escapeData(%q) = %q, want %q", tt.in, got, tt.data)
+		}
+		if got := escapeProperty(tt.in); got != tt.prop {
+			t.Errorf("escapeProperty(%q) = %q, want %q", tt.in, got, tt.prop)
+		}
+	}
+}
+
+func TestGitHubLimits(t *testing.T) {
+	r := &lint.Result{Version: "v1.0.0", Root: "/r", Ran: true, Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md"}}}
+	for i := range 12 {
+		r.Tools[0].Findings = append(r.Tools[0].Findings,
+			lint.Finding{Rule: "e", Severity: lint.SeverityError, Message: "error", File: "t/TOOL.md", Line: i + 1, Column: 1},
+			lint.Finding{Rule: "w", Severity: lint.SeverityWarning, Message: "warning", File: "t/TOOL.md", Line: i + 1, Column: 2})
+	}
+	r.Tools[0].Findings = append(r.Tools[0].Findings, lint.Finding{Rule: "n", Severity: lint.SeverityNote, Message: "note", File: "t/TOOL.md", Line: 1, Column: 3})
+	out := string(render(t, "github", r, Options{NoTimestamps: true}))
+	lines := strings.Split(out, "\n")
+	var kinds []string
+	for _, l := range lines {
+		if k, _, ok := strings.Cut(l, " file="); ok {
+			kinds = append(kinds, k)
+		}
+	}
+	want := strings.Repeat("::error ", 12) + strings.Repeat("::warning ", 12) + "::notice "
+	if got := strings.Join(kinds, " ") + " "; got != want {
+		t.Errorf("annotation order %q, want errors, warnings, notices", got)
+	}
+	if !strings.Contains(out, "\n::notice::4 annotations were not shown by GitHub (it shows 10 per kind); see the job log, the SARIF report or the step summary.\n") {
+		t.Errorf("no notice of the hidden annotations:\n%s", out)
+	}
+}
+
+func TestGitHubFencesToolOutput(t *testing.T) {
+	out := string(render(t, "github", hostileResult(), goldenOptions()))
+	start := strings.Index(out, "::stop-commands::")
+	if start < 0 {
+		t.Fatal("no ::stop-commands::")
+	}
+	token := strings.TrimPrefix(strings.SplitN(out[start:], "\n", 2)[0], "::stop-commands::")
+	end := strings.Index(out, "\n::"+token+"::\n")
+	if end < start || !strings.HasSuffix(out, "::"+token+"::\n") {
+		t.Fatalf("the fence %q is not closed at the end", token)
+	}
+	// Before the fence, every line is one of our commands.
+	for _, l := range strings.Split(out[:start], "\n") {
+		if l != "" && !strings.HasPrefix(l, "::error ") && !strings.HasPrefix(l, "::warning ") && !strings.HasPrefix(l, "::notice ") {
+			t.Errorf("line before the fence is not an annotation: %q", l)
+		}
+	}
+	if !strings.Contains(out[start:end], "::error file=x,line=1::injected") {
+		t.Error("the tool's output is not in the fenced text")
+	}
+	for _, l := range strings.Split(out[:start], "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "::add-mask::") {
+			t.Error("a workflow command from tool output escaped the fence")
+		}
+	}
+}
+
+func TestStepSummary(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "summary.md")
+	if err := os.WriteFile(path, []byte("earlier step\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := AppendStepSummary(path, testResult(), goldenOptions()); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join("testdata", "stepsummary.md.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != "earlier step\n"+string(want) {
+		t.Error("AppendStepSummary did not append the summary to what was there")
+	}
+
+	// A huge result is cut to GitHub's 1 MiB, with a note.
+	big := testResult()
+	tool := big.Tools[0]
+	for i := range 20000 {
+		tool.Dir = fmt.Sprintf("tools/t%05d", i)
+		tool.Spec = tool.Dir + "/TOOL.md"
+		big.Tools = append(big.Tools, tool)
+	}
+	path = filepath.Join(dir, "big.md")
+	if err := AppendStepSummary(path, big, goldenOptions()); err != nil {
+		t.Fatal(err)
+	}
+	got, err = os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) > stepSummaryCap || len(got) < stepSummaryCap-4096 {
+		t.Errorf("summary of %d bytes, want just under %d", len(got), stepSummaryCap)
+	}
+	if !bytes.HasSuffix(got, []byte("the job log and the SARIF or JUnit reports have everything.\n")) {
+		t.Errorf("no truncation note at the end: %q", got[len(got)-200:])
+	}
+	// The file is full: nothing more is appended.
+	if err := AppendStepSummary(path, testResult(), goldenOptions()); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(path); len(again) != len(got) {
+		t.Error("appended to a full summary")
+	}
+	if err := AppendStepSummary(filepath.Join(dir, "no", "such", "dir"), testResult(), Options{}); err == nil {
+		t.Error("no error for an unwritable path")
+	}
+}
+
+func TestMarkdownEscaping(t *testing.T) {
+	if got := mdText("a|b <i>*x*</i> [l](u) `c` \\ & \x1b[1m"); got != `a\|b &lt;i&gt;\*x\*&lt;/i&gt; \[l\](u) \`+"`c\\`"+` \\ &amp; ` {
+		t.Errorf("mdText = %q", got)
+	}
+	if got := mdCode("a|b"); got != "`a\\|b`" {
+		t.Errorf("mdCode = %q", got)
+	}
+}
