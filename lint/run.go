@@ -1,0 +1,361 @@
+package lint
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/lint/process"
+)
+
+// capturedOutput is how much of stdout and stderr an example result keeps.
+const capturedOutput = 64 << 10
+
+// quoteLimit is how many characters of unexpected stdout a message quotes.
+const quoteLimit = 200
+
+// examples lists the tool's examples. With cfg.Run they run one after
+// another in document order against the implementation for cfg.Platform;
+// otherwise, or when the tool cannot run here, each is skipped with the
+// reason.
+func (c *toolCheck) examples(ctx context.Context, tr *ToolResult) []ExampleResult {
+	if c.spec.Examples == nil {
+		return []ExampleResult{}
+	}
+	cases := c.spec.Examples.Cases
+	out := make([]ExampleResult, len(cases))
+	for i := range cases {
+		out[i] = newExampleResult(&cases[i])
+	}
+	reason, argv, impl := c.runnable()
+	tr.Skipped = reason
+	for i := range cases {
+		er := &out[i]
+		switch {
+		case reason != "":
+			er.SkipReason = reason
+		case ctx.Err() != nil:
+			er.SkipReason = "interrupted before it ran"
+		case !complete(&cases[i]):
+			er.SkipReason = "the example is incomplete or its JSON does not parse (see example-syntax)"
+		default:
+			c.runExample(ctx, &cases[i], er, argv, impl)
+		}
+	}
+	return out
+}
+
+func newExampleResult(cs *contract.Case) ExampleResult {
+	er := ExampleResult{Title: cs.Title, Line: cs.Pos.Line, Status: StatusSkipped, ExitCode: -1}
+	if cs.Input != nil {
+		er.InputLine = cs.Input.Pos.Line
+	}
+	if cs.Output != nil {
+		er.OutputLine = cs.Output.Pos.Line
+	}
+	return er
+}
+
+func complete(cs *contract.Case) bool {
+	return cs.Input != nil && cs.Output != nil && cs.Input.Err == nil && cs.Output.Err == nil
+}
+
+// runnable says why the tool's examples cannot run here (empty when they
+// can), and otherwise how to start its implementation.
+func (c *toolCheck) runnable() (reason string, argv []string, impl contract.ImplFile) {
+	platform := c.cfg.Platform
+	switch {
+	case !c.cfg.Run:
+		return "not run (--no-run)", nil, impl
+	case c.spec.Frontmatter == nil || c.folder == nil:
+		return "the contract could not be read", nil, impl
+	}
+	fm := c.spec.Frontmatter
+	if f := fm.Field("platforms"); f != nil {
+		var declared []string
+		for _, it := range listItems(fm, f.Value) {
+			declared = append(declared, it.value)
+		}
+		if len(declared) > 0 && !slices.Contains(declared, platform) {
+			return fmt.Sprintf("platforms: %s; this run is for %s", strings.Join(declared, ", "), platform), nil, impl
+		}
+	}
+	impls := c.folder.ImplementationsFor(platform)
+	switch len(impls) {
+	case 0:
+		return fmt.Sprintf("no implementation for %s (%s.<ext>)", platform, platform), nil, impl
+	case 1:
+		impl = impls[0]
+	default:
+		return fmt.Sprintf("%d implementations for %s; keep one (see implementation-duplicate)", len(impls), platform), nil, impl
+	}
+	if f := fm.Field("requires"); f != nil {
+		var missing []string
+		for _, it := range listItems(fm, f.Value) {
+			if _, err := exec.LookPath(it.value); err != nil {
+				missing = append(missing, it.value)
+			}
+		}
+		if len(missing) > 0 {
+			return "not on PATH: " + strings.Join(missing, ", "), nil, impl
+		}
+	}
+	argv, err := process.Resolve(impl.Path)
+	if err != nil {
+		// Started below as a crash, so that the example reports why.
+		return "", nil, impl
+	}
+	return "", argv, impl
+}
+
+// runExample runs one case and judges it.
+func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *ExampleResult, argv []string, impl contract.ImplFile) {
+	stdin := []byte(contract.CompactJSON(cs.Input.Value) + "\n")
+	er.Implementation = c.fileIn(impl.Name)
+	er.Reproduce = process.ReproduceLine(c.rel, stdin[:len(stdin)-1], reproduceArgv(argv, impl))
+	if argv == nil {
+		_, err := process.Resolve(impl.Path)
+		er.Status = StatusErrored
+		er.ExitStatus = "could not start: " + err.Error()
+		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "%s could not start: %v", impl.Name, err)
+		return
+	}
+	before := takeSnapshot(c.dir)
+	o := process.Run(ctx, process.Command{
+		Argv:      argv,
+		Dir:       c.dir,
+		Stdin:     stdin,
+		Timeout:   c.timeout(),
+		MaxOutput: c.maxOutput(),
+	})
+	after := takeSnapshot(c.dir)
+	er.Duration = o.Duration
+	er.ExitCode = o.ExitCode
+	er.ExitStatus = o.Status()
+	er.Stdout = capText(o.Stdout)
+	er.Stderr = capText(o.Stderr)
+	c.judge(cs, er, o, impl)
+	if changed := before.changes(after); len(changed) > 0 {
+		sev, why := SeverityWarning, ""
+		if writesNothing(c.effects()) {
+			sev, why = SeverityError, fmt.Sprintf(", although effects says %q", c.effects())
+		}
+		c.exampleFinding(er, cs, ruleEffects, sev, "example %q changed the tool folder%s: %s", cs.Title, why, strings.Join(changed, ", "))
+		if sev == SeverityError && er.Status == StatusPassed {
+			er.Status = StatusFailed
+		}
+	}
+}
+
+// judge sets the example's status and findings from the outcome.
+func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcome, impl contract.ImplFile) {
+	er.Status = StatusPassed
+	switch {
+	case o.Canceled:
+		er.Status, er.SkipReason = StatusSkipped, "interrupted while it ran"
+		return
+	case o.StartErr != nil:
+		er.Status = StatusErrored
+		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "%s could not start: %v", impl.Name, o.StartErr)
+		return
+	case o.TimedOut:
+		er.Status = StatusErrored
+		c.exampleFinding(er, cs, ruleExampleTimeout, SeverityError, "example %q did not finish within %s; its process group was killed%s", cs.Title, o.Timeout, stderrTail(o.Stderr))
+		return
+	case o.Signal != "":
+		er.Status = StatusErrored
+		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "%s was killed by signal %s%s", impl.Name, o.Signal, stderrTail(o.Stderr))
+		return
+	case o.StdoutOverflow || o.StderrOverflow:
+		er.Status = StatusFailed
+		c.exampleFinding(er, cs, ruleExampleStdout, SeverityError, "example %q: %s; the process group was killed", cs.Title, o.Status())
+		return
+	}
+	actual, msg := parseStdout(o.Stdout, o.Stderr)
+	if msg != "" {
+		er.Status = StatusFailed
+		c.exampleFinding(er, cs, ruleExampleStdout, SeverityError, "example %q: %s", cs.Title, msg)
+		return
+	}
+	if diffs := contract.Covers(cs.Output.Value, actual); len(diffs) > 0 {
+		er.Status = StatusFailed
+		er.Differences = diffs
+		parts := make([]string, len(diffs))
+		for i, d := range diffs {
+			parts[i] = d.String()
+		}
+		c.exampleFinding(er, cs, ruleExampleFailed, SeverityError, "example %q: the output differs from the expected output: %s", cs.Title, strings.Join(parts, "; "))
+	}
+	if c.outputs != nil && c.outputs.schema != nil {
+		if err := c.outputs.schema.Validate(actual); err != nil {
+			er.Status = StatusFailed
+			c.exampleFinding(er, cs, ruleExampleSchema, SeverityError, "example %q: the output does not match outputs: %s", cs.Title, issueList(err))
+		}
+	}
+	if ok := cs.Output.OK(); ok != nil && *ok && o.ExitCode != 0 {
+		er.Status = StatusFailed
+		c.exampleFinding(er, cs, ruleExampleExit, SeverityError, "example %q: exit code %d, but the expected output has ok: true, which needs exit code 0", cs.Title, o.ExitCode)
+	}
+}
+
+// parseStdout reads stdout as exactly one JSON object; msg says why not.
+func parseStdout(stdout, stderr []byte) (any, string) {
+	v, err := contract.ParseJSON(stdout)
+	if err != nil {
+		var kind contract.JSONErrorKind
+		if je, ok := err.(*contract.JSONError); ok {
+			kind = je.Kind
+		}
+		switch kind {
+		case contract.JSONEmpty:
+			return nil, "stdout is empty; the implementation must print one JSON object" + stderrTail(stderr)
+		case contract.JSONTrailing:
+			return nil, "stdout holds more than one JSON value (or text after it): " + quoteStart(stdout)
+		case contract.JSONInvalidUTF8:
+			return nil, "stdout is not valid UTF-8: " + quoteStart(stdout)
+		}
+		return nil, fmt.Sprintf("stdout is not JSON (%s): %s", errorMessage(err), quoteStart(stdout))
+	}
+	if _, ok := v.(map[string]any); !ok {
+		return nil, fmt.Sprintf("stdout is %s, not a JSON object: %s", jsonKind(v), quoteStart(stdout))
+	}
+	return v, ""
+}
+
+func errorMessage(err error) string {
+	if je, ok := err.(*contract.JSONError); ok {
+		return je.Msg
+	}
+	return err.Error()
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case []any:
+		return "a JSON array"
+	case string:
+		return "a JSON string"
+	case bool:
+		return "a JSON boolean"
+	case nil:
+		return "JSON null"
+	}
+	return "a JSON number"
+}
+
+// quoteStart quotes the start of a text: trimmed, escaped, at most
+// quoteLimit characters.
+func quoteStart(b []byte) string {
+	s := strings.TrimSpace(strings.ToValidUTF8(string(b[:min(len(b), 4*quoteLimit)]), "\uFFFD"))
+	cut := false
+	if utf8.RuneCountInString(s) > quoteLimit {
+		s = string([]rune(s)[:quoteLimit])
+		cut = true
+	}
+	q := fmt.Sprintf("%+q", s)
+	if cut || len(b) > 4*quoteLimit {
+		q += "…"
+	}
+	return q
+}
+
+// stderrTail is ", stderr: <last line>" or "" when stderr is empty.
+func stderrTail(stderr []byte) string {
+	line := LastLine(stderr)
+	if line == "" {
+		return ""
+	}
+	return "; stderr ends: " + quoteStart([]byte(line))
+}
+
+// LastLine is the last non-blank line of a text.
+func LastLine(b []byte) string {
+	lines := strings.Split(strings.TrimSpace(strings.ToValidUTF8(string(b), "\uFFFD")), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}
+
+// exampleFinding adds a finding of a run rule at the case's output: line.
+func (c *toolCheck) exampleFinding(er *ExampleResult, cs *contract.Case, r *Rule, sev Severity, format string, args ...any) {
+	if !c.cfg.enabled(r) {
+		return
+	}
+	pos := casePlace(cs, cs.Output)
+	f := r.finding(c.specRel, pos.Line, pos.Column, cs.Title, format, args...)
+	f.Severity = sev
+	f.Tool = c.rel
+	er.Findings = append(er.Findings, f)
+}
+
+// capText keeps the first 64 KiB of an output, cut at a rune boundary.
+func capText(b []byte) string {
+	if len(b) <= capturedOutput {
+		return string(b)
+	}
+	cut := capturedOutput
+	for cut > capturedOutput-4 && !utf8.RuneStart(b[cut]) {
+		cut--
+	}
+	return string(b[:cut])
+}
+
+// reproduceArgv is the argv of the reproduce line: the implementation by its
+// name (the line cds into the tool folder) and the interpreter by its name.
+func reproduceArgv(argv []string, impl contract.ImplFile) []string {
+	if argv == nil {
+		return []string{"./" + impl.Name}
+	}
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		switch {
+		case a == impl.Path || filepath.Base(a) == impl.Name && i == len(argv)-1:
+			out[i] = impl.Name
+			if i == 0 {
+				out[i] = "./" + impl.Name
+			}
+		case i == 0:
+			out[i] = filepath.Base(a)
+		default:
+			out[i] = a
+		}
+	}
+	return out
+}
+
+func (c *toolCheck) timeout() time.Duration {
+	if c.cfg.Timeout > 0 {
+		return c.cfg.Timeout
+	}
+	return DefaultTimeout
+}
+
+func (c *toolCheck) maxOutput() int64 {
+	if c.cfg.MaxOutput > 0 {
+		return c.cfg.MaxOutput
+	}
+	return DefaultMaxOutput
+}
+
+// effects is the contract's effects line, or "".
+func (c *toolCheck) effects() string {
+	if f := c.spec.Frontmatter.Field("effects"); f != nil && isString(deref(f.Value)) {
+		return strings.TrimSpace(deref(f.Value).Value)
+	}
+	return ""
+}
+
+// writesNothing reports whether an effects line promises no writes.
+func writesNothing(effects string) bool {
+	e := strings.ToLower(strings.TrimSpace(effects))
+	switch e {
+	case "none", "nothing", "read-only", "read only", "pure", "no side effects":
+		return true
+	}
+	return strings.Contains(e, "writes nothing") ||
+		strings.Contains(e, "no writes") || strings.Contains(e, "read-only")
+}
