@@ -1,0 +1,239 @@
+package contract
+
+import (
+	"bytes"
+	"testing"
+	"time"
+)
+
+func TestSplitFrontmatter(t *testing.T) {
+	tests := []struct {
+		name       string
+		text       string
+		has        bool
+		closed     bool
+		closeLine  int
+		yaml       string
+		body       string
+		bodyOffset int
+	}{
+		{
+			name: "plain", text: "---\nname: x\n---\nbody\n",
+			has: true, closed: true, closeLine: 3, yaml: "name: x\n", body: "body\n", bodyOffset: 16,
+		},
+		{
+			name: "empty frontmatter", text: "---\n---\n",
+			has: true, closed: true, closeLine: 2, yaml: "", body: "", bodyOffset: 8,
+		},
+		{
+			name: "empty frontmatter then body", text: "---\n---\n# T\n",
+			has: true, closed: true, closeLine: 2, yaml: "", body: "# T\n", bodyOffset: 8,
+		},
+		{
+			name: "unclosed", text: "---\nname: x\n",
+			has: true, closed: false, yaml: "name: x\n", body: "", bodyOffset: 12,
+		},
+		{
+			name: "unclosed with a document end marker", text: "---\nname: x\n...\nbody\n",
+			has: true, closed: false, yaml: "name: x\n...\nbody\n", body: "", bodyOffset: 21,
+		},
+		{
+			name: "fence only, no newline", text: "---",
+			has: true, closed: false, yaml: "", body: "", bodyOffset: 0,
+		},
+		{
+			name: "no frontmatter", text: "# just a heading\n",
+			has: false, body: "# just a heading\n",
+		},
+		{
+			name: "empty text", text: "",
+			has: false, body: "",
+		},
+		{
+			name: "leading blank line is not frontmatter", text: "\n---\nname: x\n---\n",
+			has: false, body: "\n---\nname: x\n---\n",
+		},
+		{
+			name: "four dashes is not a fence", text: "----\nname: x\n----\n",
+			has: false, body: "----\nname: x\n----\n",
+		},
+		{
+			name: "indented fence is not a fence", text: " ---\nname: x\n---\n",
+			has: false, body: " ---\nname: x\n---\n",
+		},
+		{
+			name: "trailing blanks on both fences", text: "--- \t\nname: x\n---  \nbody",
+			has: true, closed: true, closeLine: 3, yaml: "name: x\n", body: "body", bodyOffset: 20,
+		},
+		{
+			name: "closing fence at end of text without newline", text: "---\nname: x\n---",
+			has: true, closed: true, closeLine: 3, yaml: "name: x\n", body: "", bodyOffset: 15,
+		},
+		{
+			name: "indented closing fence does not close", text: "---\nname: x\n  ---\n",
+			has: true, closed: false, yaml: "name: x\n  ---\n", body: "", bodyOffset: 18,
+		},
+		{
+			name: "fence with a comment does not close", text: "---\nname: x\n--- # end\nbody\n",
+			has: true, closed: false, yaml: "name: x\n--- # end\nbody\n", body: "", bodyOffset: 27,
+		},
+		{
+			name: "only the first closing fence counts", text: "---\n---\n---\n",
+			has: true, closed: true, closeLine: 2, yaml: "", body: "---\n", bodyOffset: 8,
+		},
+		{
+			name: "quoted dashes are not a fence", text: "---\na: '---'\n---\nb\n",
+			has: true, closed: true, closeLine: 3, yaml: "a: '---'\n", body: "b\n", bodyOffset: 17,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := SplitFrontmatter([]byte(tt.text))
+			if s.HasFrontmatter != tt.has || s.Closed != tt.closed {
+				t.Fatalf("HasFrontmatter, Closed = %v, %v; want %v, %v", s.HasFrontmatter, s.Closed, tt.has, tt.closed)
+			}
+			if string(s.Body) != tt.body {
+				t.Errorf("Body = %q, want %q", s.Body, tt.body)
+			}
+			if !tt.has {
+				if s.BodyOffset != 0 || s.OpenLine != 0 || s.YAML != nil {
+					t.Errorf("no frontmatter: got %+v", s)
+				}
+				return
+			}
+			if s.OpenLine != 1 || s.YAMLLine != 2 {
+				t.Errorf("OpenLine, YAMLLine = %d, %d; want 1, 2", s.OpenLine, s.YAMLLine)
+			}
+			if s.CloseLine != tt.closeLine {
+				t.Errorf("CloseLine = %d, want %d", s.CloseLine, tt.closeLine)
+			}
+			if string(s.YAML) != tt.yaml {
+				t.Errorf("YAML = %q, want %q", s.YAML, tt.yaml)
+			}
+			if s.BodyOffset != tt.bodyOffset {
+				t.Errorf("BodyOffset = %d, want %d", s.BodyOffset, tt.bodyOffset)
+			}
+		})
+	}
+}
+
+// TestSplitFrontmatterNormalized: a BOM and CRLF line endings are dropped by
+// NormalizeText, after which the split is that of the plain twin.
+func TestSplitFrontmatterNormalized(t *testing.T) {
+	plain := "---\nname: x\ndescription: y\n---\n\n## Examples\n"
+	for name, raw := range map[string]string{
+		"BOM":        "\ufeff" + plain,
+		"CRLF":       "---\r\nname: x\r\ndescription: y\r\n---\r\n\r\n## Examples\r\n",
+		"BOM + CRLF": "\ufeff---\r\nname: x\r\ndescription: y\r\n---\r\n\r\n## Examples\r\n",
+		"BOM + CRLF, trailing blank on the fence": "\ufeff--- \r\nname: x\r\ndescription: y\r\n---\t\r\n\r\n## Examples\r\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			text, err := NormalizeText("TOOL.md", []byte(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, want := SplitFrontmatter(text), SplitFrontmatter([]byte(plain))
+			if !got.Closed || got.CloseLine != want.CloseLine || string(got.YAML) != string(want.YAML) ||
+				string(got.Body) != string(want.Body) ||
+				NewLines(text).Offset(got.BodyOffset) != NewLines([]byte(plain)).Offset(want.BodyOffset) {
+				t.Errorf("split of the %s twin = %+v\nwant %+v", name, got, want)
+			}
+		})
+	}
+}
+
+func TestNormalizeText(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		errPos         Pos // zero: no error
+	}{
+		{"BOM dropped", "\ufeffa\n", "a\n", Pos{}},
+		{"CRLF", "a\r\nb\r\n", "a\nb\n", Pos{}},
+		{"lone CR kept", "a\rb\n", "a\rb\n", Pos{}},
+		{"BOM only once", "\ufeff\ufeffa", "\ufeffa", Pos{}},
+		{"NUL is binary", "ab\ncd\x00", "", Pos{2, 3}},
+		{"invalid UTF-8", "ab\nc\xffd", "", Pos{2, 2}},
+		{"invalid UTF-8 after a CRLF", "a\r\n\xc3(", "", Pos{2, 1}},
+		{"invalid UTF-8 after non-BMP", "🌍\xff", "", Pos{1, 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := NormalizeText("f", []byte(tt.in))
+			if tt.errPos == (Pos{}) {
+				if err != nil || string(got) != tt.want {
+					t.Fatalf("NormalizeText(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+				}
+				return
+			}
+			fe, ok := err.(*FileError)
+			if !ok {
+				t.Fatalf("NormalizeText(%q) error = %v, want a *FileError", tt.in, err)
+			}
+			if fe.Pos != tt.errPos {
+				t.Errorf("error at %v, want %v (%s)", fe.Pos, tt.errPos, fe.Msg)
+			}
+		})
+	}
+}
+
+// FuzzSplitFrontmatter: the split never panics and is consistent with the
+// text: the YAML lies between the fences, the body is the text's tail.
+func FuzzSplitFrontmatter(f *testing.F) {
+	for _, s := range []string{
+		"---\nname: x\n---\nbody\n", "---\n---\n", "---", "---\n", "# h\n", "--- \n---\t\n",
+		"\ufeff---\r\nname: x\r\n---\r\n", "---\nname: x\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		text, err := NormalizeText("TOOL.md", raw)
+		if err != nil {
+			return
+		}
+		s := SplitFrontmatter(text)
+		if !s.HasFrontmatter {
+			if !bytes.Equal(s.Body, text) || s.Closed {
+				t.Fatalf("no frontmatter, but Body != text or Closed: %+v", s)
+			}
+			return
+		}
+		first, _, _ := bytes.Cut(text, []byte("\n"))
+		if !isFence(first) {
+			t.Fatalf("HasFrontmatter, but the first line %q is no fence", first)
+		}
+		if s.OpenLine != 1 || s.YAMLLine != 2 {
+			t.Fatalf("OpenLine, YAMLLine = %d, %d", s.OpenLine, s.YAMLLine)
+		}
+		if !bytes.Contains(text, s.YAML) {
+			t.Fatalf("YAML %q is not part of the text", s.YAML)
+		}
+		if !s.Closed {
+			if len(s.Body) != 0 || s.BodyOffset < 0 || s.BodyOffset > len(text) {
+				t.Fatalf("unclosed frontmatter has a body %q at %d", s.Body, s.BodyOffset)
+			}
+			return
+		}
+		if s.BodyOffset < 0 || s.BodyOffset > len(text) || !bytes.Equal(s.Body, text[s.BodyOffset:]) {
+			t.Fatalf("Body is not text[BodyOffset:]: offset %d of %d", s.BodyOffset, len(text))
+		}
+		lines := NewLines(text)
+		if s.CloseLine < 2 || s.CloseLine > lines.Count() || !isFence([]byte(lines.Line(s.CloseLine))) {
+			t.Fatalf("CloseLine %d is not a fence line (%q)", s.CloseLine, lines.Line(s.CloseLine))
+		}
+		for n := 2; n < s.CloseLine; n++ {
+			if isFence([]byte(lines.Line(n))) {
+				t.Fatalf("line %d is a fence before CloseLine %d", n, s.CloseLine)
+			}
+		}
+		yamlStart := lines.LineStart(2)
+		if want := text[min(yamlStart, len(text)):lines.LineStart(s.CloseLine)]; !bytes.Equal(s.YAML, want) {
+			t.Fatalf("YAML = %q, want the lines between the fences %q", s.YAML, want)
+		}
+		if lines.Offset(s.BodyOffset).Line != min(s.CloseLine+1, lines.Count()) && s.BodyOffset != len(text) {
+			t.Fatalf("body starts at line %d, want %d", lines.Offset(s.BodyOffset).Line, s.CloseLine+1)
+		}
+	})
+}
+
+// fuzzDeadline bounds the time one fuzz input may take.
+const fuzzDeadline = 3 * time.Second
