@@ -121,9 +121,9 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 	er.Reproduce = process.ReproduceLine(c.rel, stdin[:len(stdin)-1], reproduceArgv(argv, impl))
 	if argv == nil {
 		_, err := process.Resolve(impl.Path)
-		er.Status = StatusErrored
 		er.ExitStatus = "could not start: " + err.Error()
 		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "%s could not start: %v", impl.Name, err)
+		er.Status = statusOf(er)
 		return
 	}
 	before := takeSnapshot(c.dir)
@@ -147,44 +147,54 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 			sev, why = SeverityError, fmt.Sprintf(", although effects says %q", c.effects())
 		}
 		c.exampleFinding(er, cs, ruleEffects, sev, "example %q changed the tool folder%s: %s", cs.Title, why, strings.Join(changed, ", "))
-		if sev == SeverityError && er.Status == StatusPassed {
-			er.Status = StatusFailed
+	}
+	er.Status = statusOf(er)
+}
+
+// statusOf derives a run example's verdict from its findings, so that a
+// disabled rule does not fail an example: errored for a timeout or a crash,
+// failed for any other error, else passed.
+func statusOf(er *ExampleResult) Status {
+	if er.SkipReason != "" {
+		return StatusSkipped
+	}
+	status := StatusPassed
+	for _, f := range er.Findings {
+		switch {
+		case f.Rule == ruleExampleTimeout.ID || f.Rule == ruleExampleCrash.ID:
+			return StatusErrored
+		case f.Severity == SeverityError:
+			status = StatusFailed
 		}
 	}
+	return status
 }
 
 // judge sets the example's status and findings from the outcome.
 func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcome, impl contract.ImplFile) {
-	er.Status = StatusPassed
 	switch {
 	case o.Canceled:
 		er.Status, er.SkipReason = StatusSkipped, "interrupted while it ran"
 		return
 	case o.StartErr != nil:
-		er.Status = StatusErrored
 		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "%s could not start: %v", impl.Name, o.StartErr)
 		return
 	case o.TimedOut:
-		er.Status = StatusErrored
 		c.exampleFinding(er, cs, ruleExampleTimeout, SeverityError, "example %q did not finish within %s; its process group was killed%s", cs.Title, o.Timeout, stderrTail(o.Stderr))
 		return
 	case o.Signal != "":
-		er.Status = StatusErrored
 		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "%s was killed by signal %s%s", impl.Name, o.Signal, stderrTail(o.Stderr))
 		return
 	case o.StdoutOverflow || o.StderrOverflow:
-		er.Status = StatusFailed
 		c.exampleFinding(er, cs, ruleExampleStdout, SeverityError, "example %q: %s; the process group was killed", cs.Title, o.Status())
 		return
 	}
 	actual, msg := parseStdout(o.Stdout, o.Stderr)
 	if msg != "" {
-		er.Status = StatusFailed
 		c.exampleFinding(er, cs, ruleExampleStdout, SeverityError, "example %q: %s", cs.Title, msg)
 		return
 	}
 	if diffs := contract.Covers(cs.Output.Value, actual); len(diffs) > 0 {
-		er.Status = StatusFailed
 		er.Differences = diffs
 		parts := make([]string, len(diffs))
 		for i, d := range diffs {
@@ -194,12 +204,10 @@ func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcom
 	}
 	if c.outputs != nil && c.outputs.schema != nil {
 		if err := c.outputs.schema.Validate(actual); err != nil {
-			er.Status = StatusFailed
 			c.exampleFinding(er, cs, ruleExampleSchema, SeverityError, "example %q: the output does not match outputs: %s", cs.Title, issueList(err))
 		}
 	}
 	if ok := cs.Output.OK(); ok != nil && *ok && o.ExitCode != 0 {
-		er.Status = StatusFailed
 		c.exampleFinding(er, cs, ruleExampleExit, SeverityError, "example %q: exit code %d, but the expected output has ok: true, which needs exit code 0", cs.Title, o.ExitCode)
 	}
 }

@@ -49,7 +49,7 @@ func configResolver(cmd *LintCmd) (kong.Resolver, error) {
 }
 
 // loadConfig reads a configuration file into flag values: strings, bools,
-// and lists joined by commas (kong splits them again).
+// and lists ([]any, which kong decodes element by element).
 func loadConfig(path string) (map[string]any, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -80,14 +80,14 @@ func loadConfig(path string) (map[string]any, error) {
 				values[k.Value] = v.Value
 			}
 		case yaml.SequenceNode:
-			items := make([]string, 0, len(v.Content))
+			items := make([]any, 0, len(v.Content))
 			for _, item := range v.Content {
 				if item.Kind != yaml.ScalarNode {
 					return nil, fmt.Errorf("config %s: line %d: %s must be a list of strings", path, item.Line, k.Value)
 				}
 				items = append(items, item.Value)
 			}
-			values[k.Value] = strings.Join(items, ",")
+			values[k.Value] = items
 		default:
 			return nil, fmt.Errorf("config %s: line %d: %s must be a value or a list", path, v.Line, k.Value)
 		}

@@ -24,12 +24,12 @@ type LintCmd struct {
 	Paths []string `arg:"" optional:"" name:"path" help:"Directories to search, TOOL.md files, or files inside tool folders (default: .)."`
 
 	Format  string   `short:"f" enum:"${formats}" default:"text" help:"Report format on stdout: ${enum}."`
-	Output  []string `name:"output" short:"o" placeholder:"FORMAT=PATH" help:"Also write a report to a file, e.g. sarif=results.sarif (repeatable)."`
+	Output  []string `name:"output" short:"o" sep:"none" placeholder:"FORMAT=PATH" help:"Also write a report to a file, e.g. sarif=results.sarif (repeatable)."`
 	NoRun   bool     `help:"Only lint statically; do not run the examples."`
 	FailOn  string   `enum:"error,warning,never" default:"error" help:"Exit 1 when a finding is at or above this severity: ${enum}."`
-	Disable []string `placeholder:"RULE" help:"Turn a rule off (repeatable; see the rules command)."`
-	Enable  []string `placeholder:"RULE" help:"Turn a rule back on that the configuration file disables (repeatable)."`
-	Exclude []string `placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
+	Disable []string `sep:"none" placeholder:"RULE" help:"Turn a rule off (repeatable; see the rules command)."`
+	Enable  []string `sep:"none" placeholder:"RULE" help:"Turn a rule back on that the configuration file disables (repeatable)."`
+	Exclude []string `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
 
 	Platform  string        `enum:"${platforms}," default:"" help:"Platform whose implementations run: linux, macos or windows (default: this machine)."`
 	Root      string        `type:"existingdir" placeholder:"DIR" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
