@@ -1,5 +1,14 @@
 package contract
 
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
 // Difference is one way an actual JSON value fails to cover the expected one.
 type Difference struct {
 	// Path is a JSON path into the output, such as "$.keys[0]" or `$["a b"]`.
@@ -17,5 +26,243 @@ type Difference struct {
 func (d Difference) String() string { return d.Path + ": " + d.Message }
 
 // Covers reports how actual fails to cover expected; nil means it covers.
-// TODO(helper): implement.
-func Covers(expected, actual any) []Difference { return nil }
+//
+// Actual covers expected when:
+//   - expected is an object, actual is an object, and every key of expected
+//     is in actual with a value that covers the expected one; actual may have
+//     more keys, and key order does not matter;
+//   - expected is an array, actual is an array of the same length, and each
+//     element covers the expected element at the same index;
+//   - expected is a number and actual is a number of exactly the same value
+//     (NumbersEqual: 1.0 covers 1; float64 and integer values are accepted
+//     too, read as the shortest decimal that gives the same float);
+//   - expected is a string, true, false or null, and actual is the same.
+//     true is not 1, and null is not a missing key, nor the other way round.
+//
+// Every difference is reported, in a fixed order (object keys in byte order,
+// array elements by index). Each Path is a JSON path: "$" for the root,
+// "$.name" for a key matching ^[A-Za-z_][A-Za-z0-9_]*$, `$["a b"]` (the key
+// as a JSON string) for any other key, "$.items[0]" for an array element.
+// Expected and Actual hold the full compact JSON (CompactJSON) of the two
+// sides; the Message has one of these forms, where a value longer than 200
+// bytes is cut (at a character boundary) and ends with "…":
+//
+//	expected "A", got "B"      the values differ (and neither side is a container of the expected kind)
+//	expected an object, got 3  expected an object, got another type
+//	expected an array, got {}  expected an array, got another type
+//	missing                    an expected key is absent (Actual is empty)
+//	expected 2 items, got 3    array lengths differ (elements are then not compared)
+//
+// Covers does not panic. It recurses once per level of nesting, which for
+// values from ParseJSON is at most MaxJSONDepth; deeper nesting (possible only
+// in a hand-built or cyclic value) is reported as a difference rather than
+// followed.
+func Covers(expected, actual any) []Difference {
+	var c cmpState
+	c.covers(expected, actual, 0)
+	return c.diffs
+}
+
+// cmpMaxMsgValue is the most bytes of each value quoted in a Message.
+const cmpMaxMsgValue = 200
+
+type cmpKind int
+
+const (
+	cmpNull cmpKind = iota
+	cmpBool
+	cmpNumber
+	cmpString
+	cmpArray
+	cmpObject
+	cmpOther // NaN, infinities, and values encoding/json cannot render
+)
+
+// cmpSeg is one step of a path: an object key or an array index.
+type cmpSeg struct {
+	key   string
+	index int
+	isKey bool
+}
+
+type cmpState struct {
+	path  []cmpSeg // rendered only when a difference is found
+	diffs []Difference
+}
+
+// cmpClassify returns v's kind and v in the form ParseJSON returns: Go
+// numbers become json.Number, other types go through encoding/json.
+func cmpClassify(v any) (cmpKind, any) {
+	switch x := v.(type) {
+	case nil:
+		return cmpNull, nil
+	case bool:
+		return cmpBool, x
+	case string:
+		return cmpString, x
+	case json.Number:
+		return cmpNumber, x
+	case map[string]any:
+		return cmpObject, x
+	case []any:
+		return cmpArray, x
+	}
+	if n, ok := jsonGoNumber(v); ok {
+		if _, valid := numScan(string(n)); valid {
+			return cmpNumber, n
+		}
+		return cmpOther, v
+	}
+	if w, ok := jsonNormalize(v); ok {
+		return cmpClassify(w)
+	}
+	return cmpOther, v
+}
+
+func (c *cmpState) covers(expected, actual any, depth int) {
+	if depth > MaxJSONDepth {
+		c.add(Difference{Message: fmt.Sprintf("nesting deeper than %d levels", MaxJSONDepth)})
+		return
+	}
+	ek, e := cmpClassify(expected)
+	ak, a := cmpClassify(actual)
+	if ek != ak {
+		c.mismatch(ek, e, a)
+		return
+	}
+	switch ek {
+	case cmpNull:
+		// null covers null
+	case cmpBool:
+		if e.(bool) != a.(bool) {
+			c.mismatch(ek, e, a)
+		}
+	case cmpString:
+		if e.(string) != a.(string) {
+			c.mismatch(ek, e, a)
+		}
+	case cmpNumber:
+		if !NumbersEqual(e.(json.Number), a.(json.Number)) {
+			c.mismatch(ek, e, a)
+		}
+	case cmpObject:
+		eo, ao := e.(map[string]any), a.(map[string]any)
+		keys := make([]string, 0, len(eo))
+		for k := range eo {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			c.path = append(c.path, cmpSeg{key: k, isKey: true})
+			if av, ok := ao[k]; ok {
+				c.covers(eo[k], av, depth+1)
+			} else {
+				c.add(Difference{Expected: CompactJSON(eo[k]), Message: "missing"})
+			}
+			c.path = c.path[:len(c.path)-1]
+		}
+	case cmpArray:
+		ea, aa := e.([]any), a.([]any)
+		if len(ea) != len(aa) {
+			noun := "items"
+			if len(ea) == 1 {
+				noun = "item"
+			}
+			c.add(Difference{Expected: CompactJSON(ea), Actual: CompactJSON(aa),
+				Message: fmt.Sprintf("expected %d %s, got %d", len(ea), noun, len(aa))})
+			return
+		}
+		for i := range ea {
+			c.path = append(c.path, cmpSeg{index: i})
+			c.covers(ea[i], aa[i], depth+1)
+			c.path = c.path[:len(c.path)-1]
+		}
+	default:
+		if !cmpDeepEqual(e, a) {
+			c.mismatch(ek, e, a)
+		}
+	}
+}
+
+// cmpDeepEqual compares values of no JSON kind, without panicking.
+func cmpDeepEqual(a, b any) (eq bool) {
+	defer func() {
+		if recover() != nil {
+			eq = false
+		}
+	}()
+	return reflect.DeepEqual(a, b)
+}
+
+// mismatch records that actual is not expected: a different type, or a
+// different scalar value. ek is the kind of expected.
+func (c *cmpState) mismatch(ek cmpKind, expected, actual any) {
+	es, as := CompactJSON(expected), CompactJSON(actual)
+	var want string
+	switch ek {
+	case cmpObject:
+		want = "an object"
+	case cmpArray:
+		want = "an array"
+	default:
+		want = cmpCut(es)
+	}
+	c.add(Difference{Expected: es, Actual: as, Message: "expected " + want + ", got " + cmpCut(as)})
+}
+
+// add records d at the current path.
+func (c *cmpState) add(d Difference) {
+	d.Path = cmpPath(c.path)
+	c.diffs = append(c.diffs, d)
+}
+
+// cmpCut shortens s to at most cmpMaxMsgValue bytes, at a character
+// boundary, marking the cut with "…".
+func cmpCut(s string) string {
+	if len(s) <= cmpMaxMsgValue {
+		return s
+	}
+	i := cmpMaxMsgValue
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
+}
+
+// cmpPath renders a path such as $.items[0]["a b"].
+func cmpPath(segs []cmpSeg) string {
+	b := []byte{'$'}
+	for _, s := range segs {
+		switch {
+		case !s.isKey:
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(s.index), 10)
+			b = append(b, ']')
+		case cmpIsIdent(s.key):
+			b = append(b, '.')
+			b = append(b, s.key...)
+		default:
+			b = append(b, '[')
+			b = jsonAppendString(b, s.key)
+			b = append(b, ']')
+		}
+	}
+	return string(b)
+}
+
+// cmpIsIdent reports whether key matches ^[A-Za-z_][A-Za-z0-9_]*$.
+func cmpIsIdent(key string) bool {
+	if key == "" {
+		return false
+	}
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c == '_', c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z':
+		case c >= '0' && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}

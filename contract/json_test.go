@@ -1,0 +1,454 @@
+package contract
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+func TestParseJSONValues(t *testing.T) {
+	tests := []struct {
+		name, in, want string // want is CompactJSON of the result
+	}{
+		{"object", `{"b": 1, "a": [true, false, null]}`, `{"a":[true,false,null],"b":1}`},
+		{"surrounding whitespace", " \t\r\n {} \n\t", `{}`},
+		{"empty containers", `[[], {}, [{}]]`, `[[],{},[{}]]`},
+		{"number as written", `[1.0, 1e400, -0, 0.10, 1E+2, 12345678901234567890123]`, `[1.0,1e400,-0,0.10,1E+2,12345678901234567890123]`},
+		{"scalar", `  "x"  `, `"x"`},
+		{"number at top level", `-12.5e-3`, `-12.5e-3`},
+		{"duplicate key: last wins", `{"a": 1, "a": 2}`, `{"a":2}`},
+		{"escapes", `"\"\\\/\b\f\n\r\t\u0041\u00e9\ud83d\ude00"`, `"\"\\/\b\f\n\r\tAé😀"`},
+		{"lone high surrogate", `"\ud800x"`, `"` + "\uFFFD" + `x"`},
+		{"lone low surrogate", `"\udc00"`, `"` + "\uFFFD" + `"`},
+		{"high surrogate then non-surrogate escape", `"\ud800\u0041"`, `"` + "\uFFFD" + `A"`},
+		{"two high surrogates", `"\ud800\ud800\udc00"`, `"` + "\uFFFD" + "\U00010000" + `"`},
+		{"unicode kept", `"héllo 世界 <&>"`, `"héllo 世界 <&>"`},
+		{"line separators escaped on output", "\"a\u2028b\u2029\"", `"a\u2028b\u2029"`},
+		{"control escaped on output", `"\u0001\u001f"`, `"\u0001\u001f"`},
+		{"keys sorted by bytes", `{"b":0,"B":0,"é":0,"a b":0}`, `{"B":0,"a b":0,"b":0,"é":0}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := ParseJSON([]byte(tt.in))
+			if err != nil {
+				t.Fatalf("ParseJSON(%q): %v", tt.in, err)
+			}
+			if got := CompactJSON(v); got != tt.want {
+				t.Errorf("CompactJSON(ParseJSON(%q)) = %s, want %s", tt.in, got, tt.want)
+			}
+			jsonCheckAgainstStdlib(t, []byte(tt.in))
+		})
+	}
+}
+
+func TestParseJSONTypes(t *testing.T) {
+	v, err := ParseJSON([]byte(`{"n": 1.50, "s": "x", "t": true, "z": null, "a": [1], "o": {}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		t.Fatalf("object is %T, want map[string]any", v)
+	}
+	if n, ok := m["n"].(json.Number); !ok || n != "1.50" {
+		t.Errorf(`"n" = %#v, want json.Number("1.50")`, m["n"])
+	}
+	if s, ok := m["s"].(string); !ok || s != "x" {
+		t.Errorf(`"s" = %#v`, m["s"])
+	}
+	if b, ok := m["t"].(bool); !ok || !b {
+		t.Errorf(`"t" = %#v`, m["t"])
+	}
+	if z, ok := m["z"]; !ok || z != nil {
+		t.Errorf(`"z" = %#v, present %v; want nil, present`, z, ok)
+	}
+	if a, ok := m["a"].([]any); !ok || len(a) != 1 || a[0] != json.Number("1") {
+		t.Errorf(`"a" = %#v`, m["a"])
+	}
+	if o, ok := m["o"].(map[string]any); !ok || o == nil || len(o) != 0 {
+		t.Errorf(`"o" = %#v`, m["o"])
+	}
+	for _, in := range []string{`[]`, `{}`} {
+		v, _ := ParseJSON([]byte(in))
+		if reflectIsNil(v) {
+			t.Errorf("ParseJSON(%s) gives a nil container %#v", in, v)
+		}
+	}
+}
+
+func reflectIsNil(v any) bool {
+	switch x := v.(type) {
+	case []any:
+		return x == nil
+	case map[string]any:
+		return x == nil
+	}
+	return v == nil
+}
+
+func TestParseJSONErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		in     string
+		kind   JSONErrorKind
+		offset int
+		msg    string
+	}{
+		{"empty", ``, JSONEmpty, 0, "no JSON value: the text is empty"},
+		{"only whitespace", " \n\t ", JSONEmpty, 4, "no JSON value: the text is only whitespace"},
+		{"bad literal points at its start", `{"a": nope}`, JSONSyntax, 6, "invalid character 'o' in literal null (expecting 'u')"},
+		{"misspelt true", `[tru]`, JSONSyntax, 1, "invalid character ']' in literal true (expecting 'e')"},
+		{"trailing comma in object", `{"a":1,}`, JSONSyntax, 7, "invalid character '}' looking for beginning of object key string"},
+		{"trailing comma in array", `[1,]`, JSONSyntax, 3, "invalid character ']' looking for beginning of value"},
+		{"unterminated string", `{"a": "abc`, JSONSyntax, 10, "unexpected end of JSON input"},
+		{"unterminated string with escape", `"a\n`, JSONSyntax, 4, "unexpected end of JSON input"},
+		{"unterminated object", `{"a": 1`, JSONSyntax, 7, "unexpected end of JSON input"},
+		{"truncated literal", `nul`, JSONSyntax, 3, "unexpected end of JSON input"},
+		{"missing colon", `{"a" 1}`, JSONSyntax, 5, "invalid character '1' after object key"},
+		{"missing comma", `{"a": 1 "b": 2}`, JSONSyntax, 8, `invalid character '"' after object key:value pair`},
+		{"missing comma in array", `[1 2]`, JSONSyntax, 3, "invalid character '2' after array element"},
+		{"unquoted key", `{a: 1}`, JSONSyntax, 1, "invalid character 'a' looking for beginning of object key string"},
+		{"single quotes", `{'a': 1}`, JSONSyntax, 1, `invalid character '\'' looking for beginning of object key string`},
+		{"bad value", `[1, x]`, JSONSyntax, 4, "invalid character 'x' looking for beginning of value"},
+		{"minus alone", `-x`, JSONSyntax, 1, "invalid character 'x' in numeric literal"},
+		{"minus at end", `[-`, JSONSyntax, 2, "unexpected end of JSON input"},
+		{"decimal point without digits", `1.x`, JSONSyntax, 2, "invalid character 'x' after decimal point in numeric literal"},
+		{"exponent without digits", `1e+]`, JSONSyntax, 3, "invalid character ']' in exponent of numeric literal"},
+		{"exponent at end", `1e`, JSONSyntax, 2, "unexpected end of JSON input"},
+		{"leading plus", `+1`, JSONSyntax, 0, "invalid character '+' looking for beginning of value"},
+		{"leading zero", `[01]`, JSONSyntax, 2, "invalid character '1' after array element"},
+		{"leading zero at top level", `01`, JSONTrailing, 1, "unexpected text after the JSON value"},
+		{"control character in string", "\"a\nb\"", JSONSyntax, 2, `invalid character '\n' in string literal`},
+		{"bad escape", `"\q"`, JSONSyntax, 2, "invalid character 'q' in string escape code"},
+		{"bad unicode escape", `"\u12G4"`, JSONSyntax, 5, `invalid character 'G' in \u hexadecimal character escape`},
+		{"unicode escape at end", `"\u12`, JSONSyntax, 5, "unexpected end of JSON input"},
+		{"non-ASCII character outside a string", `é`, JSONSyntax, 0, "invalid character 'é' looking for beginning of value"},
+		{"byte order mark", "\uFEFF{}", JSONSyntax, 0, `invalid character '\ufeff' looking for beginning of value`},
+		{"two values", `{} {}`, JSONTrailing, 3, "unexpected text after the JSON value"},
+		{"text after value", "[1]\nok", JSONTrailing, 4, "unexpected text after the JSON value"},
+		{"two scalars", `1 2`, JSONTrailing, 2, "unexpected text after the JSON value"},
+		{"invalid UTF-8 in string", "\"a\xffb\"", JSONInvalidUTF8, 2, "invalid UTF-8 byte 0xff"},
+		{"invalid UTF-8 in key", "{\"\xc3\x28\": 1}", JSONInvalidUTF8, 2, "invalid UTF-8 byte 0xc3"},
+		{"surrogate encoded in UTF-8", "\"\xed\xa0\x80\"", JSONInvalidUTF8, 1, "invalid UTF-8 byte 0xed"},
+		{"overlong UTF-8", "\"\xc0\xaf\"", JSONInvalidUTF8, 1, "invalid UTF-8 byte 0xc0"},
+		{"truncated UTF-8 at end of string", "\"\xe4\xb8\"", JSONInvalidUTF8, 1, "invalid UTF-8 byte 0xe4"},
+		{"invalid UTF-8 after escape", "\"\\n\xff\"", JSONInvalidUTF8, 3, "invalid UTF-8 byte 0xff"},
+		{"invalid UTF-8 as value", "[\xff]", JSONInvalidUTF8, 1, "invalid UTF-8 byte 0xff"},
+		{"invalid UTF-8 in literal", "tr\xff", JSONInvalidUTF8, 2, "invalid UTF-8 byte 0xff"},
+		{"invalid UTF-8 after value", "{}\xff", JSONInvalidUTF8, 2, "invalid UTF-8 byte 0xff"},
+		{"too deep", strings.Repeat("[", MaxJSONDepth+1) + strings.Repeat("]", MaxJSONDepth+1), JSONTooDeep, MaxJSONDepth, "nesting deeper than 10000 levels"},
+		{"too deep with empty innermost", strings.Repeat(`{"a":`, MaxJSONDepth) + `{}` + strings.Repeat("}", MaxJSONDepth), JSONTooDeep, 5 * MaxJSONDepth, "nesting deeper than 10000 levels"},
+		{"syntax error before depth", `[x` + strings.Repeat("[", 2*MaxJSONDepth), JSONSyntax, 1, "invalid character 'x' looking for beginning of value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := ParseJSON([]byte(tt.in))
+			if err == nil {
+				t.Fatalf("ParseJSON(%q) = %s, want an error", jsonShort(tt.in), CompactJSON(v))
+			}
+			var je *JSONError
+			if !errors.As(err, &je) {
+				t.Fatalf("error %v is %T, want *JSONError", err, err)
+			}
+			if v != nil {
+				t.Errorf("value %#v returned with an error", v)
+			}
+			if je.Kind != tt.kind || je.Offset != tt.offset || je.Msg != tt.msg {
+				t.Errorf("ParseJSON(%q) error = {Kind: %v, Offset: %d, Msg: %q}, want {%v, %d, %q}",
+					jsonShort(tt.in), je.Kind, je.Offset, je.Msg, tt.kind, tt.offset, tt.msg)
+			}
+			jsonCheckAgainstStdlib(t, []byte(tt.in))
+		})
+	}
+}
+
+func jsonShort(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
+}
+
+func TestParseJSONMaxDepthAccepted(t *testing.T) {
+	in := strings.Repeat("[", MaxJSONDepth) + strings.Repeat("]", MaxJSONDepth)
+	v, err := ParseJSON([]byte(in))
+	if err != nil {
+		t.Fatalf("%d levels: %v", MaxJSONDepth, err)
+	}
+	if got := CompactJSON(v); got != in {
+		t.Errorf("CompactJSON of %d levels differs from the input", MaxJSONDepth)
+	}
+	if d := Covers(v, v); d != nil {
+		t.Errorf("a %d-deep value does not cover itself: %v", MaxJSONDepth, d[0])
+	}
+	jsonCheckAgainstStdlib(t, []byte(in))
+}
+
+// TestParseJSONHugeDepthIsCheap feeds a million opening brackets: the depth
+// error must come quickly and without building the nesting.
+func TestParseJSONHugeDepthIsCheap(t *testing.T) {
+	in := bytes.Repeat([]byte("[{\"k\":"), 1_000_000)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	_, err := ParseJSON(in)
+	elapsed := time.Since(start)
+	runtime.ReadMemStats(&after)
+	var je *JSONError
+	if !errors.As(err, &je) || je.Kind != JSONTooDeep || je.Offset != 3*MaxJSONDepth {
+		t.Fatalf("err = %v, want JSONTooDeep at %d", err, 3*MaxJSONDepth)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
+		t.Errorf("allocated %d bytes for the depth error", alloc)
+	}
+	if elapsed > 2*time.Second {
+		t.Errorf("took %v", elapsed)
+	}
+}
+
+func TestJSONErrorText(t *testing.T) {
+	_, err := ParseJSON([]byte(`{"a":1,}`))
+	if got, want := err.Error(), "invalid JSON at byte 7: invalid character '}' looking for beginning of object key string"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	if got := JSONTooDeep.String(); got != "too deep" {
+		t.Errorf("JSONTooDeep.String() = %q", got)
+	}
+	// A successful parse returns an untyped nil error.
+	if _, err := ParseJSON([]byte(`1`)); err != nil {
+		t.Errorf("err = %#v", err)
+	}
+}
+
+type jsonTestStruct struct {
+	Name string `json:"name"`
+	N    int    `json:"n"`
+}
+
+type jsonPanicky struct{}
+
+func (jsonPanicky) MarshalJSON() ([]byte, error) { panic("boom") }
+
+func TestCompactJSON(t *testing.T) {
+	cyclic := map[string]any{}
+	cyclic["self"] = cyclic
+	tests := []struct {
+		name string
+		in   any
+		want string
+	}{
+		{"nil", nil, `null`},
+		{"no HTML escaping", "<a href='x'>&amp;</a>", `"<a href='x'>&amp;</a>"`},
+		{"control characters", "\x00\x07\b\f\n\r\t\x1f\x7f", `"\u0000\u0007\b\f\n\r\t\u001f` + "\x7f" + `"`},
+		{"quotes and backslashes", `"\`, `"\"\\"`},
+		{"line separators", "\u2028\u2029", `"\u2028\u2029"`},
+		{"invalid UTF-8 replaced", "a\xffb", `"a\ufffdb"`},
+		{"number as written", json.Number("1.50e+3"), `1.50e+3`},
+		{"invalid json.Number as string", json.Number("0x10"), `"0x10"`},
+		{"empty json.Number as string", json.Number(""), `""`},
+		{"float64", 0.1, `0.1`},
+		{"large float64", 1e21, `1e+21`},
+		{"float64 integer", 3.0, `3`},
+		{"float32", float32(0.1), `0.1`},
+		{"NaN", math.NaN(), `"NaN"`},
+		{"infinity", math.Inf(-1), `"-Inf"`},
+		{"ints", []any{int8(-8), uint64(math.MaxUint64), math.MinInt64}, `[-8,18446744073709551615,-9223372036854775808]`},
+		{"typed nil map", map[string]any(nil), `{}`},
+		{"typed nil slice", []any(nil), `[]`},
+		{"other types through encoding/json", []any{jsonTestStruct{"x<", 2}, map[string]int{"b": 1, "a": 2}, []string{"p"}},
+			`[{"n":2,"name":"x<"},{"a":2,"b":1},["p"]]`},
+		{"nil pointer", (*int)(nil), `null`},
+		{"unsupported type", make(chan int), `"<unsupported chan int>"`},
+		{"panicking marshaller", jsonPanicky{}, `"<unsupported contract.jsonPanicky>"`},
+		{"cycle is cut", cyclic, strings.Repeat(`{"self":`, MaxJSONDepth) + `"…"` + strings.Repeat(`}`, MaxJSONDepth)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := CompactJSON(tt.in); got != tt.want {
+				t.Errorf("CompactJSON(%#v) = %s, want %s", tt.in, jsonShort(got), jsonShort(tt.want))
+			}
+		})
+	}
+}
+
+// TestCompactJSONEscapesLikeEncodingJSON compares string escaping with
+// encoding/json without HTML escaping, for every byte and some runes.
+func TestCompactJSONEscapesLikeEncodingJSON(t *testing.T) {
+	var samples []string
+	for b := range 256 {
+		samples = append(samples, string([]byte{'a', byte(b), 'z'}))
+	}
+	samples = append(samples, "é", "\u2028", "\u2029", "\U0001F600", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe4\xb8")
+	for _, s := range samples {
+		if got, want := CompactJSON(s), jsonStdlibCompact(t, s); got != want {
+			t.Errorf("CompactJSON(%q) = %s, encoding/json gives %s", s, got, want)
+		}
+	}
+}
+
+// jsonStdlibCompact is encoding/json's rendering of v without HTML escaping.
+func jsonStdlibCompact(t testing.TB, v any) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatalf("encoding/json cannot encode %#v: %v", v, err)
+	}
+	return strings.TrimSuffix(buf.String(), "\n")
+}
+
+// jsonCheckAgainstStdlib checks ParseJSON against encoding/json on data:
+// same verdict, same value (compared through CompactJSON), and for errors
+// the same message at the same place, allowing for the documented
+// differences (encoding/json reports the offset after the bad byte, accepts
+// invalid UTF-8 in strings, and has its own words for some errors).
+func jsonCheckAgainstStdlib(t testing.TB, data []byte) {
+	t.Helper()
+	ours, err := ParseJSON(data)
+	stdErr := json.Unmarshal(data, new(json.RawMessage)) // checks the syntax only
+	if !utf8.Valid(data) {
+		if err == nil {
+			t.Fatalf("ParseJSON(%q) accepted invalid UTF-8", data)
+		}
+		return
+	}
+	if err == nil {
+		if stdErr != nil {
+			t.Fatalf("ParseJSON(%q) succeeded, encoding/json: %v", data, stdErr)
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		var std any
+		if err := dec.Decode(&std); err != nil {
+			t.Fatalf("encoding/json Decode(%q): %v", data, err)
+		}
+		if got, want := CompactJSON(ours), jsonStdlibCompact(t, std); got != want {
+			t.Fatalf("ParseJSON(%q) gives %s, encoding/json gives %s", data, jsonShort(got), jsonShort(want))
+		}
+		return
+	}
+	je := err.(*JSONError)
+	if je.Offset < 0 || je.Offset > len(data) {
+		t.Fatalf("ParseJSON(%q): offset %d out of range", data, je.Offset)
+	}
+	var se *json.SyntaxError
+	if !errors.As(stdErr, &se) {
+		t.Fatalf("ParseJSON(%q) failed (%v), encoding/json: %v", data, err, stdErr)
+	}
+	switch {
+	case je.Kind == JSONEmpty:
+		if se.Error() != "unexpected end of JSON input" || se.Offset != int64(len(data)) {
+			t.Fatalf("ParseJSON(%q): empty, encoding/json: %v at %d", data, se, se.Offset)
+		}
+	case je.Msg == "unexpected end of JSON input":
+		// At the end of a top-level number or word, encoding/json reports
+		// the end as an "invalid character ' '".
+		stdEOF := se.Error() == je.Msg || strings.HasPrefix(se.Error(), "invalid character ' ' ")
+		if !stdEOF || se.Offset != int64(je.Offset) {
+			t.Fatalf("ParseJSON(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
+		}
+	case je.Kind == JSONTrailing:
+		if se.Offset != int64(je.Offset)+1 || !strings.HasSuffix(se.Error(), "after top-level value") {
+			t.Fatalf("ParseJSON(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
+		}
+	case je.Kind == JSONTooDeep:
+		if se.Offset != int64(je.Offset)+1 || !strings.HasSuffix(se.Error(), "exceeded max depth") {
+			t.Fatalf("ParseJSON(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
+		}
+	case je.Kind == JSONSyntax && strings.Contains(je.Msg, " in literal "):
+		// We point at the start of the word, encoding/json after the bad byte.
+		if se.Offset <= int64(je.Offset) || jsonStdMsg(data, se) != je.Msg {
+			t.Fatalf("ParseJSON(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
+		}
+	case je.Kind == JSONSyntax:
+		if se.Offset != int64(je.Offset)+1 || jsonStdMsg(data, se) != je.Msg {
+			t.Fatalf("ParseJSON(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
+		}
+	default:
+		t.Fatalf("ParseJSON(%q): unexpected error kind %v: %v", data, je.Kind, err)
+	}
+}
+
+// jsonStdMsg is encoding/json's message, with a non-ASCII offending
+// character quoted whole as ParseJSON quotes it rather than by its first byte.
+func jsonStdMsg(data []byte, se *json.SyntaxError) string {
+	msg := se.Error()
+	i := int(se.Offset) - 1
+	if i < 0 || i >= len(data) || data[i] < utf8.RuneSelf || !strings.HasPrefix(msg, "invalid character ") {
+		return msg
+	}
+	r, _ := utf8.DecodeRune(data[i:])
+	rest := msg[len("invalid character "):]
+	if j := strings.Index(rest[1:], "' "); j >= 0 {
+		return "invalid character " + jsonQuoteChar(r) + rest[j+2:]
+	}
+	return msg
+}
+
+func FuzzParseJSON(f *testing.F) {
+	for _, s := range []string{
+		`{"a": [1, 2.50, -0e3, "x\u00e9\ud83d\ude00"], "b": {"c": null, "d": true}}`,
+		`{"a": nope}`, `{"a":1,}`, `"abc`, `{} {}`, "", "  ", `[[[[]]]]`,
+		"\"\xff\"", `"\ud800"`, `1e999999999999`, `{"a":1,"a":2}`, "\"<&>\u2028\"",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := ParseJSON(data)
+		jsonCheckAgainstStdlib(t, data)
+		if err != nil {
+			return
+		}
+		out := CompactJSON(v)
+		w, err := ParseJSON([]byte(out))
+		if err != nil {
+			t.Fatalf("CompactJSON output %q does not parse: %v", out, err)
+		}
+		if d := Covers(v, w); d != nil {
+			t.Fatalf("re-parsed value does not cover the original: %v", d)
+		}
+		if d := Covers(w, v); d != nil {
+			t.Fatalf("original does not cover the re-parsed value: %v", d)
+		}
+		if again := CompactJSON(w); again != out {
+			t.Fatalf("CompactJSON is not stable: %s then %s", out, again)
+		}
+	})
+}
+
+func TestCompactJSONFloatsLikeEncodingJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	values := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e-6, 1e-7, 9.999999e-7, 1e20, 1e21, 999999999999999999999,
+		123456789, 1e-300, math.SmallestNonzeroFloat64, math.MaxFloat64, 12345678901234567891}
+	for range 1000 {
+		values = append(values, math.Float64frombits(r.Uint64()), r.NormFloat64()*math.Pow(10, float64(r.IntN(60)-30)))
+	}
+	for _, f := range values {
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			continue
+		}
+		if got, want := CompactJSON(f), jsonStdlibCompact(t, f); got != want {
+			t.Errorf("CompactJSON(%v) = %s, encoding/json: %s", f, got, want)
+		}
+		f32 := float32(f)
+		if math.IsInf(float64(f32), 0) {
+			continue
+		}
+		if got, want := CompactJSON(f32), jsonStdlibCompact(t, f32); got != want {
+			t.Errorf("CompactJSON(float32(%v)) = %s, encoding/json: %s", f32, got, want)
+		}
+	}
+	for _, f := range []float32{1e-6, 9.999999e-7, 1.0000001e-6, 1e21, 9.999999e20} {
+		if got, want := CompactJSON(f), jsonStdlibCompact(t, f); got != want {
+			t.Errorf("CompactJSON(float32(%v)) = %s, encoding/json: %s", f, got, want)
+		}
+	}
+}
