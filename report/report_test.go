@@ -28,7 +28,7 @@ func testRules() []*lint.Rule {
 		{ID: "missing-impl", Severity: lint.SeverityWarning, Category: "implementations", Title: "No implementation for the platform", Doc: "The tool folder has no implementation for the platform being checked, so its examples cannot run."},
 		{ID: "example-failed", Severity: lint.SeverityError, Category: "run", Title: "Example gives a wrong answer", Doc: "The implementation's output does not cover the example's expected output. Fix the implementation or the example."},
 		{ID: "example-timeout", Severity: lint.SeverityError, Category: "run", Title: "Example timed out", Doc: "The implementation did not finish within the time limit."},
-		{ID: "example-effects", Severity: lint.SeverityNote, Category: "run", Title: "Example has side effects", Doc: "The implementation wrote files outside its working directory."},
+		{ID: "effects", Severity: lint.SeverityNote, Category: "run", Title: "Example has side effects", Doc: "The implementation wrote files outside its working directory."},
 		{ID: "symlink-escape", Severity: lint.SeverityWarning, Category: "contract", Title: "Symlink leaves the root", Doc: "A symlink points outside the checked root; it is not followed."},
 		{ID: "broken-link", Severity: lint.SeverityError, Category: "skills", Title: "Broken link in a skill", Doc: "A SKILL.md links to a tool folder that does not exist."},
 	}
@@ -125,7 +125,7 @@ func testResult() *lint.Result {
 						Title: "same", Line: 30, Status: lint.StatusPassed, Duration: 5 * time.Millisecond,
 						ExitStatus: "exit code 0", Implementation: "tools/gamma, v2/linux.py",
 						Findings: []lint.Finding{
-							{Rule: "example-effects", Severity: lint.SeverityNote, Message: "wrote 50%: /tmp/out, a file outside its directory", File: "tools/gamma, v2/TOOL.md", Line: 33, Column: 1, Key: "same", Tool: "tools/gamma, v2"},
+							{Rule: "effects", Severity: lint.SeverityNote, Message: "wrote 50%: /tmp/out, a file outside its directory", File: "tools/gamma, v2/TOOL.md", Line: 33, Column: 1, Key: "same", Tool: "tools/gamma, v2"},
 						},
 					},
 					{Title: "same", Line: 40, Status: lint.StatusPassed, Duration: 6 * time.Millisecond, ExitStatus: "exit code 0", Implementation: "tools/gamma, v2/linux.py"},

@@ -130,9 +130,15 @@ func sarifRule(r *lint.Rule, base string) *sarif.ReportingDescriptor {
 	title := cmp.Or(r.Title, r.ID)
 	doc := cmp.Or(r.Doc, title)
 	helpURI := base + "#" + r.Anchor()
+	// The name is the id in CamelCase; a one-word id has none, since SARIF
+	// wants a name that differs from the id (Multitool rule SARIF1001).
+	var name *string
+	if n := camelCase(r.ID); !strings.EqualFold(n, r.ID) {
+		name = ptr(n)
+	}
 	return &sarif.ReportingDescriptor{
 		ID:               r.ID,
-		Name:             ptr(camelCase(r.ID)),
+		Name:             name,
 		ShortDescription: &sarif.MultiformatMessageString{Text: ptr(title)},
 		FullDescription:  &sarif.MultiformatMessageString{Text: ptr(doc)},
 		DefaultConfiguration: &sarif.ReportingConfiguration{

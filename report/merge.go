@@ -1,0 +1,88 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// Merge combines the results of the shards of one run (speccify-lint
+// --shard K/N, read back with ReadJSON) into the result of the whole run:
+// tools and skills concatenated and ordered by folder, findings outside any
+// folder merged (each distinct finding once), internal errors concatenated,
+// Interrupted when any shard was, the summary recounted and Shard cleared.
+//
+// The results must come from the same speccify-lint version, root, platform
+// and --no-run setting, and a tool or skill folder may appear in only one of
+// them (the same shard given twice is an error). results are not changed.
+func Merge(results []*lint.Result) (*lint.Result, error) {
+	if len(results) == 0 {
+		return nil, fmt.Errorf("merge: no reports to merge")
+	}
+	first := results[0]
+	out := &lint.Result{
+		Version:  first.Version,
+		Root:     first.Root,
+		Platform: first.Platform,
+		Ran:      first.Ran,
+		Tools:    []lint.ToolResult{},
+		Skills:   []lint.SkillResult{},
+		Findings: []lint.Finding{},
+	}
+	toolFrom := map[string]int{}
+	skillFrom := map[string]int{}
+	seenFinding := map[lint.Finding]bool{}
+	for i, r := range results {
+		if r == nil {
+			return nil, fmt.Errorf("merge: report %d is empty", i+1)
+		}
+		for _, c := range []struct{ what, a, b string }{
+			{"version", first.Version, r.Version},
+			{"root", first.Root, r.Root},
+			{"platform", first.Platform, r.Platform},
+		} {
+			if c.a != c.b {
+				return nil, fmt.Errorf("merge: report %d has %s %q but report 1 has %q: the reports are not shards of one run", i+1, c.what, c.b, c.a)
+			}
+		}
+		if r.Ran != first.Ran {
+			return nil, fmt.Errorf("merge: report %d %s the examples but report 1 %s: the reports are not shards of one run", i+1, ranWord(r.Ran), ranWord(first.Ran))
+		}
+		out.Interrupted = out.Interrupted || r.Interrupted
+		out.InternalErrors = append(out.InternalErrors, r.InternalErrors...)
+		for _, t := range r.Tools {
+			if j, dup := toolFrom[t.Dir]; dup {
+				return nil, fmt.Errorf("merge: tool folder %s is in reports %d and %d: give each shard's report once", t.Dir, j, i+1)
+			}
+			toolFrom[t.Dir] = i + 1
+			out.Tools = append(out.Tools, t)
+		}
+		for _, s := range r.Skills {
+			if j, dup := skillFrom[s.Dir]; dup {
+				return nil, fmt.Errorf("merge: skill folder %s is in reports %d and %d: give each shard's report once", s.Dir, j, i+1)
+			}
+			skillFrom[s.Dir] = i + 1
+			out.Skills = append(out.Skills, s)
+		}
+		for _, f := range r.Findings {
+			if !seenFinding[f] {
+				seenFinding[f] = true
+				out.Findings = append(out.Findings, f)
+			}
+		}
+	}
+	slices.SortStableFunc(out.Tools, func(a, b lint.ToolResult) int { return cmp.Compare(a.Dir, b.Dir) })
+	slices.SortStableFunc(out.Skills, func(a, b lint.SkillResult) int { return cmp.Compare(a.Dir, b.Dir) })
+	slices.SortStableFunc(out.Findings, lint.CompareFindings)
+	out.Summarize()
+	return out, nil
+}
+
+func ranWord(ran bool) string {
+	if ran {
+		return "ran"
+	}
+	return "did not run (--no-run)"
+}
