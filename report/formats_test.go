@@ -417,11 +417,9 @@ func TestStepSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(filepath.Join("testdata", "stepsummary.md.golden"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != "earlier step\n"+string(want) {
+	var want bytes.Buffer
+	writeStepSummary(&want, testResult(), goldenOptions())
+	if string(got) != "earlier step\n"+want.String() {
 		t.Error("AppendStepSummary did not append the summary to what was there")
 	}
 
@@ -465,5 +463,23 @@ func TestMarkdownEscaping(t *testing.T) {
 	}
 	if got := mdCode("a|b"); got != "`a\\|b`" {
 		t.Errorf("mdCode = %q", got)
+	}
+}
+
+func TestPassedWithErrorFindingFails(t *testing.T) {
+	r := testResult()
+	ex := &r.Tools[3].Examples[0] // gamma "same": passed with a note
+	ex.Findings[0].Severity = lint.SeverityError
+	var doc junitDoc
+	if err := xml.Unmarshal(render(t, "junit", r, goldenOptions()), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if c := doc.Suites[3].Cases[1]; c.Failure == nil {
+		t.Errorf("a passing run with an error-level finding is not a JUnit failure: %+v", c)
+	}
+	var b bytes.Buffer
+	writeStepSummary(&b, r, goldenOptions())
+	if !strings.Contains(b.String(), "### ❌ gamma") || !strings.Contains(b.String(), "| ❌ | same (line 30) |") && !strings.Contains(b.String(), "| ❌ | same |") {
+		t.Errorf("the step summary does not show gamma as failing:\n%s", b.String())
 	}
 }

@@ -169,7 +169,7 @@ func exampleCase(t *lint.ToolResult, e *lint.ExampleResult, shared bool, opt Opt
 	if opt.JUnitLocations {
 		c.File, c.Line = cleanLine(t.Spec), e.Line
 	}
-	switch e.Status {
+	switch status := verdict(e); status {
 	case lint.StatusPassed:
 		if len(e.Findings) > 0 {
 			c.SystemOut = &junit.Output{Data: findingLines(sortedFindings(e.Findings))}
@@ -180,9 +180,9 @@ func exampleCase(t *lint.ToolResult, e *lint.ExampleResult, shared bool, opt Opt
 		if f, ok := firstFinding(e.Findings); ok {
 			res.Message, res.Type = cleanLine(f.Message), f.Rule
 		} else {
-			res.Message = "example " + string(e.Status) + ": " + exitStatus(e)
+			res.Message = "example " + string(status) + ": " + exitStatus(e)
 		}
-		if e.Status == lint.StatusFailed {
+		if status == lint.StatusFailed {
 			c.Failure = res
 		} else {
 			c.Error = res

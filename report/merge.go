@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/speccify/speccify-lint/lint"
 )
@@ -14,8 +15,8 @@ import (
 // folder merged (each distinct finding once), internal errors concatenated,
 // Interrupted when any shard was, the summary recounted and Shard cleared.
 //
-// The results must come from the same speccify-lint version, root, platform
-// and --no-run setting, and a tool or skill folder may appear in only one of
+// The results must come from the same speccify-lint version, root, platform,
+// --no-run setting and shard count N, and a tool or skill folder may appear in only one of
 // them (the same shard given twice is an error). results are not changed.
 func Merge(results []*lint.Result) (*lint.Result, error) {
 	if len(results) == 0 {
@@ -45,6 +46,11 @@ func Merge(results []*lint.Result) (*lint.Result, error) {
 		} {
 			if c.a != c.b {
 				return nil, fmt.Errorf("merge: report %d has %s %q but report 1 has %q: the reports are not shards of one run", i+1, c.what, c.b, c.a)
+			}
+		}
+		if n, ok := shardCount(r.Shard); ok {
+			if m, ok := shardCount(first.Shard); ok && m != n {
+				return nil, fmt.Errorf("merge: report %d is shard %s but report 1 is shard %s: the reports are not shards of one run", i+1, r.Shard, first.Shard)
 			}
 		}
 		if r.Ran != first.Ran {
@@ -78,6 +84,12 @@ func Merge(results []*lint.Result) (*lint.Result, error) {
 	slices.SortStableFunc(out.Findings, lint.CompareFindings)
 	out.Summarize()
 	return out, nil
+}
+
+// shardCount is N of a Result.Shard "K/N".
+func shardCount(shard string) (string, bool) {
+	_, n, ok := strings.Cut(shard, "/")
+	return n, ok
 }
 
 func ranWord(ran bool) string {

@@ -81,6 +81,7 @@ func TestMergeRejects(t *testing.T) {
 		{name: "root", edit: func(r *lint.Result) { r.Root = "/other" }, error: `report 2 has root "/other" but report 1 has "/repo"`},
 		{name: "platform", edit: func(r *lint.Result) { r.Platform = "macos" }, error: `platform "macos"`},
 		{name: "no-run", edit: func(r *lint.Result) { r.Ran = false }, error: "report 2 did not run (--no-run) the examples but report 1 ran"},
+		{name: "shard count", edit: func(r *lint.Result) { r.Shard = "2/3" }, error: "report 2 is shard 2/3 but report 1 is shard 1/2"},
 		{name: "same shard twice", dup: true, error: "tool folder a is in reports 1 and 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

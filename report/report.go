@@ -237,6 +237,20 @@ func detail(it item) string {
 	return b.String()
 }
 
+// verdict is the status a report gives an example: its Status, except that
+// a run that passed but has an error-level finding (such as side effects at
+// error level) counts as failed.
+func verdict(e *lint.ExampleResult) lint.Status {
+	if e.Status == lint.StatusPassed {
+		for _, f := range e.Findings {
+			if f.Severity >= lint.SeverityError {
+				return lint.StatusFailed
+			}
+		}
+	}
+	return e.Status
+}
+
 // severityLevel is the SARIF level of a severity.
 func severityLevel(s lint.Severity) string {
 	switch s {

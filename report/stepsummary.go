@@ -130,14 +130,9 @@ func toolFails(t *lint.ToolResult) bool {
 			return true
 		}
 	}
-	for _, e := range t.Examples {
-		if e.Status == lint.StatusFailed || e.Status == lint.StatusErrored {
+	for i := range t.Examples {
+		if v := verdict(&t.Examples[i]); v == lint.StatusFailed || v == lint.StatusErrored {
 			return true
-		}
-		for _, f := range e.Findings {
-			if f.Severity >= lint.SeverityError {
-				return true
-			}
 		}
 	}
 	return false
@@ -178,7 +173,7 @@ func writeToolSummary(b *bytes.Buffer, t *lint.ToolResult, ran bool) {
 
 // exampleVerdict is the icon and the Markdown details of an example's row.
 func exampleVerdict(t *lint.ToolResult, e *lint.ExampleResult) (string, string) {
-	switch e.Status {
+	switch status := verdict(e); status {
 	case lint.StatusPassed:
 		return "✅", ""
 	case lint.StatusFailed, lint.StatusErrored:
@@ -190,12 +185,19 @@ func exampleVerdict(t *lint.ToolResult, e *lint.ExampleResult) (string, string) 
 			}
 			parts = append(parts, mdText(d.String()))
 		}
-		parts = append(parts, mdText(exitStatus(e)))
+		if e.Status == lint.StatusPassed {
+			// The run passed; an error-level finding fails it.
+			if f, ok := firstFinding(e.Findings); ok {
+				parts = append(parts, mdText(f.Message))
+			}
+		} else {
+			parts = append(parts, mdText(exitStatus(e)))
+		}
 		if last := tailLines(e.Stderr, 1); len(last) > 0 {
 			parts = append(parts, "stderr: "+mdCode(last[0]))
 		}
 		icon := "❌"
-		if e.Status == lint.StatusErrored {
+		if status == lint.StatusErrored {
 			icon = "⚠️"
 		}
 		return icon, strings.Join(parts, "<br>")
