@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -481,5 +482,18 @@ func TestPassedWithErrorFindingFails(t *testing.T) {
 	writeStepSummary(&b, r, goldenOptions())
 	if !strings.Contains(b.String(), "### ❌ gamma") || !strings.Contains(b.String(), "| ❌ | same (line 30) |") && !strings.Contains(b.String(), "| ❌ | same |") {
 		t.Errorf("the step summary does not show gamma as failing:\n%s", b.String())
+	}
+}
+
+func TestDetailCapsDifferences(t *testing.T) {
+	r := testResult()
+	ex := &r.Tools[0].Examples[1]
+	ex.Differences = nil
+	for i := range 25 {
+		ex.Differences = append(ex.Differences, contract.Difference{Path: fmt.Sprintf("$.a[%d]", i), Message: "missing"})
+	}
+	got := detail(item{ex.Findings[0], ex})
+	if !strings.Contains(got, "$.a[19]: missing\n... and 5 more differences\n") || strings.Contains(got, "$.a[20]") {
+		t.Errorf("detail = %q", got)
 	}
 }

@@ -211,8 +211,12 @@ func tailLines(s string, n int) []string {
 	return out
 }
 
+// detailDiffs is how many differences of an example a finding's detail lists.
+const detailDiffs = 20
+
 // detail is the message of a finding with what its example adds: the
-// differences, how the process ended and the last line of its stderr.
+// differences (at most detailDiffs), how the process ended and the last line
+// of its stderr. SARIF and GitHub annotations show it.
 func detail(it item) string {
 	msg := cleanText(it.f.Message)
 	ex := it.ex
@@ -221,7 +225,11 @@ func detail(it item) string {
 	}
 	var b strings.Builder
 	b.WriteString(msg)
-	for _, d := range ex.Differences {
+	for i, d := range ex.Differences {
+		if i == detailDiffs {
+			fmt.Fprintf(&b, "\n... and %d more differences", len(ex.Differences)-detailDiffs)
+			break
+		}
 		b.WriteString("\n")
 		b.WriteString(cleanLine(d.String()))
 	}

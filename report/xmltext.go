@@ -65,14 +65,17 @@ func cleanText(s string) string {
 // isClean reports whether cleanText would return s unchanged.
 func isClean(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 && c != '\t' && c != '\n' || c == 0x7f || c >= 0x80 {
-			// Slow path for anything but printable ASCII; cheap enough.
-			return isCleanSlow(s)
+		switch c := s[i]; {
+		case c >= 0x80:
+			return isCleanSlow(s[i:])
+		case c < 0x20 && c != '\t' && c != '\n', c == 0x7f:
+			return false
 		}
 	}
 	return true
 }
 
+// isCleanSlow is isClean for text that is not all ASCII.
 func isCleanSlow(s string) bool {
 	for _, r := range s {
 		switch {
