@@ -236,4 +236,21 @@ func FuzzSplitFrontmatter(f *testing.F) {
 }
 
 // fuzzDeadline bounds the time one fuzz input may take.
-const fuzzDeadline = 3 * time.Second
+const fuzzDeadline = 5 * time.Second
+
+// checkDeadline runs f and fails when it takes longer than fuzzDeadline
+// twice in a row: a busy machine can stall one run, not two.
+func checkDeadline(t *testing.T, what string, f func()) {
+	t.Helper()
+	for try := 0; ; try++ {
+		start := time.Now()
+		f()
+		d := time.Since(start)
+		if d <= fuzzDeadline {
+			return
+		}
+		if try == 1 {
+			t.Fatalf("%s took %v (twice more than %v)", what, d, fuzzDeadline)
+		}
+	}
+}
