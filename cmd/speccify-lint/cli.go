@@ -9,11 +9,12 @@ import (
 	"github.com/alecthomas/kong"
 )
 
-// cli is the command line: lint (the default), rules and version.
+// cli is the command line: lint (the default), rules, version and merge.
 type cli struct {
 	Lint    LintCmd    `cmd:"" default:"withargs" help:"Lint every TOOL.md under the paths and run its examples (the default command)."`
 	Rules   RulesCmd   `cmd:"" help:"List every rule with its id, default severity, title and documentation."`
 	Version VersionCmd `cmd:"" help:"Print the version."`
+	Merge   MergeCmd   `cmd:"" help:"Merge the JSON reports of the shards of one run (--shard K/N) into one report."`
 }
 
 // runEnv is what commands write to.

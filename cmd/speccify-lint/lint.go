@@ -41,6 +41,9 @@ type LintCmd struct {
 
 	NoTimestamps  bool   `help:"Leave timestamps out of reports and report durations as 0, for byte-identical reports."`
 	SARIFCategory string `name:"sarif-category" placeholder:"ID" help:"SARIF automationDetails.id, to tell several uploads apart (default: speccify-lint)."`
+
+	Shard        string `placeholder:"K/N" help:"Check only shard K of N of the tool folders (by a hash of their path; skill folders go to shard 1); merge the shards' JSON reports with the merge command."`
+	ChangedSince string `placeholder:"REV" help:"Check only the tool folders with a file changed since the git revision REV (committed, staged, unstaged or untracked)."`
 }
 
 // Run lints, reports and sets the exit code.
@@ -65,6 +68,10 @@ func (c *LintCmd) Run(env *runEnv) error {
 	if err != nil {
 		return usageError{err}
 	}
+	shard, err := c.narrow(disc, root)
+	if err != nil {
+		return usageError{err}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg := lint.Config{
@@ -76,6 +83,7 @@ func (c *LintCmd) Run(env *runEnv) error {
 		Jobs:      c.Jobs,
 		Timeout:   c.Timeout,
 		MaxOutput: int64(c.MaxOutput),
+		Shard:     shard.String(),
 	}
 	res := lint.Lint(ctx, disc, cfg)
 	opt := report.Options{

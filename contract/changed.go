@@ -1,0 +1,109 @@
+package contract
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// ChangedFolders returns the folders (tool or skill folders, as Discover
+// found them) that hold a file changed between the git revision rev and the
+// working tree of the repository at root: what `git diff --name-only rev`
+// lists (staged or not, deleted files and both sides of a rename included)
+// plus the untracked files that are not ignored
+// (`git ls-files --others --exclude-standard`). A changed file belongs to
+// the deepest folder that contains it. The result keeps the order of
+// folders. A folder that was deleted is not in folders to begin with, so
+// it is never returned.
+func ChangedFolders(root, rev string, folders []string) ([]string, error) {
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return nil, fmt.Errorf("--changed-since %q: want a git revision such as origin/main or a commit hash", rev)
+	}
+	top, err := runGit(root, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, fmt.Errorf("--changed-since: %s is not in a git work tree: %w", root, err)
+	}
+	top = strings.TrimSpace(top)
+	if _, err := runGit(top, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
+		return nil, fmt.Errorf("--changed-since: unknown revision %q (in a shallow clone, fetch it first, e.g. actions/checkout with fetch-depth: 0)", rev)
+	}
+	diff, err := runGit(top, "-c", "core.quotePath=false", "diff", "--name-only", "--no-renames", "-z", rev, "--")
+	if err != nil {
+		return nil, fmt.Errorf("--changed-since: git diff: %w", err)
+	}
+	untracked, err := runGit(top, "ls-files", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, fmt.Errorf("--changed-since: git ls-files: %w", err)
+	}
+	var changed []string
+	for _, name := range strings.Split(diff+untracked, "\x00") {
+		if name != "" {
+			changed = append(changed, filepath.Join(top, filepath.FromSlash(name)))
+		}
+	}
+	return foldersOf(changed, folders), nil
+}
+
+// foldersOf returns the folders that hold one of the files (absolute, with
+// symbolic links resolved as git reports them), each file counted for the
+// deepest folder that holds it.
+func foldersOf(files, folders []string) []string {
+	dirs := make([]string, len(folders))
+	for i, f := range folders {
+		dirs[i] = resolvedAbs(f)
+	}
+	hit := make([]bool, len(folders))
+	for _, file := range files {
+		best := -1
+		for i, dir := range dirs {
+			if within(file, dir) && (best < 0 || len(dir) > len(dirs[best])) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			hit[best] = true
+		}
+	}
+	var out []string
+	for i, f := range folders {
+		if hit[i] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// resolvedAbs is p made absolute with symbolic links resolved, as git prints
+// its top level (e.g. /private/var/... on macOS for /var/...).
+func resolvedAbs(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	return abs
+}
+
+// runGit runs git in dir and returns its standard output; a failure carries
+// git's first line of standard error.
+func runGit(dir string, args ...string) (string, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			if msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n"); msg != "" {
+				return "", errors.New(msg)
+			}
+		}
+		return "", err
+	}
+	return stdout.String(), nil
+}
