@@ -93,19 +93,19 @@ type cmpState struct {
 // cmpClassify returns v's kind and v in the form ParseJSON returns: Go
 // numbers become json.Number, other types go through encoding/json.
 func cmpClassify(v any) (cmpKind, any) {
-	switch x := v.(type) {
+	switch v.(type) { // v itself is returned: re-boxing would allocate
 	case nil:
 		return cmpNull, nil
 	case bool:
-		return cmpBool, x
+		return cmpBool, v
 	case string:
-		return cmpString, x
+		return cmpString, v
 	case json.Number:
-		return cmpNumber, x
+		return cmpNumber, v
 	case map[string]any:
-		return cmpObject, x
+		return cmpObject, v
 	case []any:
-		return cmpArray, x
+		return cmpArray, v
 	}
 	if n, ok := jsonGoNumber(v); ok {
 		if _, valid := numScan(string(n)); valid {
