@@ -138,12 +138,14 @@ func examples(i, n int) []example {
 }
 
 // ToolMD is the TOOL.md of tool i (counted from 1) with n passing examples.
+// The schemas differ from tool to tool (descriptions, a maximum), as real
+// ones do, so that nothing can be cached across tools by content.
 func ToolMD(i, n int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `---
-name: %s
+name: %[1]s
 description: Reads a record file of the tool folder and reports its keys,
-  their count or a summary of the file — generated tool %d of the
+  their count or a summary of the file — generated tool %[2]d of the
   speccify-lint benchmark corpus.
 inputs:
   type: object
@@ -153,8 +155,8 @@ inputs:
     file:
       type: string
       minLength: 1
-      description: Path to the record file, relative to the tool
-        directory or absolute.
+      description: Path to the record file of %[1]s, relative to
+        the tool directory or absolute.
     mode:
       type: string
       enum: [keys, count, summary]
@@ -162,7 +164,7 @@ inputs:
     limit:
       type: integer
       minimum: 1
-      maximum: 1000
+      maximum: %[3]d
       description: At most this many keys.
     tags:
       type: array
@@ -185,7 +187,7 @@ outputs:
         lines: {type: integer, minimum: 0}
         bytes: {type: integer, minimum: 0}
         kind: {type: string, enum: [text, json, plist]}
-    error: {type: string}
+    error: {type: string, description: "Why %[1]s failed."}
 effects: reads the record file; writes nothing
 requires: [sh]
 runtime: any
@@ -199,7 +201,7 @@ the file's size. A missing or unreadable file is `+"`ok: false`"+` with an
 `+"`error`"+` message; the exit code is then 1.
 
 ## Examples
-`, Name(i), i)
+`, Name(i), i, 100+i%900)
 	for _, ex := range examples(i, n) {
 		fmt.Fprintf(&b, "\n### %s\ninput: %s\noutput: %s\n", ex.title, ex.input, ex.output)
 	}

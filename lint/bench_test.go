@@ -1,0 +1,67 @@
+package lint
+
+import (
+	"context"
+	"testing"
+
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/gencorpus"
+)
+
+// benchCorpus generates n tools with four passing examples and a linux.sh
+// each, as the static benchmarks see them.
+func benchCorpus(b *testing.B, n int) string {
+	b.Helper()
+	dir := b.TempDir()
+	if err := gencorpus.Generate(dir, gencorpus.Options{Tools: n, Examples: 4, Impl: gencorpus.ImplSh}); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
+// BenchmarkLintStatic1000 is --no-run on 1,000 generated tools: discovery
+// and every static rule, with the default parallelism (one job per CPU).
+func BenchmarkLintStatic1000(b *testing.B) {
+	dir := benchCorpus(b, 1000)
+	cfg := Config{Root: dir, Platform: "linux"}
+	b.ReportAllocs()
+	for b.Loop() {
+		disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res := Lint(context.Background(), disc, cfg)
+		if res.Summary.Tools != 1000 || res.Summary.Findings != 0 {
+			b.Fatalf("summary %+v, want 1000 tools and no finding", res.Summary)
+		}
+	}
+	b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "tools/s")
+}
+
+// BenchmarkDiscover1000 is the discovery walk alone over 1,000 tools.
+func BenchmarkDiscover1000(b *testing.B) {
+	dir := benchCorpus(b, 1000)
+	b.ReportAllocs()
+	for b.Loop() {
+		disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
+		if err != nil || len(disc.Tools) != 1000 {
+			b.Fatalf("discovered %d tools, err %v", len(disc.Tools), err)
+		}
+	}
+}
+
+// BenchmarkCheckTool is the static check of one tool folder, sequentially.
+func BenchmarkCheckTool(b *testing.B) {
+	dir := benchCorpus(b, 1)
+	disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
+	if err != nil || len(disc.Tools) != 1 {
+		b.Fatalf("discovered %v, err %v", disc, err)
+	}
+	cfg := Config{Root: dir, Platform: "linux"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if tr := checkTool(context.Background(), &cfg, disc.Tools[0]); len(tr.Findings) != 0 {
+			b.Fatalf("findings: %v", tr.Findings)
+		}
+	}
+}
