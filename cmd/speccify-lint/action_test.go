@@ -1,0 +1,605 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The GitHub Action (action.yml at the repository root) is tested by running
+// its shell steps the way a runner does: bash --noprofile --norc -eo pipefail
+// on the script, the step's env: with its ${{ }} expressions evaluated here,
+// and temporary GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and RUNNER_TEMP.
+
+// actionFile is the part of action.yml the tests read.
+type actionFile struct {
+	Name        string
+	Description string
+	Inputs      map[string]struct {
+		Description string
+		Required    bool
+		Default     *string
+	}
+	Outputs map[string]struct {
+		Description string
+		Value       string
+	}
+	Runs struct {
+		Using string
+		Steps []actionStep
+	}
+}
+
+type actionStep struct {
+	ID               string
+	Name             string
+	If               string
+	Uses             string
+	Shell            string
+	Run              string
+	WorkingDirectory string `yaml:"working-directory"`
+	Env              map[string]string
+	With             map[string]string
+}
+
+// repoRoot is the repository root: two levels above this package.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatalf("no go.mod at the repository root %s: %v", root, err)
+	}
+	return root
+}
+
+func loadAction(t *testing.T) (*actionFile, []byte) {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(repoRoot(t), "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a actionFile
+	if err := yaml.Unmarshal(raw, &a); err != nil {
+		t.Fatalf("action.yml: %v", err)
+	}
+	return &a, raw
+}
+
+func (a *actionFile) step(t *testing.T, id string) actionStep {
+	t.Helper()
+	for _, s := range a.Runs.Steps {
+		if s.ID == id {
+			return s
+		}
+	}
+	t.Fatalf("action.yml has no step with id %q", id)
+	return actionStep{}
+}
+
+func (a *actionFile) stepNamed(t *testing.T, name string) actionStep {
+	t.Helper()
+	for _, s := range a.Runs.Steps {
+		if s.Name == name {
+			return s
+		}
+	}
+	t.Fatalf("action.yml has no step named %q", name)
+	return actionStep{}
+}
+
+var (
+	pinnedUses = regexp.MustCompile(`^\s*(?:-\s+)?uses:\s+[\w.-]+/[\w./-]+@[0-9a-f]{40} # v\d+(\.\d+)*\s*$`)
+	anyUses    = regexp.MustCompile(`^\s*(?:-\s+)?uses:`)
+)
+
+// TestActionShape checks action.yml statically: its inputs and outputs,
+// that every action it uses is pinned by commit with a version comment, and
+// that no ${{ }} expression appears inside a run: script.
+func TestActionShape(t *testing.T) {
+	a, raw := loadAction(t)
+	if a.Runs.Using != "composite" {
+		t.Errorf("runs.using = %q, want composite", a.Runs.Using)
+	}
+	wantInputs := map[string]string{
+		"paths": ".", "run-examples": "true", "platform": "", "timeout": "", "fail-on": "error",
+		"sarif-file": "speccify-lint.sarif", "junit-file": "speccify-lint.xml", "upload-sarif": "true",
+		"sarif-category": "", "changed-since": "", "args": "", "go-version": "",
+	}
+	if got := slices.Sorted(maps.Keys(a.Inputs)); !slices.Equal(got, slices.Sorted(maps.Keys(wantInputs))) {
+		t.Errorf("inputs %v, want %v", got, slices.Sorted(maps.Keys(wantInputs)))
+	}
+	for name, def := range wantInputs {
+		in, ok := a.Inputs[name]
+		switch {
+		case !ok:
+			continue
+		case in.Description == "":
+			t.Errorf("input %s has no description", name)
+		case in.Default == nil:
+			t.Errorf("input %s has no default", name)
+		case *in.Default != def:
+			t.Errorf("input %s: default %q, want %q", name, *in.Default, def)
+		}
+	}
+	for _, name := range []string{"sarif-file", "junit-file", "exit-code", "failed", "errors"} {
+		out, ok := a.Outputs[name]
+		if !ok || out.Description == "" || out.Value != "${{ steps.lint.outputs."+name+" }}" {
+			t.Errorf("output %s = %+v, want a description and the value of the lint step's output", name, out)
+		}
+	}
+	for i, line := range strings.Split(string(raw), "\n") {
+		if anyUses.MatchString(line) && !pinnedUses.MatchString(line) {
+			t.Errorf("action.yml:%d: not pinned to a full commit with a # vX.Y.Z comment: %s", i+1, strings.TrimSpace(line))
+		}
+	}
+	for _, s := range a.Runs.Steps {
+		if s.Run != "" && strings.Contains(s.Run, "${{") {
+			t.Errorf("step %q: a ${{ }} expression inside run:; pass values through env:", s.Name)
+		}
+		if s.Run != "" && s.Shell != "bash" {
+			t.Errorf("step %q: shell %q, want bash", s.Name, s.Shell)
+		}
+	}
+	if setup := a.stepNamed(t, "Set up Go"); !strings.HasPrefix(setup.Uses, "actions/setup-go@") ||
+		!strings.Contains(setup.With["go-version-file"], "github.action_path") {
+		t.Errorf("setup-go step: %+v", setup)
+	}
+	upload := a.stepNamed(t, "Upload SARIF to code scanning")
+	if !strings.HasPrefix(upload.Uses, "github/codeql-action/upload-sarif@") ||
+		!strings.Contains(upload.If, "always()") || !strings.Contains(upload.If, "inputs.upload-sarif == 'true'") {
+		t.Errorf("upload step: %+v", upload)
+	}
+	if final := a.stepNamed(t, "Fail on findings"); !strings.Contains(final.If, "always()") || final.Env["EXIT_CODE"] != "${{ steps.lint.outputs.exit-code }}" {
+		t.Errorf("final step: %+v", final)
+	}
+}
+
+// TestActionShellcheck runs shellcheck on the action's scripts (actionlint
+// checks only workflows). Skipped when shellcheck is not installed.
+func TestActionShellcheck(t *testing.T) {
+	if _, err := exec.LookPath("shellcheck"); err != nil {
+		t.Skip("shellcheck is not on PATH")
+	}
+	a, _ := loadAction(t)
+	for _, s := range a.Runs.Steps {
+		if s.Run == "" {
+			continue
+		}
+		cmd := exec.Command("shellcheck", "--shell=bash", "--severity=style", "-")
+		cmd.Stdin = strings.NewReader(s.Run)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("shellcheck on step %q: %v\n%s", s.Name, err, out)
+		}
+	}
+}
+
+// stepRun is the context one step runs in.
+type stepRun struct {
+	inputs     map[string]string // with the defaults filled in
+	runnerTemp string
+	workspace  string
+	actionPath string
+	steps      map[string]map[string]string // step id -> outputs
+	path       string                       // PATH; empty means the test's own
+}
+
+var expression = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
+
+// eval replaces the ${{ }} expressions of s that a runner would evaluate:
+// inputs.NAME, runner.temp, github.action_path, github.action_ref,
+// github.workspace and steps.ID.outputs.NAME. Anything else fails the test.
+func (c *stepRun) eval(t *testing.T, s string) string {
+	t.Helper()
+	return expression.ReplaceAllStringFunc(s, func(m string) string {
+		expr := expression.FindStringSubmatch(m)[1]
+		switch {
+		case expr == "runner.temp":
+			return c.runnerTemp
+		case expr == "github.action_path":
+			return c.actionPath
+		case expr == "github.action_ref":
+			return ""
+		case expr == "github.workspace":
+			return c.workspace
+		case strings.HasPrefix(expr, "inputs."):
+			v, ok := c.inputs[strings.TrimPrefix(expr, "inputs.")]
+			if !ok {
+				t.Fatalf("expression %s: no such input", m)
+			}
+			return v
+		case strings.HasPrefix(expr, "steps."):
+			id, name, ok := strings.Cut(strings.TrimPrefix(expr, "steps."), ".outputs.")
+			if !ok {
+				t.Fatalf("expression %s: not steps.ID.outputs.NAME", m)
+			}
+			return c.steps[id][name]
+		}
+		t.Fatalf("expression %s: the test does not evaluate it", m)
+		return ""
+	})
+}
+
+// stepResult is what a step did.
+type stepResult struct {
+	code    int
+	log     string
+	outputs map[string]string
+	summary string
+}
+
+// runStep runs one shell step of the action as a runner does.
+func (c *stepRun) runStep(t *testing.T, s actionStep) stepResult {
+	t.Helper()
+	dir := t.TempDir()
+	script := filepath.Join(dir, "step.sh")
+	if err := os.WriteFile(script, []byte(s.Run), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	outputFile := filepath.Join(dir, "output")
+	summaryFile := filepath.Join(dir, "summary")
+	for _, f := range []string{outputFile, summaryFile} {
+		if err := os.WriteFile(f, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GITHUB_") && !strings.HasPrefix(kv, "RUNNER_") && !strings.HasPrefix(kv, "INPUT_") {
+			env = append(env, kv)
+		}
+	}
+	env = append(env,
+		"GITHUB_ACTIONS=true", "CI=true", "RUNNER_OS=Linux", "NO_COLOR=1",
+		"GITHUB_OUTPUT="+outputFile, "GITHUB_STEP_SUMMARY="+summaryFile,
+		"GITHUB_WORKSPACE="+c.workspace, "GITHUB_ACTION_PATH="+c.actionPath, "RUNNER_TEMP="+c.runnerTemp,
+	)
+	if c.path != "" {
+		env = append(env, "PATH="+c.path)
+	}
+	for _, k := range slices.Sorted(maps.Keys(s.Env)) {
+		env = append(env, k+"="+c.eval(t, s.Env[k]))
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bash, "--noprofile", "--norc", "-eo", "pipefail", script)
+	cmd.Env = env
+	cmd.Dir = c.workspace
+	if s.WorkingDirectory != "" {
+		cmd.Dir = c.eval(t, s.WorkingDirectory)
+	}
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	res := stepResult{}
+	if err := cmd.Run(); err != nil {
+		exit, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatalf("step %q: %v", s.Name, err)
+		}
+		res.code = exit.ExitCode()
+	}
+	res.log = log.String()
+	out, _ := os.ReadFile(outputFile)
+	res.outputs = map[string]string{}
+	for _, line := range strings.Split(string(out), "\n") {
+		if k, v, ok := strings.Cut(line, "="); ok {
+			res.outputs[k] = v
+		}
+	}
+	sum, _ := os.ReadFile(summaryFile)
+	res.summary = string(sum)
+	if s.ID != "" {
+		c.steps[s.ID] = res.outputs
+	}
+	return res
+}
+
+// copyTree copies the directory src to dst.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAction builds speccify-lint with the action's build step, then runs
+// its lint step and its final step over fixture workspaces, and checks the
+// outputs, the reports and the step summary.
+func TestAction(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the action's steps run in bash; this test runs them on Unix")
+	}
+	if testing.Short() {
+		t.Skip("builds speccify-lint with go build")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash is not on PATH")
+	}
+	a, _ := loadAction(t)
+	root := repoRoot(t)
+	defaults := map[string]string{}
+	for name, in := range a.Inputs {
+		if in.Default != nil {
+			defaults[name] = *in.Default
+		}
+	}
+	newRun := func(inputs map[string]string, workspace string) *stepRun {
+		all := maps.Clone(defaults)
+		maps.Copy(all, inputs)
+		return &stepRun{inputs: all, runnerTemp: t.TempDir(), workspace: workspace, actionPath: root, steps: map[string]map[string]string{}}
+	}
+
+	// The build step, once: the binary goes to RUNNER_TEMP.
+	builder := newRun(nil, t.TempDir())
+	build := builder.runStep(t, a.step(t, "build"))
+	if build.code != 0 {
+		t.Fatalf("build step exit %d:\n%s", build.code, build.log)
+	}
+	bin := build.outputs["path"]
+	if !strings.HasPrefix(bin, builder.runnerTemp) {
+		t.Fatalf("build step output path=%q, want a file in RUNNER_TEMP %s", bin, builder.runnerTemp)
+	}
+	if out, err := exec.Command(bin, "version").CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "speccify-lint ") {
+		t.Fatalf("%s version: %v %s", bin, err, out)
+	}
+
+	fixtures := filepath.Join(root, "cmd", "speccify-lint", "testdata", "action")
+	// workspace makes a workspace with the passing fixture under
+	// "good tools/" and the failing one under "bad tools/".
+	workspace := func(t *testing.T) string {
+		ws := filepath.Join(t.TempDir(), "work space")
+		copyTree(t, filepath.Join(fixtures, "passing"), filepath.Join(ws, "good tools"))
+		copyTree(t, filepath.Join(fixtures, "failing"), filepath.Join(ws, "bad tools"))
+		return ws
+	}
+
+	for _, tc := range []struct {
+		name     string
+		inputs   map[string]string
+		noJQ     bool
+		git      bool // the workspace is a git repository; "bad tools" is committed, "good tools" is new
+		code     string
+		failed   string
+		errors   string
+		tools    int
+		category string
+	}{
+		{name: "passing", inputs: map[string]string{"paths": "good tools"}, code: "0", failed: "0", errors: "0", tools: 1},
+		{name: "failing", inputs: map[string]string{"paths": "bad tools\n"}, code: "1", failed: "1", errors: "2", tools: 1},
+		{name: "both, blank lines, CRLF and extra args", inputs: map[string]string{
+			"paths": "\r\n  good tools  \r\n\r\nbad tools/.agent/tools/broken/TOOL.md\r\n", "args": "--jobs 1\n--timeout 20s",
+			"sarif-category": "ci/contracts", "sarif-file": "reports/out.sarif", "junit-file": "reports/junit out.xml",
+		}, code: "1", failed: "1", errors: "2", tools: 2, category: "ci/contracts"},
+		{name: "no-run and fail-on never", inputs: map[string]string{"paths": "bad tools", "run-examples": "false", "fail-on": "never"},
+			code: "0", failed: "0", errors: "1", tools: 1},
+		{name: "without jq", inputs: map[string]string{"paths": "bad tools"}, noJQ: true, code: "1", failed: "1", errors: "2", tools: 1},
+		{name: "usage error", inputs: map[string]string{"paths": "no such dir"}, code: "2", failed: "", errors: "", tools: -1},
+		{name: "changed-since", inputs: map[string]string{"paths": ".", "changed-since": "HEAD"}, git: true,
+			code: "0", failed: "0", errors: "0", tools: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ws := workspace(t)
+			c := newRun(tc.inputs, ws)
+			c.steps["build"] = build.outputs
+			if tc.noJQ {
+				c.path = pathWithout(t, "jq")
+			}
+			if tc.git {
+				if _, err := exec.LookPath("git"); err != nil {
+					t.Skip("git is not on PATH")
+				}
+				gitInit(t, ws, "bad tools")
+			}
+			lint := c.runStep(t, a.step(t, "lint"))
+			if lint.code != 0 {
+				t.Fatalf("lint step exit %d, want 0 (the final step fails the job):\n%s", lint.code, lint.log)
+			}
+			out := lint.outputs
+			if out["exit-code"] != tc.code || out["failed"] != tc.failed || out["errors"] != tc.errors {
+				t.Errorf("outputs exit-code=%q failed=%q errors=%q, want %q %q %q\n%s",
+					out["exit-code"], out["failed"], out["errors"], tc.code, tc.failed, tc.errors, lint.log)
+			}
+			if out["sarif-file"] != c.inputs["sarif-file"] || out["junit-file"] != c.inputs["junit-file"] {
+				t.Errorf("outputs sarif-file=%q junit-file=%q", out["sarif-file"], out["junit-file"])
+			}
+
+			if tc.tools >= 0 {
+				if out["sarif-written"] != "true" {
+					t.Errorf("sarif-written=%q, want true", out["sarif-written"])
+				}
+				checkSARIF(t, filepath.Join(ws, out["sarif-file"]), tc.category, tc.errors)
+				checkJUnit(t, filepath.Join(ws, out["junit-file"]), tc.tools, tc.failed)
+				if !strings.Contains(lint.summary, "speccify-lint") {
+					t.Errorf("step summary has no report:\n%s", lint.summary)
+				}
+				if tc.errors != "0" && !strings.Contains(lint.log, "::error file=") {
+					t.Errorf("no ::error annotation in the log:\n%s", lint.log)
+				}
+			} else if out["sarif-written"] != "false" {
+				t.Errorf("sarif-written=%q after a usage error, want false", out["sarif-written"])
+			}
+
+			final := c.runStep(t, a.stepNamed(t, "Fail on findings"))
+			if got := final.code; got != atoi(t, tc.code) {
+				t.Errorf("final step exit %d, want %s:\n%s", got, tc.code, final.log)
+			}
+		})
+	}
+
+	t.Run("bad run-examples", func(t *testing.T) {
+		c := newRun(map[string]string{"run-examples": "yes"}, workspace(t))
+		c.steps["build"] = build.outputs
+		lint := c.runStep(t, a.step(t, "lint"))
+		if lint.code != 2 || !strings.Contains(lint.log, "::error title=speccify-lint action::run-examples must be true or false") {
+			t.Errorf("exit %d, log:\n%s", lint.code, lint.log)
+		}
+		if _, ok := lint.outputs["exit-code"]; ok {
+			t.Errorf("exit-code output written after an input error")
+		}
+	})
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			t.Fatalf("not a number: %q", s)
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+// checkSARIF parses a SARIF file and checks its run.
+func checkSARIF(t *testing.T, path, category, errors string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Version string
+		Runs    []struct {
+			Tool struct {
+				Driver struct{ Name string }
+			}
+			AutomationDetails struct{ ID string }
+			Results           []struct {
+				RuleID string
+				Level  string
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || log.Runs[0].Tool.Driver.Name != "speccify-lint" {
+		t.Fatalf("%s: version %q, %d runs", path, log.Version, len(log.Runs))
+	}
+	if category == "" {
+		category = "speccify-lint"
+	}
+	if got := log.Runs[0].AutomationDetails.ID; got != category {
+		t.Errorf("%s: automationDetails.id %q, want %q", path, got, category)
+	}
+	n := 0
+	for _, r := range log.Runs[0].Results {
+		if r.Level == "error" {
+			n++
+		}
+	}
+	if want := atoi(t, errors); n != want {
+		t.Errorf("%s: %d error results, want %d", path, n, want)
+	}
+}
+
+// checkJUnit parses a JUnit file: one test suite per tool, failures for the
+// failing examples.
+func checkJUnit(t *testing.T, path string, tools int, failed string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		XMLName xml.Name
+		Suites  []struct {
+			Name     string `xml:"name,attr"`
+			Tests    int    `xml:"tests,attr"`
+			Failures int    `xml:"failures,attr"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if doc.XMLName.Local != "testsuites" || len(doc.Suites) != tools {
+		t.Fatalf("%s: root <%s> with %d suites, want <testsuites> with %d", path, doc.XMLName.Local, len(doc.Suites), tools)
+	}
+	if failed != "0" {
+		f := 0
+		for _, s := range doc.Suites {
+			f += s.Failures
+		}
+		if f < atoi(t, failed) {
+			t.Errorf("%s: %d failures, want at least %s", path, f, failed)
+		}
+	}
+}
+
+// pathWithout returns a PATH of one directory holding links to what the
+// lint step and the fixtures need (bash, sh, python3), but not the named
+// command.
+func pathWithout(t *testing.T, without string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{"bash", "sh", "python3", "rm", "cat"} {
+		if name == without {
+			continue
+		}
+		p, err := exec.LookPath(name)
+		if err != nil {
+			t.Skipf("%s is not on PATH", name)
+		}
+		if name == "python3" {
+			// pyenv and similar shims need their own PATH: link the real one.
+			out, err := exec.Command(p, "-c", "import sys; print(sys.executable)").Output()
+			if err != nil {
+				t.Skipf("python3: %v", err)
+			}
+			p = strings.TrimSpace(string(out))
+		}
+		if err := os.Symlink(p, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// gitInit makes dir a git repository in which the path committed is
+// committed and everything else is untracked.
+func gitInit(t *testing.T, dir, committed string) {
+	t.Helper()
+	for _, args := range [][]string{
+		{"init", "-q"},
+		{"add", "--", committed},
+		{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "base"},
+	} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+}
