@@ -29,7 +29,8 @@ type DiscoverOptions struct {
 
 // Discovery is what Discover found, each list sorted by path.
 type Discovery struct {
-	// Tools are the tool folders: directories that hold a TOOL.md.
+	// Tools are the tool folders, as clean absolute paths: directories that
+	// hold a TOOL.md.
 	Tools []string
 	// Skills are the skill folders: directories that hold a SKILL.md under a
 	// folder named skills.
@@ -59,9 +60,9 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 		}
 		if !info.IsDir() {
 			if dir, kind := enclosingFolder(p, opt.Root); kind == SpecFile {
-				tools[dir] = true
+				tools[absPath(dir)] = true
 			} else if kind == SkillFile {
-				skills[dir] = true
+				skills[absPath(dir)] = true
 			}
 			continue
 		}
@@ -85,10 +86,10 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 				return filepath.SkipDir
 			}
 			if exists(filepath.Join(q, SpecFile)) && (q == p || !excluded(q, opt)) {
-				tools[q] = true
+				tools[absPath(q)] = true
 			}
 			if exists(filepath.Join(q, SkillFile)) && isSkillDir(q) {
-				skills[q] = true
+				skills[absPath(q)] = true
 			}
 			return nil
 		})
@@ -196,6 +197,15 @@ func escapingLink(link, root string) (SymlinkEscape, bool) {
 func within(p, dir string) bool {
 	rel, err := filepath.Rel(dir, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// absPath is the clean absolute form of p: the key under which a folder is
+// found once however it was spelt on the command line.
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return filepath.Clean(p)
 }
 
 func exists(p string) bool {

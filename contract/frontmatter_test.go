@@ -149,7 +149,7 @@ func TestNormalizeText(t *testing.T) {
 	}{
 		{"BOM dropped", "\ufeffa\n", "a\n", Pos{}},
 		{"CRLF", "a\r\nb\r\n", "a\nb\n", Pos{}},
-		{"lone CR kept", "a\rb\n", "a\rb\n", Pos{}},
+		{"lone CR is a line break", "a\rb\n", "a\nb\n", Pos{}},
 		{"BOM only once", "\ufeff\ufeffa", "\ufeffa", Pos{}},
 		{"NUL is binary", "ab\ncd\x00", "", Pos{2, 3}},
 		{"invalid UTF-8", "ab\nc\xffd", "", Pos{2, 2}},

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path"
 
 	"path/filepath"
 	"slices"
@@ -81,8 +82,13 @@ func remoteRefs(v any, ptr string) []SchemaIssue {
 		for _, k := range keys {
 			p := ptr + "/" + escapePointer(k)
 			if s, ok := v[k].(string); ok && (k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef") {
-				if u, err := url.Parse(s); err == nil && (u.Scheme == "http" || u.Scheme == "https" || u.Scheme == "file") && !isMetaSchema(s) {
+				u, err := url.Parse(s)
+				switch {
+				case err != nil:
+				case (u.Scheme == "http" || u.Scheme == "https" || u.Scheme == "file") && !isMetaSchema(s):
 					out = append(out, SchemaIssue{Pointer: p, Msg: fmt.Sprintf("%s %q is not fetched: speccify-lint reads neither the network nor files outside the tool folder; put the schema under $defs and refer to it as #/$defs/...", k, s)})
+				case u.Scheme == "" && u.Path != "" && leavesFolder(u.Path):
+					out = append(out, SchemaIssue{Pointer: p, Msg: fmt.Sprintf("%s %q is outside the tool folder and is not read; copy the schema into the tool folder or under $defs", k, s)})
 				}
 				continue
 			}
@@ -94,6 +100,13 @@ func remoteRefs(v any, ptr string) []SchemaIssue {
 		}
 	}
 	return out
+}
+
+// leavesFolder reports whether a relative reference path leaves the folder it
+// is resolved in.
+func leavesFolder(p string) bool {
+	clean := path.Clean(p)
+	return clean == ".." || strings.HasPrefix(clean, "../") || path.IsAbs(clean)
 }
 
 // isMetaSchema reports whether a URL names a JSON Schema meta-schema the

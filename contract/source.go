@@ -54,12 +54,14 @@ func ReadText(path string, limit int64) ([]byte, error) {
 	return NormalizeText(path, data)
 }
 
-// NormalizeText drops a UTF-8 BOM, turns CRLF into LF and checks that the
-// text is UTF-8 without NUL bytes (a binary file).
+// NormalizeText drops a UTF-8 BOM, turns CRLF and lone CR line endings into
+// LF (so that every parser counts the same lines) and checks that the text is
+// UTF-8 without NUL bytes (a binary file).
 func NormalizeText(path string, data []byte) ([]byte, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if bytes.Contains(data, []byte("\r\n")) {
+	if bytes.IndexByte(data, '\r') >= 0 {
 		data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+		data = bytes.ReplaceAll(data, []byte("\r"), []byte("\n"))
 	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return nil, &FileError{Path: path, Msg: "is a binary file (it holds a NUL byte), not Markdown text", Pos: NewLines(data).Offset(i)}

@@ -1,8 +1,10 @@
 package contract
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,7 +60,7 @@ var yamlErrLine = regexp.MustCompile(`line (\d+): `)
 func parseFrontmatter(s Split, lines *Lines) (fm *Frontmatter, problems []Problem) {
 	fm = &Frontmatter{Pos: Pos{Line: s.OpenLine, Column: 1}, lines: lines, lineBase: s.YAMLLine - 1}
 	var doc yaml.Node
-	err := safeYAMLUnmarshal(s.YAML, &doc)
+	err := safeYAMLUnmarshal(yamlLineBreaksAsSpaces(s.YAML), &doc)
 	if err != nil {
 		return fm, []Problem{yamlProblem(err, s, lines)}
 	}
@@ -87,6 +89,17 @@ func parseFrontmatter(s Split, lines *Lines) (fm *Frontmatter, problems []Proble
 	return fm, problems
 }
 
+// yamlLineBreaksAsSpaces replaces NEL, LINE SEPARATOR and PARAGRAPH
+// SEPARATOR, which yaml.v3 counts as line breaks but Markdown and editors do
+// not, by a space, so that YAML's lines and columns are the file's.
+func yamlLineBreaksAsSpaces(b []byte) []byte {
+	if !bytes.Contains(b, []byte("\u0085")) && !bytes.Contains(b, []byte("\u2028")) && !bytes.Contains(b, []byte("\u2029")) {
+		return b
+	}
+	r := strings.NewReplacer("\u0085", " ", "\u2028", " ", "\u2029", " ")
+	return []byte(r.Replace(string(b)))
+}
+
 // safeYAMLUnmarshal parses YAML into a node tree and turns a panic of the
 // YAML library into an error, so a hostile file cannot crash the linter.
 func safeYAMLUnmarshal(data []byte, n *yaml.Node) (err error) {
@@ -100,11 +113,17 @@ func safeYAMLUnmarshal(data []byte, n *yaml.Node) (err error) {
 
 func yamlProblem(err error, s Split, lines *Lines) Problem {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := s.OpenLine
+	line := s.YAMLLine // no line named: YAML's line 0, the first line of the YAML
 	if m := yamlErrLine.FindStringSubmatchIndex(msg); m != nil {
 		n, _ := strconv.Atoi(msg[m[2]:m[3]])
+		rest := msg[m[1]:]
+		// yaml.v3 numbers the lines of scanner errors from 1 and those of
+		// parser errors from 0.
+		if slices.Contains(yamlParserProblems, strings.TrimSpace(rest)) {
+			n++
+		}
 		line = s.YAMLLine - 1 + n
-		msg = msg[:m[0]] + msg[m[1]:]
+		msg = msg[:m[0]] + rest
 	}
 	msg = strings.TrimSpace(strings.TrimPrefix(msg, "unmarshal errors:"))
 	line = min(max(line, 1), lines.Count())
@@ -116,6 +135,15 @@ func yamlProblem(err error, s Split, lines *Lines) Problem {
 	}
 	return Problem{Kind: ProblemFrontmatter, Pos: Pos{Line: line, Column: col}, Key: "frontmatter",
 		Msg: "frontmatter is not valid YAML: " + msg}
+}
+
+// yamlParserProblems are the messages of yaml.v3's parser (as opposed to its
+// scanner) errors.
+var yamlParserProblems = []string{
+	"did not find expected ',' or ']'", "did not find expected ',' or '}'", "did not find expected '-' indicator",
+	"did not find expected <document start>", "did not find expected <stream-start>", "did not find expected key",
+	"did not find expected node content", "found duplicate %TAG directive", "found duplicate %YAML directive",
+	"found incompatible YAML document", "found undefined tag handle",
 }
 
 // duplicateKeys finds keys given twice in any mapping of the tree.

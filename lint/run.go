@@ -121,8 +121,8 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 	er.Reproduce = process.ReproduceLine(c.rel, stdin[:len(stdin)-1], reproduceArgv(argv, impl))
 	if argv == nil {
 		_, err := process.Resolve(impl.Path)
-		er.ExitStatus = "could not start: " + err.Error()
-		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "%s could not start: %v", impl.Name, err)
+		er.ExitStatus = "could not start: " + c.localText(err.Error())
+		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "example %q: %s could not start: %s", cs.Title, impl.Name, c.localText(err.Error()))
 		er.Status = statusOf(er)
 		return
 	}
@@ -137,7 +137,7 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 	after := takeSnapshot(c.dir)
 	er.Duration = o.Duration
 	er.ExitCode = o.ExitCode
-	er.ExitStatus = o.Status()
+	er.ExitStatus = c.localText(o.Status())
 	er.Stdout = capText(o.Stdout)
 	er.Stderr = capText(o.Stderr)
 	c.judge(cs, er, o, impl)
@@ -149,6 +149,13 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 		c.exampleFinding(er, cs, ruleEffects, sev, "example %q changed the tool folder%s: %s", cs.Title, why, strings.Join(changed, ", "))
 	}
 	er.Status = statusOf(er)
+}
+
+// localText replaces the tool folder's absolute path in a message (an OS
+// error names the file it could not start) by its root-relative path, so that
+// reports do not depend on where the tree is checked out.
+func (c *toolCheck) localText(s string) string {
+	return strings.ReplaceAll(s, c.absDir()+string(filepath.Separator), c.fileIn(""))
 }
 
 // statusOf derives a run example's verdict from its findings, so that a
@@ -177,13 +184,13 @@ func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcom
 		er.Status, er.SkipReason = StatusSkipped, "interrupted while it ran"
 		return
 	case o.StartErr != nil:
-		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "%s could not start: %v", impl.Name, o.StartErr)
+		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "example %q: %s could not start: %s", cs.Title, impl.Name, c.localText(o.StartErr.Error()))
 		return
 	case o.TimedOut:
 		c.exampleFinding(er, cs, ruleExampleTimeout, SeverityError, "example %q did not finish within %s; its process group was killed%s", cs.Title, o.Timeout, stderrTail(o.Stderr))
 		return
 	case o.Signal != "":
-		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "%s was killed by signal %s%s", impl.Name, o.Signal, stderrTail(o.Stderr))
+		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "example %q: %s was killed by signal %s%s", cs.Title, impl.Name, o.Signal, stderrTail(o.Stderr))
 		return
 	case o.StdoutOverflow || o.StderrOverflow:
 		c.exampleFinding(er, cs, ruleExampleStdout, SeverityError, "example %q: %s; the process group was killed", cs.Title, o.Status())
