@@ -288,7 +288,6 @@ func TestJUnitCounts(t *testing.T) {
 	r.InternalErrors = []string{"boom"}
 	opt := goldenOptions()
 	opt.NoTimestamps = false
-	opt.JUnitLocations = true
 	var doc junitDoc
 	if err := xml.Unmarshal(render(t, "junit", r, opt), &doc); err != nil {
 		t.Fatal(err)
@@ -323,14 +322,16 @@ func TestJUnitCounts(t *testing.T) {
 	}
 	c := doc.Suites[0].Cases[2] // alpha: lint, adds two numbers, sorts keys
 	if c.Name != "sorts keys" || c.File != "tools/alpha/TOOL.md" || c.Line != 26 {
-		t.Errorf("JUnitLocations: case %+v, want sorts keys at tools/alpha/TOOL.md:26", c)
+		t.Errorf("JUnit locations: case %+v, want sorts keys at tools/alpha/TOOL.md:26", c)
 	}
 	last := doc.Suites[len(doc.Suites)-1]
 	if last.Name != "speccify-lint" || last.Errors != 1 {
 		t.Errorf("internal errors are not an error case in the speccify-lint suite: %+v", last)
 	}
-	if bytes.Contains(render(t, "junit", r, goldenOptions()), []byte(` line="`)) {
-		t.Error("line attributes without JUnitLocations")
+	strict := goldenOptions()
+	strict.JUnitStrict = true
+	if bytes.Contains(render(t, "junit", r, strict), []byte(` line="`)) {
+		t.Error("line attributes with JUnitStrict")
 	}
 }
 

@@ -130,7 +130,7 @@ func writeJUnit(b *bytes.Buffer, r *lint.Result, opt Options) error {
 // finding is an error; lesser findings go to its output.
 func lintCase(classname, file string, fs []lint.Finding, opt Options) junitCase {
 	c := junitCase{Testcase: junit.Testcase{Name: "lint", Classname: cleanLine(classname)}}
-	if opt.JUnitLocations && file != "" {
+	if !opt.JUnitStrict && file != "" {
 		c.File, c.Line = cleanLine(file), 1
 	}
 	if len(fs) == 0 {
@@ -166,7 +166,7 @@ func exampleCase(t *lint.ToolResult, e *lint.ExampleResult, shared bool, opt Opt
 		Classname: cleanLine(t.Dir),
 		Time:      seconds(opt.duration(e.Duration)),
 	}}
-	if opt.JUnitLocations {
+	if !opt.JUnitStrict {
 		c.File, c.Line = cleanLine(t.Spec), e.Line
 	}
 	switch status := verdict(e); status {

@@ -48,12 +48,12 @@ type Options struct {
 	Rules []*lint.Rule
 	// Now is the clock for timestamps; nil means time.Now.
 	Now func() time.Time
-	// JUnitLocations adds file= and line= attributes to every JUnit
-	// <testcase> (read by GitLab and by GitHub annotators such as
-	// action-junit-report). It is off by default because Jenkins'
-	// junit-10.xsd does not allow these attributes on <testcase>; the TOOL.md
-	// path is always on <testsuite file=...>.
-	JUnitLocations bool
+	// JUnitStrict leaves out the file= and line= attributes of JUnit
+	// <testcase> elements. They are on by default because GitLab and GitHub
+	// annotators such as action-junit-report read them, but Jenkins'
+	// junit-10.xsd does not allow them; the TOOL.md path is always on
+	// <testsuite file=...>.
+	JUnitStrict bool
 }
 
 // Formats are the report formats Write accepts.

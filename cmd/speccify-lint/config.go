@@ -18,7 +18,7 @@ const defaultConfigFile = ".speccify-lint.yaml"
 // of the lint flags.
 var configKeys = []string{
 	"format", "output", "no-run", "fail-on", "disable", "enable", "exclude", "platform",
-	"timeout", "max-output", "jobs", "color", "no-timestamps", "sarif-category",
+	"timeout", "max-output", "jobs", "color", "no-timestamps", "sarif-category", "junit-strict",
 }
 
 // configResolver loads the configuration file named by --config, or the

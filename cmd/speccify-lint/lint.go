@@ -40,6 +40,7 @@ type LintCmd struct {
 	Color     string        `enum:"auto,always,never" default:"auto" help:"Colour in text output: ${enum} (auto: on a terminal without NO_COLOR)."`
 
 	NoTimestamps  bool   `help:"Leave timestamps out of reports and report durations as 0, for byte-identical reports."`
+	JUnitStrict   bool   `name:"junit-strict" help:"Leave out the file and line attributes of JUnit test cases, which Jenkins' junit-10.xsd does not allow."`
 	SARIFCategory string `name:"sarif-category" placeholder:"ID" help:"SARIF automationDetails.id, to tell several uploads apart (default: speccify-lint)."`
 
 	Shard        string `placeholder:"K/N" help:"Check only shard K of N of the tool folders (by a hash of their path; skill folders go to shard 1); merge the shards' JSON reports with the merge command."`
@@ -90,6 +91,7 @@ func (c *LintCmd) Run(env *runEnv) error {
 		Color:         c.useColor(env.stdout),
 		NoTimestamps:  c.NoTimestamps,
 		SARIFCategory: c.SARIFCategory,
+		JUnitStrict:   c.JUnitStrict,
 	}
 	for _, o := range outputs {
 		if err := writeReportFile(o.path, o.format, res, opt); err != nil {
