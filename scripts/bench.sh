@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# scripts/bench.sh: end-to-end speed and memory of speccify-lint, measured
+# against the physical limits (reading and parsing the same files; starting
+# the same processes from a shell).
+#
+#   scripts/bench.sh [-r REPS] [-w WORKDIR] [-k]
+#
+# -r REPS     repetitions of each measurement; the median is reported (default 5)
+# -w WORKDIR  where the binaries and the corpora go (default: a temporary dir)
+# -k          keep WORKDIR afterwards
+#
+# It builds speccify-lint, speccify-gen-corpus and scripts/readbaseline,
+# generates 1,000 and 10,000 tools (4 passing examples + 1 ok: false case
+# each) and a run corpus of 100 tools x 4 examples with a /bin/sh
+# implementation, times every scenario with /usr/bin/time -v and prints a
+# Markdown table. It does not assert: the targets are printed beside the
+# figures. Every run is warmed up once first (the page cache is warm).
+set -euo pipefail
+
+reps=5
+work=""
+keep=0
+while getopts "r:w:k" opt; do
+	case $opt in
+	r) reps=$OPTARG ;;
+	w) work=$OPTARG ;;
+	k) keep=1 ;;
+	*)
+		sed -n '2,12p' "$0"
+		exit 2
+		;;
+	esac
+done
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+if [[ ! -x /usr/bin/time ]] || ! /usr/bin/time -v true >/dev/null 2>&1; then
+	echo "bench.sh: GNU time is missing; install it: apt-get update && apt-get install -y time" >&2
+	exit 2
+fi
+if [[ -z $work ]]; then
+	work=$(mktemp -d "${TMPDIR:-/tmp}/speccify-bench.XXXXXX")
+	[[ $keep == 1 ]] || trap 'rm -rf "$work"' EXIT
+fi
+mkdir -p "$work/bin"
+bin=$work/bin
+
+echo "building into $bin ..." >&2
+(cd "$repo" && go build -o "$bin/speccify-lint" ./cmd/speccify-lint &&
+	go build -o "$bin/speccify-gen-corpus" ./cmd/speccify-gen-corpus &&
+	go build -o "$bin/readbaseline" ./scripts/readbaseline)
+
+gen() { # gen DIR N EXAMPLES
+	if [[ ! -d $1/.agent/tools ]]; then
+		echo "generating $2 tools into $1 ..." >&2
+		"$bin/speccify-gen-corpus" -n "$2" -examples "$3" -impl sh "$1"
+	fi
+}
+gen "$work/c1k" 1000 4
+gen "$work/c10k" 10000 4
+gen "$work/run" 100 3 # 3 passing + 1 ok: false = 4 examples a tool, 400 runs
+
+# The inputs of the run corpus, one file per example, and the list
+# "toolDir inputFile" the shell loops read.
+runlist=$work/runlist
+if [[ ! -s $runlist ]]; then
+	for d in "$work"/run/.agent/tools/*/; do
+		d=${d%/}
+		t=$(basename "$d")
+		mkdir -p "$work/inputs/$t"
+		i=0
+		sed -n 's/^input: //p' "$d/TOOL.md" | while IFS= read -r json; do
+			printf '%s\n' "$json" >"$work/inputs/$t/$i.json"
+			printf '%s %s\n' "$d" "$work/inputs/$t/$i.json" >>"$runlist"
+			i=$((i + 1))
+		done
+	done
+fi
+runs=$(wc -l <"$runlist")
+
+# measure NAME CMD...: runs CMD once to warm up, then REPS times under
+# /usr/bin/time -v; records median wall, median user+sys and the largest
+# peak RSS in $work/m/NAME.
+mkdir -p "$work/m"
+measure() {
+	local name=$1
+	shift
+	echo "measuring $name ($reps runs) ..." >&2
+	"$@" >/dev/null 2>&1 || true
+	: >"$work/m/$name.raw"
+	for ((i = 0; i < reps; i++)); do
+		/usr/bin/time -v -o "$work/m/$name.time" "$@" >/dev/null 2>"$work/m/$name.err" || true
+		awk -F': ' '
+			/Elapsed \(wall clock\)/ { n = split($2, t, ":"); w = 0; for (i = 1; i <= n; i++) w = w * 60 + t[i] }
+			/User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident/ { r = $2 } /Exit status/ { x = $2 }
+			END { printf "%.3f %.3f %d %d\n", w, u + s, r, x }' "$work/m/$name.time" >>"$work/m/$name.raw"
+	done
+	if awk '$4 != 0 { bad = 1 } END { exit !bad }' "$work/m/$name.raw"; then
+		echo "bench.sh: warning: $name exited non-zero: $(tail -3 "$work/m/$name.err")" >&2
+	fi
+	sort -n -k1,1 "$work/m/$name.raw" | awk -v n="$reps" 'NR == int((n + 1) / 2) { w = $1 } END { print w }' >"$work/m/$name.wall"
+	sort -n -k2,2 "$work/m/$name.raw" | awk -v n="$reps" 'NR == int((n + 1) / 2) { print $2 }' >"$work/m/$name.cpu"
+	sort -n -k3,3 "$work/m/$name.raw" | tail -1 | awk '{ print $3 }' >"$work/m/$name.rss"
+}
+wall() { cat "$work/m/$1.wall"; }
+cpu() { cat "$work/m/$1.cpu"; }
+rss() { awk '{ printf "%.1f", $1 / 1024 }' "$work/m/$1.rss"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+rate() { awk -v n="$1" -v w="$2" 'BEGIN { if (w > 0) printf "%.0f", n / w; else print "n/a" }'; }
+
+lint=$bin/speccify-lint
+load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+
+# Static lint and its floor.
+measure lint1k "$lint" --no-run --root "$work/c1k" "$work/c1k"
+measure lint10k "$lint" --no-run --root "$work/c10k" "$work/c10k"
+measure base1k "$bin/readbaseline" "$work/c1k"
+measure base10k "$bin/readbaseline" "$work/c10k"
+
+# Running the examples, and the same process starts from a shell.
+cat >"$work/seq.sh" <<'EOF'
+while read -r dir input; do
+	cd "$dir" && sh linux.sh <"$input" >/dev/null
+done <"$1"
+exit 0
+EOF
+measure runj1 "$lint" --jobs 1 --root "$work/run" "$work/run/.agent"
+measure loop bash "$work/seq.sh" "$runlist"
+measure runj2 "$lint" --jobs 2 --root "$work/run" "$work/run/.agent"
+measure xargs2 sh -c 'xargs -P 2 -n 2 sh -c '\''cd "$1" && exec sh linux.sh <"$2" >/dev/null'\'' _ <"$1"; exit 0' _ "$runlist"
+measure runreports "$lint" --jobs 2 --root "$work/run" --output "sarif=$work/out/r.sarif" \
+	--output "junit=$work/out/r.xml" --output "json=$work/out/r.json" "$work/run/.agent"
+
+load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+ncpu=$(nproc 2>/dev/null || echo "?")
+
+cat <<EOF
+speccify-lint $(cd "$repo" && git describe --always --dirty 2>/dev/null || echo "?"), $(go version | cut -d' ' -f3), $ncpu CPUs ($(uname -m)), median of $reps runs, warm page cache.
+Load average before: $load_before, after: $load_after (other work on the machine inflates wall times; CPU = user + sys).
+
+| scenario | wall | CPU | peak RSS | rate | ratio | target |
+|---|---:|---:|---:|---:|---:|---|
+| static, 1,000 tools (\`--no-run\`) | $(wall lint1k) s | $(cpu lint1k) s | $(rss lint1k) MiB | $(rate 1000 "$(wall lint1k)") tools/s | | |
+| static, 10,000 tools (\`--no-run\`) | $(wall lint10k) s | $(cpu lint10k) s | $(rss lint10k) MiB | $(rate 10000 "$(wall lint10k)") tools/s | | < 2 s wall, < 150 MiB |
+| static, 10k / 1k | | | | | $(ratio "$(wall lint10k)" "$(wall lint1k)") (CPU $(ratio "$(cpu lint10k)" "$(cpu lint1k)")) | ≤ 11 |
+| baseline: read + YAML, 1,000 TOOL.md | $(wall base1k) s | $(cpu base1k) s | $(rss base1k) MiB | $(rate 1000 "$(wall base1k)") files/s | | |
+| baseline: read + YAML, 10,000 TOOL.md | $(wall base10k) s | $(cpu base10k) s | $(rss base10k) MiB | $(rate 10000 "$(wall base10k)") files/s | | |
+| static 10k / baseline 10k | | | | | $(ratio "$(wall lint10k)" "$(wall base10k)") (CPU $(ratio "$(cpu lint10k)" "$(cpu base10k)")) | ≤ 3 |
+| run, $runs examples, \`--jobs 1\` | $(wall runj1) s | $(cpu runj1) s | $(rss runj1) MiB | $(rate "$runs" "$(wall runj1)") runs/s | | |
+| sequential \`sh linux.sh < input\` loop | $(wall loop) s | $(cpu loop) s | | $(rate "$runs" "$(wall loop)") runs/s | | |
+| \`--jobs 1\` / loop | | | | | $(ratio "$(wall runj1)" "$(wall loop)") | ≤ 1.15 |
+| run, $runs examples, \`--jobs 2\` | $(wall runj2) s | $(cpu runj2) s | $(rss runj2) MiB | $(rate "$runs" "$(wall runj2)") runs/s | | |
+| \`xargs -P 2\` | $(wall xargs2) s | $(cpu xargs2) s | | $(rate "$runs" "$(wall xargs2)") runs/s | | |
+| \`--jobs 2\` / xargs | | | | | $(ratio "$(wall runj2)" "$(wall xargs2)") | ≤ 1.15 |
+| run \`--jobs 2\` + sarif, junit, json reports | $(wall runreports) s | $(cpu runreports) s | $(rss runreports) MiB | | $(ratio "$(wall runreports)" "$(wall runj2)") | < 1.05 |
+EOF
