@@ -1,7 +1,10 @@
 package contract
 
 import (
+	"encoding/json"
 	"fmt"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -62,4 +65,187 @@ func FuzzParseSpec(f *testing.F) {
 			}
 		}
 	})
+}
+
+// caseSummary is what TestParseExamples checks of a case.
+type caseSummary struct {
+	title         string
+	pos           Pos
+	in, out       Pos    // zero: the line is missing
+	inRaw, outRaw string // the JSON text
+}
+
+func summarize(ex *Examples) []caseSummary {
+	var out []caseSummary
+	for _, c := range ex.Cases {
+		s := caseSummary{title: c.Title, pos: c.Pos}
+		if c.Input != nil {
+			s.in, s.inRaw = c.Input.Pos, c.Input.Raw
+		}
+		if c.Output != nil {
+			s.out, s.outRaw = c.Output.Pos, c.Output.Raw
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// fm is a frontmatter of 3 lines: bodies in TestParseExamples start on line 4.
+const fm = "---\nname: x\n---\n"
+
+func TestParseExamples(t *testing.T) {
+	type problem struct {
+		pos Pos
+		msg string
+	}
+	tests := []struct {
+		name     string
+		body     string
+		heading  Pos // zero: no ## Examples
+		cases    []caseSummary
+		problems []problem
+	}{
+		{
+			name:    "plain",
+			body:    "\n## Examples\n\n### works\ninput: {}\noutput: {\"ok\": true}\n",
+			heading: Pos{5, 1},
+			cases:   []caseSummary{{"works", Pos{7, 1}, Pos{8, 1}, Pos{9, 1}, "{}", `{"ok": true}`}},
+		},
+		{
+			name:    "no blank lines between cases, two spaces after input:",
+			body:    "## Examples\n### a\ninput:  {\"x\": 1}\noutput: {\"ok\": true}\n### b\ninput: {}\noutput: {\"ok\": false}\n",
+			heading: Pos{4, 1},
+			cases: []caseSummary{
+				{"a", Pos{5, 1}, Pos{6, 1}, Pos{7, 1}, `{"x": 1}`, `{"ok": true}`},
+				{"b", Pos{8, 1}, Pos{9, 1}, Pos{10, 1}, "{}", `{"ok": false}`},
+			},
+		},
+		{
+			name:    "no space after the colon, blanks after the value, 3-space indent",
+			body:    "## Examples\n\n### a\n   input:{}  \noutput:\t{\"ok\": true}\t\n",
+			heading: Pos{4, 1},
+			cases:   []caseSummary{{"a", Pos{6, 1}, Pos{7, 4}, Pos{8, 1}, "{}", `{"ok": true}`}},
+		},
+		{
+			name:    "code fences, indented code, quotes and lists are not structure",
+			body:    "## Examples\n\n### a\n```\ninput: {\"no\": 1}\n### fenced\n```\n\n    output: {\"no\": 2}\n\n> input: {\"no\": 3}\n\n- output: {\"no\": 4}\n\ninput: {}\noutput: {\"ok\": true}\n",
+			heading: Pos{4, 1},
+			cases:   []caseSummary{{"a", Pos{6, 1}, Pos{18, 1}, Pos{19, 1}, "{}", `{"ok": true}`}},
+		},
+		{
+			name:    "a fenced ## Examples before the real one",
+			body:    "~~~\n## Examples\n### fenced\ninput: {}\n~~~\n\n## Examples\n\n### real\ninput: {}\noutput: {}\n",
+			heading: Pos{10, 1},
+			cases:   []caseSummary{{"real", Pos{12, 1}, Pos{13, 1}, Pos{14, 1}, "{}", "{}"}},
+		},
+		{
+			name:    "only the first ## Examples counts",
+			body:    "## Examples\n\n### first\ninput: {}\noutput: {}\n\n## Examples\n\n### second\ninput: {}\noutput: {}\n",
+			heading: Pos{4, 1},
+			cases:   []caseSummary{{"first", Pos{6, 1}, Pos{7, 1}, Pos{8, 1}, "{}", "{}"}},
+		},
+		{
+			name:    "another ## heading ends the section; # and #### do not start cases",
+			body:    "## examples\n\n#### detail\ninput: {}\n\n### a\ninput: {}\noutput: {}\n\n## Notes\n\n### b\ninput: {}\noutput: {}\n",
+			heading: Pos{4, 1},
+			cases:   []caseSummary{{"a", Pos{9, 1}, Pos{10, 1}, Pos{11, 1}, "{}", "{}"}},
+		},
+		{
+			name:     "two inputs: the first is kept, the second is a problem",
+			body:     "## Examples\n\n### a\ninput: {\"first\": 1}\ninput: {\"second\": 2}\noutput: {}\n",
+			heading:  Pos{4, 1},
+			cases:    []caseSummary{{"a", Pos{6, 1}, Pos{7, 1}, Pos{9, 1}, `{"first": 1}`, "{}"}},
+			problems: []problem{{Pos{8, 1}, `example "a" has a second ` + "`input:`" + ` line (the first is at line 7)`}},
+		},
+		{
+			name:    "an input split over two paragraphs",
+			body:    "## Examples\n\n### a\ninput: {}\n\nSome words.\n\noutput: {}\n",
+			heading: Pos{4, 1},
+			cases:   []caseSummary{{"a", Pos{6, 1}, Pos{7, 1}, Pos{11, 1}, "{}", "{}"}},
+		},
+		{
+			name:     "missing lines are problems at the heading",
+			body:     "## Examples\n\n### a\nInput: {}\n",
+			heading:  Pos{4, 1},
+			cases:    []caseSummary{{"a", Pos{6, 1}, Pos{}, Pos{}, "", ""}},
+			problems: []problem{{Pos{6, 1}, "has no `input:` line"}, {Pos{6, 1}, "has no `output:` line"}},
+		},
+		{
+			name:     "invalid JSON at its column; non-BMP counts two",
+			body:     "## Examples\n\n### 🌍\ninput: {\"s\": \"🌍\" 1}\noutput: {}\n",
+			heading:  Pos{4, 1},
+			cases:    []caseSummary{{"🌍", Pos{6, 1}, Pos{7, 1}, Pos{8, 1}, `{"s": "🌍" 1}`, "{}"}},
+			problems: []problem{{Pos{7, 19}, "is not valid JSON"}},
+		},
+		{
+			name:     "no JSON value",
+			body:     "## Examples\n\n### a\ninput: {}\noutput:   \n",
+			heading:  Pos{4, 1},
+			cases:    []caseSummary{{"a", Pos{6, 1}, Pos{7, 1}, Pos{8, 1}, "{}", ""}},
+			problems: []problem{{Pos{8, 1}, "has no JSON value"}},
+		},
+		{
+			name:    "title text is trimmed and kept raw",
+			body:    "## Examples\n\n###   a `code` title  \ninput: {}\noutput: {}\n",
+			heading: Pos{4, 1},
+			cases:   []caseSummary{{"a `code` title", Pos{6, 1}, Pos{7, 1}, Pos{8, 1}, "{}", "{}"}},
+		},
+		{
+			name: "no section",
+			body: "## Example\n\n### a\ninput: {}\noutput: {}\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := ParseSpec("TOOL.md", []byte(fm+tt.body))
+			if tt.heading == (Pos{}) {
+				if s.Examples != nil {
+					t.Fatalf("Examples = %+v, want none", s.Examples)
+				}
+				return
+			}
+			if s.Examples == nil {
+				t.Fatal("no Examples")
+			}
+			if s.Examples.Pos != tt.heading {
+				t.Errorf("## Examples at %v, want %v", s.Examples.Pos, tt.heading)
+			}
+			if got := summarize(s.Examples); !reflect.DeepEqual(got, tt.cases) {
+				t.Errorf("cases:\n got %+v\nwant %+v", got, tt.cases)
+			}
+			var got []problem
+			for _, p := range s.Problems {
+				got = append(got, problem{p.Pos, p.Msg})
+				if p.Kind != ProblemExample {
+					t.Errorf("problem kind %v, want ProblemExample", p.Kind)
+				}
+			}
+			if len(got) != len(tt.problems) {
+				t.Fatalf("problems = %v, want %v", got, tt.problems)
+			}
+			for i, p := range tt.problems {
+				if got[i].pos != p.pos || !strings.Contains(got[i].msg, p.msg) {
+					t.Errorf("problem %d = %v, want at %v containing %q", i, got[i], p.pos, p.msg)
+				}
+			}
+		})
+	}
+}
+
+func TestExampleValues(t *testing.T) {
+	s := ParseSpec("TOOL.md", []byte(fm+"## Examples\n### a\ninput: {\"n\": 12345678901234567890, \"f\": 1.50}\noutput: {\"ok\": false}\n### b\ninput: null\noutput: {\"ok\": \"false\"}\n"))
+	if len(s.Problems) > 0 {
+		t.Fatal(s.Problems)
+	}
+	a, b := s.Examples.Cases[0], s.Examples.Cases[1]
+	want := map[string]any{"n": json.Number("12345678901234567890"), "f": json.Number("1.50")}
+	if !reflect.DeepEqual(a.Input.Value, want) {
+		t.Errorf("input = %#v, want %#v", a.Input.Value, want)
+	}
+	if !a.ExpectsFailure() || b.ExpectsFailure() {
+		t.Errorf("ExpectsFailure = %v, %v; want true, false", a.ExpectsFailure(), b.ExpectsFailure())
+	}
+	if b.Input.Value != nil || b.Input.Err != nil {
+		t.Errorf("input null = %v, %v; want nil, nil", b.Input.Value, b.Input.Err)
+	}
 }

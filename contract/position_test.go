@@ -1,0 +1,88 @@
+package contract
+
+import "testing"
+
+func TestLines(t *testing.T) {
+	l := NewLines([]byte("a🌍b\nxyz\n"))
+	if l.Count() != 3 {
+		t.Errorf("Count = %d, want 3 (the empty line after the last newline counts)", l.Count())
+	}
+	for n, want := range map[int]string{0: "", 1: "a🌍b", 2: "xyz", 3: "", 4: ""} {
+		if got := l.Line(n); got != want {
+			t.Errorf("Line(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for n, want := range map[int]int{0: 0, 1: 0, 2: 7, 3: 11, 4: 11} {
+		if got := l.LineStart(n); got != want {
+			t.Errorf("LineStart(%d) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+func TestLinesOffset(t *testing.T) {
+	// "a🌍b\nxyz\n": a is byte 0, 🌍 bytes 1-4, b byte 5, \n byte 6, x byte 7.
+	l := NewLines([]byte("a🌍b\nxyz\n"))
+	tests := []struct {
+		off  int
+		want Pos
+	}{
+		{-5, Pos{1, 1}},
+		{0, Pos{1, 1}},
+		{1, Pos{1, 2}}, // 🌍
+		{5, Pos{1, 4}}, // b: 🌍 is two UTF-16 units
+		{6, Pos{1, 5}}, // the newline itself
+		{7, Pos{2, 1}},
+		{9, Pos{2, 3}},
+		{11, Pos{3, 1}},
+		{99, Pos{3, 1}}, // clamped to the end
+	}
+	for _, tt := range tests {
+		if got := l.Offset(tt.off); got != tt.want {
+			t.Errorf("Offset(%d) = %v, want %v", tt.off, got, tt.want)
+		}
+	}
+	// Characters of every width: é (2 bytes, 1 unit), 中 (3 bytes, 1 unit),
+	// 🌍 (4 bytes, 2 units), a ZWJ family (3 emoji + 2 joiners = 8 units).
+	text := "é中🌍👨\u200d👩\u200d👧x"
+	x := len(text) - 1
+	if got := NewLines([]byte(text)).Offset(x); got != (Pos{1, 13}) {
+		t.Errorf("Offset of x after é中🌍 and a ZWJ family = %v, want 1:13", got)
+	}
+	// An invalid byte counts one column.
+	if got := NewLines([]byte("\xffab")).Offset(2); got != (Pos{1, 3}) {
+		t.Errorf("Offset after an invalid byte = %v, want 1:3", got)
+	}
+}
+
+func TestLinesRuneColumn(t *testing.T) {
+	l := NewLines([]byte("a🌍b🌍c\nxy"))
+	tests := []struct {
+		line, col int
+		want      Pos
+	}{
+		{1, 1, Pos{1, 1}},
+		{1, 2, Pos{1, 2}}, // 🌍
+		{1, 3, Pos{1, 4}}, // b
+		{1, 4, Pos{1, 5}}, // the second 🌍
+		{1, 5, Pos{1, 7}}, // c
+		{1, 6, Pos{1, 8}}, // one past the end
+		{2, 2, Pos{2, 2}},
+		{2, 5, Pos{2, 5}}, // past the end: one unit per missing rune
+		{0, 3, Pos{1, 3}},
+		{1, 0, Pos{1, 1}},
+	}
+	for _, tt := range tests {
+		if got := l.RuneColumn(tt.line, tt.col); got != tt.want {
+			t.Errorf("RuneColumn(%d, %d) = %v, want %v", tt.line, tt.col, got, tt.want)
+		}
+	}
+}
+
+func TestPos(t *testing.T) {
+	if (Pos{}).IsValid() || (Pos{1, 0}).IsValid() || (Pos{0, 1}).IsValid() || !(Pos{1, 1}).IsValid() {
+		t.Error("IsValid is wrong")
+	}
+	if s := (Pos{12, 5}).String(); s != "12:5" {
+		t.Errorf("String = %q", s)
+	}
+}
