@@ -11,7 +11,7 @@ import (
 
 // cli is the command line: lint (the default), rules, version and merge.
 type cli struct {
-	Lint    LintCmd    `cmd:"" default:"withargs" help:"Lint every TOOL.md under the paths and run its examples (the default command)."`
+	Lint    LintCmd    `cmd:"" default:"withargs" help:"Lint every TOOL.md under the paths and run its examples (the default command). Other commands: rules, merge, version."`
 	Rules   RulesCmd   `cmd:"" help:"List every rule with its id, default severity, title and documentation."`
 	Version VersionCmd `cmd:"" help:"Print the version."`
 	Merge   MergeCmd   `cmd:"" help:"Merge the JSON reports of the shards of one run (--shard K/N) into one report."`
@@ -40,6 +40,10 @@ const exitUsage = 2
 // 1 findings at or above --fail-on, 2 usage or I/O error.
 func run(args []string, stdout, stderr io.Writer) int {
 	env := &runEnv{stdout: stdout, stderr: stderr}
+	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
+		// The lint command is the default: its flags are what a user asks for.
+		args = []string{"lint", "--help"}
+	}
 	parser, grammar, err := newParser(env, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "speccify-lint: internal error: %v\n", err)
