@@ -1,0 +1,151 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// TestPreCommitManifest checks .pre-commit-hooks.yaml without pre-commit:
+// the two hooks, their entries, file patterns and stages.
+func TestPreCommitManifest(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hooks []struct {
+		ID            string   `yaml:"id"`
+		Entry         string   `yaml:"entry"`
+		Language      string   `yaml:"language"`
+		Files         string   `yaml:"files"`
+		PassFilenames *bool    `yaml:"pass_filenames"`
+		Stages        []string `yaml:"stages"`
+	}
+	if err := yaml.Unmarshal(data, &hooks); err != nil {
+		t.Fatal(err)
+	}
+	if len(hooks) != 2 || hooks[0].ID != "speccify-lint" || hooks[1].ID != "speccify-lint-run" {
+		t.Fatalf("hooks %+v, want speccify-lint and speccify-lint-run", hooks)
+	}
+	if hooks[0].Entry != "speccify-lint --no-run" || hooks[1].Entry != "speccify-lint" {
+		t.Errorf("entries %q and %q", hooks[0].Entry, hooks[1].Entry)
+	}
+	if len(hooks[0].Stages) != 0 || strings.Join(hooks[1].Stages, ",") != "manual" {
+		t.Errorf("stages %v and %v, want none and [manual]", hooks[0].Stages, hooks[1].Stages)
+	}
+	match := map[string]bool{
+		"TOOL.md": true, ".agent/tools/x/TOOL.md": true, ".agent/tools/x/linux.py": true,
+		".agent/tools/x/macos.sh": true, ".agent/tools/x/windows.ps1": true, ".agent/tools/x/fixtures/a.plist": true,
+		"README.md": false, "NOTTOOL.md": false, ".agent/tools/x/helper.py": false, "linux/readme.txt": false,
+		".agent/tools/x/TOOL.md.bak": false,
+	}
+	for _, h := range hooks {
+		if h.Language != "golang" || h.PassFilenames == nil || !*h.PassFilenames {
+			t.Errorf("%s: language %q, pass_filenames %v", h.ID, h.Language, h.PassFilenames)
+		}
+		// pre-commit matches with Python's re.search; these patterns mean the
+		// same in Go's regexp.
+		for name, want := range match {
+			if got := mustSearch(t, h.Files, name); got != want {
+				t.Errorf("%s: files pattern on %q = %v, want %v", h.ID, name, got, want)
+			}
+		}
+	}
+}
+
+func mustSearch(t *testing.T, pattern, s string) bool {
+	t.Helper()
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		t.Fatalf("files pattern %q: %v", pattern, err)
+	}
+	return re.MatchString(s)
+}
+
+// TestPreCommitTryRepo runs the hooks the way a user's pre-commit would:
+// `pre-commit try-repo <this repository> HOOK --all-files` in a repository
+// with only a good tool (passes) and in one that also has a broken tool
+// (fails). pre-commit builds the hooks with `go install ./...`; modules come
+// from the local module cache first. Skipped when pre-commit is not on PATH.
+func TestPreCommitTryRepo(t *testing.T) {
+	if _, err := exec.LookPath("pre-commit"); err != nil {
+		t.Skip("pre-commit is not on PATH")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not on PATH")
+	}
+	if testing.Short() {
+		t.Skip("pre-commit builds the hook with go install")
+	}
+	root := repoRoot(t)
+	if _, err := os.Stat(filepath.Join(root, ".git")); err != nil {
+		t.Skipf("the repository root %s is not a git work tree: %v", root, err)
+	}
+	fixtures := filepath.Join(root, "cmd", "speccify-lint", "testdata", "action")
+	home := t.TempDir() // PRE_COMMIT_HOME: a throw-away hook build
+
+	env := os.Environ()
+	if out, err := exec.Command("go", "env", "GOMODCACHE", "GOPROXY").Output(); err == nil {
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if len(lines) == 2 && lines[0] != "" {
+			proxy := "file://" + filepath.ToSlash(filepath.Join(lines[0], "cache", "download"))
+			if lines[1] != "" && lines[1] != "off" {
+				proxy += "," + lines[1]
+			}
+			env = append(env, "GOPROXY="+proxy)
+		}
+	}
+	env = append(env, "PRE_COMMIT_HOME="+home, "PRE_COMMIT_COLOR=never", "NO_COLOR=1",
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+
+	for _, tc := range []struct {
+		name   string
+		broken bool
+		hook   string
+		stage  string
+		pass   bool
+		want   []string
+	}{
+		{name: "good", hook: "speccify-lint", pass: true, want: []string{"speccify-lint (static)", "Passed"}},
+		{name: "broken", broken: true, hook: "speccify-lint", pass: false,
+			want: []string{"Failed", `.agent/tools/broken/TOOL.md:1:1: error: required field "requires" is missing`}},
+		{name: "broken, run examples", broken: true, hook: "speccify-lint-run", stage: "manual", pass: false,
+			want: []string{"Failed", `example "counts to two"`, "[example-failed]"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo := filepath.Join(t.TempDir(), "target repo")
+			copyTree(t, filepath.Join(fixtures, "passing"), repo)
+			if tc.broken {
+				copyTree(t, filepath.Join(fixtures, "failing"), repo)
+			}
+			for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "commit.gpgsign=false", "commit", "-q", "-m", "tools"}} {
+				cmd := exec.Command("git", args...)
+				cmd.Dir, cmd.Env = repo, env
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("git %v: %v\n%s", args, err, out)
+				}
+			}
+			args := []string{"try-repo", root, tc.hook, "--all-files"}
+			if tc.stage != "" {
+				args = append(args, "--hook-stage", tc.stage)
+			}
+			cmd := exec.Command("pre-commit", args...)
+			cmd.Dir, cmd.Env = repo, env
+			out, err := cmd.CombinedOutput()
+			t.Logf("pre-commit %s:\n%s", strings.Join(args, " "), out)
+			if passed := err == nil; passed != tc.pass {
+				t.Errorf("pre-commit passed=%v (%v), want %v", passed, err, tc.pass)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(string(out), w) {
+					t.Errorf("output lacks %q", w)
+				}
+			}
+		})
+	}
+}
