@@ -1,0 +1,86 @@
+package lint
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// runRules are checked by running examples; their scenarios are the run_*
+// scripts.
+var runRules = []string{"example-stdout", "example-failed", "example-schema", "example-exit", "example-timeout", "example-crash", "effects"}
+
+var ruleID = regexp.MustCompile(`^[a-z]+(?:-[a-z]+)*$`)
+
+func TestRuleRegistry(t *testing.T) {
+	seen := map[string]bool{}
+	categories := map[string]bool{"contract": true, "schemas": true, "examples": true, "fixtures": true,
+		"implementations": true, "skills": true, "discovery": true, "run": true}
+	for _, r := range Rules() {
+		if seen[r.ID] {
+			t.Errorf("rule id %q is used twice", r.ID)
+		}
+		seen[r.ID] = true
+		if !ruleID.MatchString(r.ID) {
+			t.Errorf("rule id %q is not lowercase kebab-case", r.ID)
+		}
+		if strings.TrimSpace(r.Title) == "" || strings.Contains(r.Title, "\n") {
+			t.Errorf("rule %s: title %q must be one non-empty line", r.ID, r.Title)
+		}
+		if len(strings.Fields(r.Doc)) < 10 || strings.Contains(r.Doc, "\n") || !strings.HasSuffix(r.Doc, ".") {
+			t.Errorf("rule %s: doc must be a paragraph of sentences, got %q", r.ID, r.Doc)
+		}
+		if r.Severity != SeverityError && r.Severity != SeverityWarning && r.Severity != SeverityNote {
+			t.Errorf("rule %s: severity %v", r.ID, r.Severity)
+		}
+		if !categories[r.Category] {
+			t.Errorf("rule %s: unknown category %q", r.ID, r.Category)
+		}
+		if (r.Category == "run") != slices.Contains(runRules, r.ID) {
+			t.Errorf("rule %s: category %q, but run rules are %v", r.ID, r.Category, runRules)
+		}
+		if RuleByID(r.ID) != r {
+			t.Errorf("RuleByID(%q) does not return the rule", r.ID)
+		}
+		if !strings.Contains(RuleIDs(), r.ID) {
+			t.Errorf("RuleIDs() lacks %q", r.ID)
+		}
+	}
+	if RuleByID("no-such-rule") != nil {
+		t.Error("RuleByID of an unknown id is not nil")
+	}
+	for _, id := range runRules {
+		if !seen[id] {
+			t.Errorf("run rule %q is not registered", id)
+		}
+	}
+	// Rules returns a copy: changing it does not change the registry.
+	rs := Rules()
+	rs[0] = nil
+	if Rules()[0] == nil {
+		t.Error("Rules() returns the registry itself")
+	}
+}
+
+// TestEveryStaticRuleHasAScenario: every rule but the run rules has a
+// testscript scenario cmd/speccify-lint/testdata/script/rule_<id>.txtar that
+// names it.
+func TestEveryStaticRuleHasAScenario(t *testing.T) {
+	dir := filepath.Join("..", "cmd", "speccify-lint", "testdata", "script")
+	for _, r := range Rules() {
+		if slices.Contains(runRules, r.ID) {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "rule_"+r.ID+".txtar"))
+		if err != nil {
+			t.Errorf("rule %s has no scenario: %v", r.ID, err)
+			continue
+		}
+		if !strings.Contains(string(data), `\[`+r.ID+`\]`) {
+			t.Errorf("rule_%s.txtar never matches a finding of [%s]", r.ID, r.ID)
+		}
+	}
+}
