@@ -16,8 +16,9 @@ import (
 // Interrupted when any shard was, the summary recounted and Shard cleared.
 //
 // The results must come from the same speccify-lint version, root, platform,
-// --no-run setting and shard count N, and a tool or skill folder may appear in only one of
-// them (the same shard given twice is an error). results are not changed.
+// --no-run setting and shard count N, and a tool or skill folder may appear
+// in only one of them (the same shard given twice is an error). results are
+// not changed.
 func Merge(results []*lint.Result) (*lint.Result, error) {
 	if len(results) == 0 {
 		return nil, fmt.Errorf("merge: no reports to merge")

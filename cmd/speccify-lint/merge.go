@@ -22,6 +22,7 @@ type MergeCmd struct {
 	FailOn        string `enum:"error,warning,never" default:"never" help:"Exit 1 when the merged report has a finding at or above this severity: ${enum} (default never: the shards already failed)."`
 	NoTimestamps  bool   `help:"Leave timestamps out and report durations as 0, for byte-identical reports."`
 	SARIFCategory string `name:"sarif-category" placeholder:"ID" help:"SARIF automationDetails.id (default: speccify-lint)."`
+	JUnitStrict   bool   `name:"junit-strict" help:"Leave out the file and line attributes of JUnit test cases, which Jenkins' junit-10.xsd does not allow."`
 }
 
 // Run reads, merges and writes.
@@ -53,7 +54,7 @@ func (c *MergeCmd) Run(env *runEnv) error {
 		}
 		fmt.Fprintf(env.stderr, "speccify-lint: merge: warning: no report of shard %s; the merged report lacks its tools\n", strings.Join(missing, ", "))
 	}
-	opt := report.Options{NoTimestamps: c.NoTimestamps, SARIFCategory: c.SARIFCategory}
+	opt := report.Options{NoTimestamps: c.NoTimestamps, SARIFCategory: c.SARIFCategory, JUnitStrict: c.JUnitStrict}
 	if c.Output != "" && c.Output != "-" {
 		if err := writeReportFile(c.Output, c.Format, merged, opt); err != nil {
 			return usageError{err}
