@@ -1,0 +1,57 @@
+package lint
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+func at(line, col int) contract.Pos { return contract.Pos{Line: line, Column: col} }
+
+// TestStdinReads: the places where a shell script reads its own stdin. A
+// command whose stdin is a pipe, a heredoc, a here-string or a file does not
+// read the script's stdin.
+func TestStdinReads(t *testing.T) {
+	tests := []struct {
+		name, script string
+		want         []contract.Pos
+	}{
+		{"command substitution", "in=$(cat)\n", []contract.Pos{at(1, 4)}},
+		{"backquotes", "in=`cat`\n", []contract.Pos{at(1, 4)}},
+		{"cat -", "in=$(cat -)\n", []contract.Pos{at(1, 4)}},
+		{"cat /dev/stdin", "in=$( cat /dev/stdin )\n", []contract.Pos{at(1, 4)}},
+		{"redirect from /dev/stdin", "in=$(< /dev/stdin)\n", []contract.Pos{at(1, 4)}},
+		{"cat into a pipe", "cat | jq .ok\n", []contract.Pos{at(1, 1)}},
+		{"cat into a file", "  cat > /tmp/in.json\n", []contract.Pos{at(1, 3)}},
+		{"a heredoc script", "in=$(cat)\npython3 - <<EOF\nimport sys\nprint(sys.stdin.read())\nEOF\n", []contract.Pos{at(1, 4), at(2, 1)}},
+		{"a heredoc script with flags", "x=1; python3 -u - <<'PY'\nPY\n", []contract.Pos{at(1, 6)}},
+		{"python -c reading sys.stdin", "in=$(cat)\nif true; then python3 -c 'import sys; print(sys.stdin.read())'; fi\n", []contract.Pos{at(1, 4), at(2, 15)}},
+		{"comments are not code", "# in=$(cat)\nx=1 # $(cat)\n", nil},
+		{"a double-quoted substitution is code", "in=\"$(cat)\"\n", []contract.Pos{at(1, 5)}},
+		{"heredoc bodies are not code", "cat <<EOF > /tmp/x\n$(cat)\nEOF\n", nil},
+		{"cat of a file", "cat file.json | jq .\n", nil},
+		// The script's stdin is not read when the command's stdin is
+		// something else.
+		{"heredoc into a file", "cat > /tmp/cfg.json <<EOF\n{}\nEOF\n", nil},
+		{"heredoc into a file, dash form", "cat >/tmp/cfg.json <<-EOF\n\t{}\n\tEOF\n", nil},
+		{"a piped cat", "echo \"$in\" | cat > /tmp/copy.json\n", nil},
+		{"python -c fed by a pipe", "echo \"$in\" | python3 -c 'import sys, json; print(json.load(sys.stdin))'\n", nil},
+		{"python -c fed by a pipe in a substitution", "r=$(printf %s \"$in\" | python3 -c 'import sys; print(sys.stdin.read())')\n", nil},
+		{"python -c fed by a here-string", "python3 -c 'import sys; print(sys.stdin.read())' <<< \"$in\"\n", nil},
+		{"single-quoted text is not code", "echo 'read stdin once: $(cat)'\n", nil},
+		{"python -c fed by a file", "python3 -c 'import sys; print(sys.stdin.read())' < \"$f\"\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lines := contract.NewLines([]byte(tt.script))
+			var got []contract.Pos
+			for _, off := range stdinReads([]byte(tt.script)) {
+				got = append(got, lines.Offset(off))
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("stdin reads of\n%s= %v, want %v", tt.script, got, tt.want)
+			}
+		})
+	}
+}
