@@ -191,6 +191,19 @@ func TestParseExamples(t *testing.T) {
 			cases:   []caseSummary{{"a `code` title", Pos{6, 1}, Pos{7, 1}, Pos{8, 1}, "{}", "{}"}},
 		},
 		{
+			// A --- line right under a case is a separator in the convention
+			// (the reference parser reads input:/output: line by line), not
+			// the underline of a setext heading that swallows the case and
+			// ends the section.
+			name:    "a --- separator right after a case",
+			body:    "## Examples\n\n### works\ninput: {}\noutput: {\"ok\": true}\n---\n### fails\ninput: {}\noutput: {\"ok\": false}\n",
+			heading: Pos{4, 1},
+			cases: []caseSummary{
+				{"works", Pos{6, 1}, Pos{7, 1}, Pos{8, 1}, "{}", `{"ok": true}`},
+				{"fails", Pos{10, 1}, Pos{11, 1}, Pos{12, 1}, "{}", `{"ok": false}`},
+			},
+		},
+		{
 			name: "no section",
 			body: "## Example\n\n### a\ninput: {}\noutput: {}\n",
 		},
