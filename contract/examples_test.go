@@ -204,6 +204,18 @@ func TestParseExamples(t *testing.T) {
 			},
 		},
 		{
+			// An input: line right under a quote or a list item, without a
+			// > or a -, is a case line, not a lazy continuation of the quote
+			// or the item.
+			name:    "case lines right after a quote and a list item",
+			body:    "## Examples\n\n### works\n> Needs nothing.\ninput: {}\noutput: {\"ok\": true}\n\n### fails\n- a note\ninput: {}\noutput: {\"ok\": false}\n",
+			heading: Pos{4, 1},
+			cases: []caseSummary{
+				{"works", Pos{6, 1}, Pos{8, 1}, Pos{9, 1}, "{}", `{"ok": true}`},
+				{"fails", Pos{11, 1}, Pos{13, 1}, Pos{14, 1}, "{}", `{"ok": false}`},
+			},
+		},
+		{
 			name: "no section",
 			body: "## Example\n\n### a\ninput: {}\noutput: {}\n",
 		},
