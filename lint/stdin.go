@@ -19,6 +19,20 @@ var stdinReaders = []*regexp.Regexp{
 	regexp.MustCompile(`\b(?:python3?|node|ruby|perl)\s+-c\s+.*(?:sys\.stdin|process\.stdin|STDIN|\$stdin)`),
 }
 
+// stdinHints are substrings of which every match of stdinReaders and of
+// heredocStart holds at least one: a line without any of them needs no
+// regular expression.
+var stdinHints = [][]byte{[]byte("cat"), []byte("stdin"), []byte("STDIN"), []byte("<<")}
+
+func mayReadStdin(code []byte) bool {
+	for _, h := range stdinHints {
+		if bytes.Contains(code, h) {
+			return true
+		}
+	}
+	return false
+}
+
 var shellShebang = regexp.MustCompile(`\b(?:ba|z|da|k)?sh\b`)
 
 // shellExtensions are the extensions of shell implementations.
@@ -52,6 +66,7 @@ func stdinReads(script []byte) []int {
 				heredocEnd = nil
 			}
 		case bytes.HasPrefix(trimmed, []byte("#")):
+		case !mayReadStdin(line):
 		default:
 			code := stripComment(line)
 			var hits []int
