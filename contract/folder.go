@@ -52,6 +52,10 @@ type Folder struct {
 	Fixtures []string
 	// FixturesTruncated is true when there were more than maxFixtures files.
 	FixturesTruncated bool
+
+	// regular are the Fixtures that were regular files when listed, sorted:
+	// FixtureExists answers for them without another stat.
+	regular []string
 }
 
 // ReadFolder lists a tool folder: its implementations and its fixtures.
@@ -82,7 +86,7 @@ func ReadFolder(dir string) (*Folder, error) {
 			Platform: stem, Name: e.Name(), Ext: "." + ext, Path: filepath.Join(dir, e.Name()), Mode: info.Mode(),
 		})
 	}
-	f.Fixtures, f.FixturesTruncated = listFixtures(dir)
+	f.Fixtures, f.regular, f.FixturesTruncated = listFixtures(dir)
 	return f, nil
 }
 
@@ -103,10 +107,8 @@ func (f *Folder) HasDir(name string) bool {
 	return ok
 }
 
-func listFixtures(dir string) ([]string, bool) {
+func listFixtures(dir string) (all, regular []string, truncated bool) {
 	root := filepath.Join(dir, FixturesDir)
-	var out []string
-	truncated := false
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -114,18 +116,22 @@ func listFixtures(dir string) ([]string, bool) {
 		if d.IsDir() {
 			return nil
 		}
-		if len(out) >= maxFixtures {
+		if len(all) >= maxFixtures {
 			truncated = true
 			return filepath.SkipAll
 		}
 		rel, err := filepath.Rel(dir, p)
 		if err == nil {
-			out = append(out, filepath.ToSlash(rel))
+			all = append(all, filepath.ToSlash(rel))
+			if d.Type().IsRegular() {
+				regular = append(regular, filepath.ToSlash(rel))
+			}
 		}
 		return nil
 	})
-	slices.Sort(out)
-	return out, truncated
+	slices.Sort(all)
+	slices.Sort(regular)
+	return all, regular, truncated
 }
 
 // FixtureExists reports whether a slash path relative to the folder exists
@@ -134,6 +140,9 @@ func (f *Folder) FixtureExists(rel string) bool {
 	rel = path.Clean(rel)
 	if rel == ".." || strings.HasPrefix(rel, "../") || path.IsAbs(rel) {
 		return false
+	}
+	if _, ok := slices.BinarySearch(f.regular, rel); ok {
+		return true // listed by ReadFolder: no need to stat it again
 	}
 	_, err := os.Stat(filepath.Join(f.Dir, filepath.FromSlash(rel)))
 	return err == nil
