@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/speccify/speccify-lint/internal/benchcpu"
 	"github.com/speccify/speccify-lint/internal/gencorpus"
 )
 
@@ -16,6 +17,7 @@ func BenchmarkParseSpec(b *testing.B) {
 	}
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
+	defer benchcpu.Start(b)()
 	for b.Loop() {
 		ParseSpec("TOOL.md", text)
 	}
@@ -29,6 +31,7 @@ func BenchmarkReadSpec(b *testing.B) {
 		b.Skip(err)
 	}
 	b.ReportAllocs()
+	defer benchcpu.Start(b)()
 	for b.Loop() {
 		if _, err := ReadSpec(path); err != nil {
 			b.Fatal(err)

@@ -3,9 +3,9 @@ package lint
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/benchcpu"
 	"github.com/speccify/speccify-lint/internal/gencorpus"
 )
 
@@ -26,7 +26,7 @@ func BenchmarkLintStatic1000(b *testing.B) {
 	dir := benchCorpus(b, 1000)
 	cfg := Config{Root: dir, Platform: "linux"}
 	b.ReportAllocs()
-	cpu := processCPU()
+	defer benchcpu.Start(b)()
 	for b.Loop() {
 		disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
 		if err != nil {
@@ -38,29 +38,19 @@ func BenchmarkLintStatic1000(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "tools/s")
-	reportCPU(b, cpu)
-}
-
-// reportCPU reports the process CPU time (user + system, all threads) per
-// op since start, when it can be measured.
-func reportCPU(b *testing.B, start time.Duration) {
-	if end := processCPU(); start > 0 && end > start {
-		b.ReportMetric(float64(end-start)/float64(b.N), "cpu-ns/op")
-	}
 }
 
 // BenchmarkDiscover1000 is the discovery walk alone over 1,000 tools.
 func BenchmarkDiscover1000(b *testing.B) {
 	dir := benchCorpus(b, 1000)
 	b.ReportAllocs()
-	cpu := processCPU()
+	defer benchcpu.Start(b)()
 	for b.Loop() {
 		disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
 		if err != nil || len(disc.Tools) != 1000 {
 			b.Fatalf("discovered %d tools, err %v", len(disc.Tools), err)
 		}
 	}
-	reportCPU(b, cpu)
 }
 
 // BenchmarkCheckTool is the static check of one tool folder, sequentially.
@@ -72,11 +62,10 @@ func BenchmarkCheckTool(b *testing.B) {
 	}
 	cfg := Config{Root: dir, Platform: "linux"}
 	b.ReportAllocs()
-	cpu := processCPU()
+	defer benchcpu.Start(b)()
 	for b.Loop() {
 		if tr := checkTool(context.Background(), &cfg, disc.Tools[0]); len(tr.Findings) != 0 {
 			b.Fatalf("findings: %v", tr.Findings)
 		}
 	}
-	reportCPU(b, cpu)
 }

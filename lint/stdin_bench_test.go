@@ -3,6 +3,7 @@ package lint
 import (
 	"testing"
 
+	"github.com/speccify/speccify-lint/internal/benchcpu"
 	"github.com/speccify/speccify-lint/internal/gencorpus"
 )
 
@@ -17,9 +18,8 @@ func BenchmarkStdinReads(b *testing.B) {
 	}
 	b.SetBytes(int64(len(script)))
 	b.ReportAllocs()
-	cpu := processCPU()
+	defer benchcpu.Start(b)()
 	for b.Loop() {
 		stdinReads(script)
 	}
-	reportCPU(b, cpu)
 }

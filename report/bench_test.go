@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/benchcpu"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -70,6 +71,7 @@ func BenchmarkWrite(b *testing.B) {
 			}
 			b.SetBytes(int64(buf.Len()))
 			b.ReportAllocs()
+			defer benchcpu.Start(b)()
 			for b.Loop() {
 				if err := Write(io.Discard, format, r, opt); err != nil {
 					b.Fatal(err)
@@ -79,6 +81,7 @@ func BenchmarkWrite(b *testing.B) {
 	}
 	b.Run("stepsummary", func(b *testing.B) {
 		b.ReportAllocs()
+		defer benchcpu.Start(b)()
 		for b.Loop() {
 			var buf bytes.Buffer
 			writeStepSummary(&buf, r, opt)

@@ -1,15 +1,13 @@
 //go:build unix
 
-package lint
+package benchcpu
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU is the user + system CPU time of the process so far; the
-// benchmarks report it per op because wall time on a busy machine says
-// little.
+// processCPU is the user + system CPU time of the process so far.
 func processCPU() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
