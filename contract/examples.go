@@ -73,26 +73,71 @@ func parseExamples(body []byte, base int, lines *Lines) *Examples {
 	var cur *Case
 	pos := func(off int) Pos { return lines.Offset(base + off) }
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		switch n := n.(type) {
-		case *ast.Heading:
+		if h, ok := n.(*ast.Heading); ok && !(isSetext(h, body) && holdsCaseLine(h.Lines(), body)) {
 			switch {
-			case n.Level == 2 && ex == nil:
-				if strings.EqualFold(headingText(n, body), "examples") {
-					ex = &Examples{Pos: pos(blockStart(n, body))}
+			case h.Level == 2 && ex == nil:
+				if strings.EqualFold(headingText(h, body), "examples") {
+					ex = &Examples{Pos: pos(blockStart(h, body))}
 				}
-			case n.Level <= 2 && ex != nil:
+			case h.Level <= 2 && ex != nil:
 				return finishExamples(ex)
-			case n.Level == 3 && ex != nil:
-				ex.Cases = append(ex.Cases, Case{Title: headingText(n, body), Pos: pos(blockStart(n, body))})
+			case h.Level == 3 && ex != nil:
+				ex.Cases = append(ex.Cases, Case{Title: headingText(h, body), Pos: pos(blockStart(h, body))})
 				cur = &ex.Cases[len(ex.Cases)-1]
 			}
-		case *ast.Paragraph:
-			if cur != nil {
-				readCaseLines(cur, n, body, pos)
-			}
+			continue
+		}
+		if cur != nil {
+			readCaseBlock(cur, n, body, pos)
 		}
 	}
 	return finishExamples(ex)
+}
+
+// readCaseBlock reads the case lines of a top-level block: its paragraphs,
+// also inside quotes and list items (where a case line may be a lazy
+// continuation), and a "setext heading" that is really case lines followed
+// by a --- rule. Code blocks are text.
+func readCaseBlock(c *Case, n ast.Node, body []byte, pos func(int) Pos) {
+	_ = ast.Walk(n, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+			return ast.WalkSkipChildren, nil
+		case *ast.Paragraph, *ast.TextBlock, *ast.Heading:
+			readCaseLines(c, n.Lines(), body, pos)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// isSetext reports whether a heading is underlined (=== or ---) rather than
+// opened with #.
+func isSetext(h *ast.Heading, src []byte) bool {
+	segs := h.Lines()
+	if segs.Len() == 0 {
+		return false
+	}
+	start := segs.At(0).Start
+	for start > 0 && src[start-1] != '\n' {
+		start--
+	}
+	return !bytes.HasPrefix(bytes.TrimLeft(src[start:], " \t"), []byte("#"))
+}
+
+// holdsCaseLine reports whether any of the lines starts with input: or output:.
+func holdsCaseLine(segs *text.Segments, src []byte) bool {
+	for i := 0; i < segs.Len(); i++ {
+		seg := segs.At(i)
+		line := bytes.TrimLeft(seg.Value(src), " \t")
+		if bytes.HasPrefix(line, []byte("input:")) || bytes.HasPrefix(line, []byte("output:")) {
+			return true
+		}
+	}
+	return false
 }
 
 // finishExamples adds the "line missing" problems once every case is read.
@@ -115,12 +160,14 @@ func finishExamples(ex *Examples) *Examples {
 	return ex
 }
 
-// readCaseLines reads the input: and output: lines of one paragraph.
-func readCaseLines(c *Case, p *ast.Paragraph, body []byte, pos func(int) Pos) {
-	segs := p.Lines()
+// readCaseLines reads the input: and output: lines among a block's lines.
+func readCaseLines(c *Case, segs *text.Segments, body []byte, pos func(int) Pos) {
 	for i := 0; i < segs.Len(); i++ {
 		seg := segs.At(i)
 		start := seg.Start
+		if !atLineStart(body, start) {
+			continue // after a > or a list marker: quoted or listed text
+		}
 		line := body[seg.Start:seg.Stop]
 		trimmed := bytes.TrimLeft(line, " \t")
 		start += len(line) - len(trimmed)
@@ -166,6 +213,19 @@ func readCaseLines(c *Case, p *ast.Paragraph, body []byte, pos func(int) Pos) {
 			el.Value = nil
 		}
 	}
+}
+
+// atLineStart reports whether only blanks stand between the start of the
+// source line and off: a case line starts its line (a lazy continuation of a
+// quote or a list item does), while "> input:" and "- input:" are quoted and
+// listed text.
+func atLineStart(src []byte, off int) bool {
+	for i := off - 1; i >= 0 && src[i] != '\n'; i-- {
+		if src[i] != ' ' && src[i] != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // errorText is an error's text for a message; a *JSONError gives its Msg.
