@@ -46,12 +46,18 @@ func (l *Lines) Line(n int) string {
 	if n < 1 || n > len(l.starts) {
 		return ""
 	}
+	return string(l.lineBytes(n))
+}
+
+// lineBytes is the text of the 1-based line n (in range) without its line
+// ending.
+func (l *Lines) lineBytes(n int) []byte {
 	start := l.starts[n-1]
 	end := len(l.text)
 	if n < len(l.starts) {
 		end = l.starts[n] - 1
 	}
-	return string(l.text[start:end])
+	return l.text[start:end]
 }
 
 // LineStart is the byte offset at which the 1-based line n starts.
@@ -93,9 +99,10 @@ func (l *Lines) RuneColumn(line, runeCol int) Pos {
 	if line < 1 || line > len(l.starts) {
 		return Pos{Line: max(line, 1), Column: max(runeCol, 1)}
 	}
-	s := l.Line(line)
 	units, runes := 0, 1
-	for _, r := range s {
+	for b := l.lineBytes(line); len(b) > 0; { // as ranging over a string, without copying the line
+		r, size := utf8.DecodeRune(b)
+		b = b[size:]
 		if runes >= runeCol {
 			break
 		}
