@@ -25,7 +25,11 @@ func TestStdinReads(t *testing.T) {
 		{"cat into a pipe", "cat | jq .ok\n", []contract.Pos{at(1, 1)}},
 		{"cat into a file", "  cat > /tmp/in.json\n", []contract.Pos{at(1, 3)}},
 		{"a heredoc script", "in=$(cat)\npython3 - <<EOF\nimport sys\nprint(sys.stdin.read())\nEOF\n", []contract.Pos{at(1, 4), at(2, 1)}},
-		{"a heredoc script with flags", "x=1; python3 -u - <<'PY'\nPY\n", []contract.Pos{at(1, 6)}},
+		{"a heredoc script with flags", "x=1; python3 -u - <<'PY'\nimport sys; sys.stdin.read()\nPY\n", []contract.Pos{at(1, 6)}},
+		// A heredoc program that takes the input as an argument reads no stdin.
+		{"a heredoc script reading argv", "in=$(cat)\npython3 - \"$in\" <<'PY'\nimport sys; print(sys.argv[1])\nPY\n", []contract.Pos{at(1, 4)}},
+		{"jq reading stdin twice", "a=$(jq -r .a)\nb=$(jq -r .b)\n", []contract.Pos{at(1, 3), at(2, 3)}},
+		{"jq on a file", "a=$(jq -r .a in.json)\n", nil},
 		{"python -c reading sys.stdin", "in=$(cat)\nif true; then python3 -c 'import sys; print(sys.stdin.read())'; fi\n", []contract.Pos{at(1, 4), at(2, 15)}},
 		{"comments are not code", "# in=$(cat)\nx=1 # $(cat)\n", nil},
 		{"a double-quoted substitution is code", "in=\"$(cat)\"\n", []contract.Pos{at(1, 5)}},

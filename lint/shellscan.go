@@ -1,0 +1,428 @@
+package lint
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
+
+// This file finds where a shell script reads its own stdin. It splits the
+// script into simple commands the way the shell does (quotes, comments,
+// pipes, command substitutions, redirections, heredocs) without executing
+// anything, and then asks of each command whether its stdin is the script's.
+
+// shellWord is one word of a simple command.
+type shellWord struct {
+	text string // with quotes removed (substitutions left as they are)
+	off  int    // byte offset of its first character in the script
+}
+
+// shellCommand is one simple command.
+type shellCommand struct {
+	words []shellWord // name and arguments; redirection targets are not words
+	// piped: its stdin is the previous command's stdout.
+	piped bool
+	// stdinRedirected: <, << or <<< give it another stdin.
+	stdinRedirected bool
+	// heredoc: its stdin is a heredoc (a special case of stdinRedirected),
+	// whose text is filled in when the scanner passes it.
+	heredoc     bool
+	heredocText *string
+	// fromDevStdin: < /dev/stdin.
+	fromDevStdin bool
+	// at is where a finding about the command points: the start of the
+	// command substitution it opens, or its name.
+	at int
+	// start is the offset of its first word or redirection; -1 before.
+	start int
+}
+
+// interpreters that run a script given as "-" or with -c.
+var scriptInterpreters = []string{"python", "python3", "node", "ruby", "perl", "php", "bash", "sh", "zsh", "dash", "ksh"}
+
+// stdinMarkers in -c code mean the code reads stdin.
+var stdinMarkers = []string{"sys.stdin", "process.stdin", "STDIN", "$stdin", "/dev/stdin", "fs.readFileSync(0"}
+
+// shellKeywords may stand before a command's name.
+var shellKeywords = []string{"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "exec", "command", "builtin"}
+
+// stdinReads returns the byte offsets at which a shell script reads its
+// stdin, in order.
+func stdinReads(script []byte) []int {
+	var out []int
+	for _, c := range scanShell(script) {
+		if c.readsScriptStdin() {
+			out = append(out, c.at)
+		}
+	}
+	return out
+}
+
+// readsScriptStdin: cat, jq or an interpreter reading the stdin the script
+// was given (not a pipe, a file or a here-document), and an interpreter fed
+// its program as a heredoc on "-" (whose own reads of stdin then find
+// nothing: the pitfall the convention records).
+func (c *shellCommand) readsScriptStdin() bool {
+	name, args := c.name()
+	if name == "" {
+		return c.fromDevStdin
+	}
+	own := !c.piped && (!c.stdinRedirected || c.fromDevStdin)
+	switch {
+	case name == "cat":
+		for _, a := range args {
+			if a != "-" && a != "/dev/stdin" && !strings.HasPrefix(a, "-") {
+				return false
+			}
+		}
+		return own
+	case name == "jq":
+		files := 0
+		for _, a := range args {
+			if a == "-n" || a == "--null-input" {
+				return false
+			}
+			if !strings.HasPrefix(a, "-") {
+				files++
+			}
+		}
+		return own && files <= 1
+	case slices.Contains(scriptInterpreters, name):
+		for i, a := range args {
+			if a == "-" || a == "-s" {
+				if c.heredoc {
+					// The program comes from the heredoc; it finds nothing
+					// when it reads stdin.
+					return c.heredocText != nil && containsAny(*c.heredocText, stdinMarkers)
+				}
+				return own
+			}
+			if a == "-c" || a == "-e" {
+				code := ""
+				if i+1 < len(args) {
+					code = args[i+1]
+				}
+				return own && containsAny(code, stdinMarkers)
+			}
+			if !strings.HasPrefix(a, "-") {
+				return false // runs a script file
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// name is the command's name (its first word after assignments and
+// keywords, without a path) and its arguments.
+func (c *shellCommand) name() (string, []string) {
+	i := 0
+	for i < len(c.words) && (slices.Contains(shellKeywords, c.words[i].text) || isAssignment(c.words[i].text)) {
+		i++
+	}
+	if i >= len(c.words) {
+		return "", nil
+	}
+	name := c.words[i].text
+	if j := strings.LastIndexByte(name, '/'); j >= 0 {
+		name = name[j+1:]
+	}
+	args := make([]string, 0, len(c.words)-i-1)
+	for _, w := range c.words[i+1:] {
+		args = append(args, w.text)
+	}
+	return name, args
+}
+
+func isAssignment(w string) bool {
+	eq := strings.IndexByte(w, '=')
+	if eq <= 0 {
+		return false
+	}
+	for _, r := range w[:eq] {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// shellScanner turns a script into simple commands.
+type shellScanner struct {
+	src  []byte
+	i    int
+	cmds []shellCommand
+	// heredocs waiting for the end of the current line: their delimiters.
+	pendingHeredocs []heredocEnd
+	// backquoted is true inside `...`, where a backquote closes.
+	backquoted bool
+}
+
+type heredocEnd struct {
+	word      string
+	stripTabs bool
+	text      *string // where the body goes
+}
+
+// scanShell splits a script into its simple commands, in order of their
+// starts. Commands inside command substitutions are separate commands.
+func scanShell(src []byte) []shellCommand {
+	s := &shellScanner{src: src}
+	s.commands(-1, -1)
+	slices.SortStableFunc(s.cmds, func(a, b shellCommand) int { return a.at - b.at })
+	return s.cmds
+}
+
+// commands scans commands until the end of the script or the closing byte
+// (')' of $(...), '`' of `...`); at is where the first command's findings
+// point (the start of the substitution) or -1.
+func (s *shellScanner) commands(at int, closing int) {
+	cur := &shellCommand{start: -1}
+	first := true
+	finish := func(piped bool) {
+		if len(cur.words) > 0 || cur.fromDevStdin {
+			switch {
+			case first && at >= 0:
+				cur.at = at
+			case len(cur.words) > 0:
+				cur.at = firstCommandWord(cur)
+			default:
+				cur.at = cur.start
+			}
+			s.cmds = append(s.cmds, *cur)
+			first = false
+		}
+		cur = &shellCommand{start: -1, piped: piped}
+	}
+	for s.i < len(s.src) {
+		b := s.src[s.i]
+		switch {
+		case closing >= 0 && int(b) == closing:
+			s.i++
+			finish(false)
+			return
+		case b == '\n':
+			s.i++
+			finish(false)
+			s.skipHeredocs()
+		case b == ' ' || b == '\t' || b == '\r':
+			s.i++
+		case b == '#':
+			for s.i < len(s.src) && s.src[s.i] != '\n' {
+				s.i++
+			}
+		case b == '|' && s.peek(1) == '|', b == '&' && s.peek(1) == '&', b == ';' && s.peek(1) == ';':
+			s.i += 2
+			finish(false)
+		case b == '|':
+			s.i++
+			if s.peek(0) == '&' {
+				s.i++
+			}
+			finish(true)
+		case b == ';' || b == '&' || b == '(' || b == ')':
+			if b == '&' && s.peek(1) == '>' { // &> file
+				s.i += 2
+				s.word()
+				continue
+			}
+			s.i++
+			finish(false)
+		case b == '<' || b == '>' || (b >= '0' && b <= '9' && s.isRedirectAfterDigits()):
+			if cur.start < 0 {
+				cur.start = s.i
+			}
+			s.redirect(cur)
+		default:
+			if cur.start < 0 {
+				cur.start = s.i
+			}
+			if w, ok := s.word(); ok {
+				cur.words = append(cur.words, w)
+			} else {
+				s.i++ // a byte no rule takes (a stray backquote): step over it
+			}
+		}
+	}
+	finish(false)
+}
+
+// firstCommandWord is the offset of the command's name (after keywords and
+// assignments), or of its first word.
+func firstCommandWord(c *shellCommand) int {
+	for _, w := range c.words {
+		if !slices.Contains(shellKeywords, w.text) && !isAssignment(w.text) {
+			return w.off
+		}
+	}
+	return c.words[0].off
+}
+
+func (s *shellScanner) peek(k int) byte {
+	if s.i+k < len(s.src) {
+		return s.src[s.i+k]
+	}
+	return 0
+}
+
+// isRedirectAfterDigits: "2>", "0<" and the like.
+func (s *shellScanner) isRedirectAfterDigits() bool {
+	j := s.i
+	for j < len(s.src) && s.src[j] >= '0' && s.src[j] <= '9' {
+		j++
+	}
+	return j < len(s.src) && (s.src[j] == '<' || s.src[j] == '>') && (s.i == 0 || isBlank(s.src[s.i-1]))
+}
+
+func isBlank(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == ';' || b == '|' || b == '&'
+}
+
+// redirect reads a redirection operator and its target.
+func (s *shellScanner) redirect(cur *shellCommand) {
+	fd := -1
+	if s.src[s.i] >= '0' && s.src[s.i] <= '9' {
+		fd = 0
+		for s.src[s.i] >= '0' && s.src[s.i] <= '9' {
+			fd = fd*10 + int(s.src[s.i]-'0')
+			s.i++
+		}
+	}
+	op := s.src[s.i]
+	s.i++
+	switch {
+	case op == '<' && s.peek(0) == '<' && s.peek(1) == '<': // here-string
+		s.i += 2
+		cur.stdinRedirected = true
+		s.word()
+	case op == '<' && s.peek(0) == '<': // heredoc
+		s.i++
+		strip := false
+		if s.peek(0) == '-' {
+			strip = true
+			s.i++
+		}
+		for s.peek(0) == ' ' || s.peek(0) == '\t' {
+			s.i++
+		}
+		w, _ := s.word()
+		cur.stdinRedirected, cur.heredoc = true, true
+		if w.text != "" {
+			cur.heredocText = new(string)
+			s.pendingHeredocs = append(s.pendingHeredocs, heredocEnd{word: w.text, stripTabs: strip, text: cur.heredocText})
+		}
+	case op == '<':
+		if s.peek(0) == '&' || s.peek(0) == '>' {
+			s.i++
+		}
+		for s.peek(0) == ' ' || s.peek(0) == '\t' {
+			s.i++
+		}
+		w, _ := s.word()
+		if fd <= 0 {
+			if w.text == "/dev/stdin" || w.text == "&0" || w.text == "0" {
+				cur.fromDevStdin = true
+			} else {
+				cur.stdinRedirected = true
+			}
+		}
+	default: // > >> >& >|
+		for s.peek(0) == '>' || s.peek(0) == '&' || s.peek(0) == '|' {
+			s.i++
+		}
+		for s.peek(0) == ' ' || s.peek(0) == '\t' {
+			s.i++
+		}
+		s.word()
+	}
+}
+
+// skipHeredocs skips the bodies of the heredocs opened on the line just
+// ended.
+func (s *shellScanner) skipHeredocs() {
+	for _, h := range s.pendingHeredocs {
+		bodyStart := s.i
+		for s.i < len(s.src) {
+			end := bytes.IndexByte(s.src[s.i:], '\n')
+			line := s.src[s.i:]
+			if end >= 0 {
+				line = s.src[s.i : s.i+end]
+				s.i += end + 1
+			} else {
+				s.i = len(s.src)
+			}
+			if h.stripTabs {
+				line = bytes.TrimLeft(line, "\t")
+			}
+			if string(bytes.TrimRight(line, "\r")) == h.word {
+				break
+			}
+		}
+		*h.text = string(s.src[bodyStart:s.i])
+	}
+	s.pendingHeredocs = s.pendingHeredocs[:0]
+}
+
+// word reads one word: quotes are removed, and command substitutions inside
+// it ($(...), `...`, also inside double quotes) are scanned as commands of
+// their own.
+func (s *shellScanner) word() (shellWord, bool) {
+	w := shellWord{off: s.i}
+	var b strings.Builder
+	inDouble := false
+	for s.i < len(s.src) {
+		c := s.src[s.i]
+		switch {
+		case c == '\\' && s.i+1 < len(s.src):
+			b.WriteByte(s.src[s.i+1])
+			s.i += 2
+		case c == '\'' && !inDouble:
+			end := bytes.IndexByte(s.src[s.i+1:], '\'')
+			if end < 0 {
+				b.Write(s.src[s.i+1:])
+				s.i = len(s.src)
+			} else {
+				b.Write(s.src[s.i+1 : s.i+1+end])
+				s.i += end + 2
+			}
+		case c == '"':
+			inDouble = !inDouble
+			s.i++
+		case c == '$' && s.peek(1) == '(' && s.peek(2) != '(':
+			start := s.i
+			s.i += 2
+			s.commands(start, ')')
+			b.WriteString("$(...)")
+		case c == '`' && s.backquoted:
+			w.text = b.String()
+			return w, s.i > w.off
+		case c == '`':
+			start := s.i
+			s.i++
+			s.backquoted = true
+			s.commands(start, '`')
+			s.backquoted = false
+			b.WriteString("`...`")
+		case inDouble:
+			b.WriteByte(c)
+			s.i++
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '&' || c == '|' || c == '<' || c == '>' || c == '(' || c == ')':
+			w.text = b.String()
+			return w, s.i > w.off
+		default:
+			b.WriteByte(c)
+			s.i++
+		}
+	}
+	w.text = b.String()
+	return w, s.i > w.off
+}
