@@ -66,12 +66,35 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 			}
 			continue
 		}
+		// A folder is a tool (or skill) folder when the walk meets a TOOL.md
+		// (SKILL.md) entry in it, of any type: the walk reads every directory
+		// anyway, so no extra stat is needed.
+		mark := func(dir, name string) {
+			switch {
+			case name == SpecFile:
+				tools[absPath(dir)] = true
+			case name == SkillFile && isSkillDir(dir):
+				skills[absPath(dir)] = true
+			}
+		}
 		err = filepath.WalkDir(p, func(q string, e fs.DirEntry, err error) error {
 			if err != nil {
 				if q == p {
 					return err
 				}
-				return nil // unreadable subdirectory: skip it
+				if e != nil && e.IsDir() {
+					// Unreadable subdirectory: its entries are unknown, so
+					// look for the two files by name; do not go in.
+					for _, name := range []string{SpecFile, SkillFile} {
+						if exists(filepath.Join(q, name)) {
+							mark(q, name)
+						}
+					}
+				}
+				return nil
+			}
+			if q != p {
+				mark(filepath.Dir(q), e.Name())
 			}
 			if e.Type()&fs.ModeSymlink != 0 {
 				if esc, ok := escapingLink(q, opt.Root); ok {
@@ -84,12 +107,6 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 			}
 			if q != p && (slices.Contains(skippedDirs, e.Name()) || excluded(q, opt)) {
 				return filepath.SkipDir
-			}
-			if exists(filepath.Join(q, SpecFile)) && (q == p || !excluded(q, opt)) {
-				tools[absPath(q)] = true
-			}
-			if exists(filepath.Join(q, SkillFile)) && isSkillDir(q) {
-				skills[absPath(q)] = true
 			}
 			return nil
 		})
