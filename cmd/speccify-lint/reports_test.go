@@ -1,0 +1,183 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite the golden report files in testdata/reports")
+
+// reportTree is a tree with passing, failing, erroring and skipped examples,
+// hostile output, and errors and warnings of several rules.
+const reportTree = "testdata/reports/tree"
+
+// runReport runs the CLI over the report tree in one format and returns
+// stdout with the tree's absolute path replaced by $ROOT.
+func runReport(t *testing.T, format string, extra ...string) []byte {
+	t.Helper()
+	t.Setenv("GITHUB_STEP_SUMMARY", "")
+	t.Setenv("NO_COLOR", "1")
+	root, err := filepath.Abs(reportTree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	args := append([]string{"--format", format, "--no-timestamps", "--timeout", "1s", "--jobs", "2", "--root", root}, extra...)
+	args = append(args, root)
+	if code := run(args, &stdout, &stderr); code != 1 {
+		t.Fatalf("exit code %d, want 1; stderr: %s", code, stderr.String())
+	}
+	out := bytes.ReplaceAll(stdout.Bytes(), []byte("file://"+filepath.ToSlash(root)), []byte("file://$ROOT"))
+	return bytes.ReplaceAll(out, []byte(root), []byte("$ROOT"))
+}
+
+// TestReportGoldens renders the report tree, run for real, in every format
+// and compares with testdata/reports/*.golden (go test -update rewrites them).
+func TestReportGoldens(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs implementations")
+	}
+	for _, format := range formats {
+		t.Run(format, func(t *testing.T) {
+			got := runReport(t, format)
+			golden := filepath.Join("testdata", "reports", format+".golden")
+			if *updateGolden {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (go test -update writes it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s report differs from %s (go test -update rewrites it):\n%s", format, golden, firstDiff(want, got))
+			}
+			checkParses(t, format, got)
+		})
+	}
+}
+
+// checkParses: every report is valid UTF-8, and the machine formats parse,
+// whatever the implementations printed (NUL, ESC, U+FFFE, invalid UTF-8, ]]>).
+func checkParses(t *testing.T, format string, out []byte) {
+	t.Helper()
+	if !utf8.Valid(out) {
+		t.Errorf("%s report is not valid UTF-8", format)
+	}
+	switch format {
+	case "json", "sarif", "gitlab":
+		var v any
+		if err := json.Unmarshal(out, &v); err != nil {
+			t.Errorf("%s report does not parse as JSON: %v", format, err)
+		}
+	case "junit":
+		d := xml.NewDecoder(bytes.NewReader(out))
+		for {
+			_, err := d.Token()
+			if err != nil {
+				if err.Error() != "EOF" {
+					t.Errorf("JUnit report is not XML: %v", err)
+				}
+				break
+			}
+		}
+		for _, bad := range []string{"\x00", "\x1b", "\uFFFE"} {
+			if bytes.Contains(out, []byte(bad)) {
+				t.Errorf("JUnit report holds %q, which XML 1.0 forbids", bad)
+			}
+		}
+	}
+}
+
+// TestReportsDeterministic: two runs over the same tree give byte-identical
+// SARIF, GitLab and JSON reports with --no-timestamps.
+func TestReportsDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs implementations")
+	}
+	for _, format := range []string{"sarif", "gitlab", "json", "junit"} {
+		a := runReport(t, format, "--jobs", "1")
+		b := runReport(t, format, "--jobs", "4")
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s: two runs differ:\n%s", format, firstDiff(a, b))
+		}
+	}
+}
+
+var textSummary = regexp.MustCompile(`(?m)^(\d+) tools?, (\d+) findings? \((\d+) errors?, (\d+) warnings?\), examples: (\d+) passed, (\d+) failed, (\d+) errored, (\d+) skipped$`)
+
+// TestJUnitCountsMatchText: the JUnit totals are the text summary's.
+func TestJUnitCountsMatchText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs implementations")
+	}
+	m := textSummary.FindSubmatch(runReport(t, "text"))
+	if m == nil {
+		t.Fatal("no summary line in the text report")
+	}
+	n := func(i int) int { v, _ := strconv.Atoi(string(m[i])); return v }
+	tools, passed, failed, errored, skipped := n(1), n(5), n(6), n(7), n(8)
+	var doc struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Errors   int `xml:"errors,attr"`
+		Suites   []struct {
+			Skipped int `xml:"skipped,attr"`
+			Cases   []struct {
+				Name string `xml:"name,attr"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(runReport(t, "junit"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	lintCases, skippedCases := 0, 0
+	for _, s := range doc.Suites {
+		skippedCases += s.Skipped
+		for _, c := range s.Cases {
+			if c.Name == "lint" {
+				lintCases++
+			}
+		}
+	}
+	if len(doc.Suites) != tools || lintCases != tools {
+		t.Errorf("JUnit has %d suites and %d lint cases, the text summary %d tools", len(doc.Suites), lintCases, tools)
+	}
+	if got, want := doc.Tests-lintCases, passed+failed+errored+skipped; got != want {
+		t.Errorf("JUnit has %d example cases, the text summary %d examples", got, want)
+	}
+	// The lint cases of tools with static errors fail too.
+	if doc.Errors != errored || skippedCases != skipped || doc.Failures < failed {
+		t.Errorf("JUnit failures/errors/skipped %d/%d/%d, text failed/errored/skipped %d/%d/%d",
+			doc.Failures, doc.Errors, skippedCases, failed, errored, skipped)
+	}
+}
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(want, got []byte) string {
+	wl, gl := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			return "line " + strconv.Itoa(i+1) + ":\n  want: " + w + "\n  got:  " + g
+		}
+	}
+	return "(equal)"
+}
