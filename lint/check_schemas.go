@@ -38,7 +38,7 @@ func (c *toolCheck) loadSchema(name string) *schemaField {
 	}
 	s.doc = doc
 	sch, issues := contract.CompileSchema(doc, name, c.dir)
-	for _, is := range issues {
+	for _, is := range mergeIssues(issues) {
 		at := ""
 		if is.Pointer != "" {
 			at = " at " + is.Pointer
@@ -47,6 +47,20 @@ func (c *toolCheck) loadSchema(name string) *schemaField {
 	}
 	s.schema = sch
 	return s
+}
+
+// mergeIssues joins the issues at one pointer (the alternatives of an anyOf
+// in the meta-schema) into one, so that one wrong keyword is one finding.
+func mergeIssues(issues []contract.SchemaIssue) []contract.SchemaIssue {
+	var out []contract.SchemaIssue
+	for _, is := range issues {
+		if n := len(out); n > 0 && out[n-1].Pointer == is.Pointer {
+			out[n-1].Msg += "; or " + is.Msg
+			continue
+		}
+		out = append(out, is)
+	}
+	return out
 }
 
 // nonObjects are JSON values of every kind but object.
