@@ -69,3 +69,28 @@ func BenchmarkCheckTool(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLintRun100 runs the 400 examples of 100 generated tools (3
+// passing + 1 ok: false each, a /bin/sh linux.sh) one at a time (--jobs 1).
+func BenchmarkLintRun100(b *testing.B) {
+	if HostPlatform() != "linux" {
+		b.Skip("the generated implementation is linux.sh")
+	}
+	dir := b.TempDir()
+	if err := gencorpus.Generate(dir, gencorpus.Options{Tools: 100, Examples: 3, Impl: gencorpus.ImplSh}); err != nil {
+		b.Fatal(err)
+	}
+	disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := Config{Root: dir, Platform: "linux", Run: true, Jobs: 1}
+	b.ReportAllocs()
+	defer benchcpu.Start(b)()
+	for b.Loop() {
+		res := Lint(context.Background(), disc, cfg)
+		if s := res.Summary; s.Passed != 400 {
+			b.Fatalf("summary %+v, want 400 passed examples", s)
+		}
+	}
+}
