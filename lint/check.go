@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"path/filepath"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -54,19 +53,6 @@ func (c *toolCheck) reportIn(r *Rule, file string, pos contract.Pos, key, format
 	c.findings = append(c.findings, f)
 }
 
-// reportAt is report with an explicit severity (for rules whose severity
-// depends on the contract, such as effects).
-func (c *toolCheck) reportAt(r *Rule, sev Severity, file string, pos contract.Pos, key, format string, args ...any) *Finding {
-	if !c.cfg.enabled(r) {
-		return nil
-	}
-	f := r.finding(file, pos.Line, pos.Column, key, format, args...)
-	f.Severity = sev
-	f.Tool = c.rel
-	c.findings = append(c.findings, f)
-	return &c.findings[len(c.findings)-1]
-}
-
 // relPath turns a path into a root-relative slash path.
 func relPath(root, p string) string {
 	abs, err := filepath.Abs(p)
@@ -92,10 +78,3 @@ func (c *toolCheck) fileIn(name string) string {
 }
 
 var topOfFile = contract.Pos{Line: 1, Column: 1}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
