@@ -17,6 +17,8 @@ type toolCheck struct {
 	folder  *contract.Folder
 	inputs  *schemaField
 	outputs *schemaField
+	// snapshot is the tool folder after the last example that ran.
+	snapshot snapshot
 
 	findings []Finding
 }

@@ -126,7 +126,12 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 		er.Status = statusOf(er)
 		return
 	}
-	before := takeSnapshot(c.dir)
+	// The folder as the previous example left it is the folder as this one
+	// finds it: nothing of ours runs in it between two examples.
+	before := c.snapshot
+	if before == nil {
+		before = takeSnapshot(c.dir)
+	}
 	o := process.Run(ctx, process.Command{
 		Argv:      argv,
 		Dir:       c.dir,
@@ -135,6 +140,7 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 		MaxOutput: c.maxOutput(),
 	})
 	after := takeSnapshot(c.dir)
+	c.snapshot = after
 	er.Duration = o.Duration
 	er.ExitCode = o.ExitCode
 	er.ExitStatus = c.localText(o.Status())
