@@ -223,7 +223,10 @@ func listItems(fm *contract.Frontmatter, n *yaml.Node) []listItem {
 			return nil
 		}
 		base := fm.NodePos(n)
-		singleLine := !strings.Contains(n.Value, "\n") && (n.Style == 0 || n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle)
+		// Columns inside the text are exact only where the source spells the
+		// value as it is: a plain scalar, or a quoted one without escapes.
+		singleLine := !strings.Contains(n.Value, "\n") && (n.Style == 0 ||
+			(n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle) && !strings.ContainsAny(n.Value, `'"\`))
 		if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
 			base.Column++
 		}

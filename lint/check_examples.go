@@ -10,8 +10,14 @@ import (
 // with the schemas.
 func (c *toolCheck) checkExamples() {
 	ex := c.spec.Examples
+	if c.spec.Split.HasFrontmatter && !c.spec.Split.Closed {
+		return // the body is unknown; the frontmatter finding says why
+	}
 	if ex == nil {
 		pos := c.spec.Lines.Offset(c.spec.Split.BodyOffset)
+		if pos.Line > 1 && strings.TrimSpace(c.spec.Lines.Line(pos.Line)) == "" && pos.Line == c.spec.Lines.Count() {
+			pos = contract.Pos{Line: pos.Line - 1, Column: 1} // not past the last line
+		}
 		c.report(ruleExamplesMissing, pos, "examples", "TOOL.md has no `## Examples` section; add one with a `### title` case holding an input: and an output: line")
 		return
 	}

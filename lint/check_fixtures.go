@@ -40,6 +40,9 @@ func (c *toolCheck) checkFixtures() {
 		}
 	}
 	for _, f := range c.folder.Fixtures {
+		if strings.HasPrefix(path.Base(f), ".") {
+			continue // .gitkeep, .DS_Store: not fixtures
+		}
 		used := slices.ContainsFunc(named, func(n string) bool { return f == n || n == "." || strings.HasPrefix(f, n+"/") })
 		if !used {
 			c.reportIn(ruleFixtureUnused, c.fileIn(f), topOfFile, f,
