@@ -44,10 +44,14 @@ func ReadText(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
+	// Read into a buffer of the size Lstat gave (plus room to notice growth)
+	// rather than letting io.ReadAll grow one from 512 bytes.
+	var buf bytes.Buffer
+	buf.Grow(int(info.Size()) + bytes.MinRead)
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
 		return nil, err
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > limit { // grew while we read it
 		return nil, &FileError{Path: path, Msg: fmt.Sprintf("is larger than the %s speccify-lint reads", byteSize(limit)), Pos: Pos{1, 1}}
 	}
