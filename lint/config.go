@@ -17,7 +17,9 @@ type Config struct {
 	Run bool
 	// Disabled holds the ids of rules whose findings are dropped.
 	Disabled map[string]bool
-	// Jobs is how many tools are checked at once; 0 means the number of CPUs.
+	// Jobs is how many tools have their examples run at once, and how many
+	// are checked statically at once (the static checks of the next tools
+	// overlap with the runs); 0 means the number of CPUs.
 	Jobs int
 	// Timeout bounds one example run; 0 means DefaultTimeout.
 	Timeout time.Duration

@@ -14,10 +14,13 @@ import (
 var osLstat = os.Lstat
 
 // Lint checks every discovered tool and skill folder and, when cfg.Run is
-// set, runs the tools' examples. Tools are checked cfg.Jobs at a time; the
-// result is ordered by path whatever the parallelism. When ctx is canceled
-// (Ctrl-C) the running examples are killed and the result is marked
-// interrupted.
+// set, runs the tools' examples. The examples of at most cfg.Jobs tools run
+// at once, and up to cfg.Jobs tools are checked statically at once; the
+// static checks of the next tools go on while examples run, so that the CPU
+// work of parsing and compiling overlaps with waiting for the
+// implementations. The result is ordered by path whatever the parallelism.
+// When ctx is canceled (Ctrl-C) the running examples are killed and the
+// result is marked interrupted.
 func Lint(ctx context.Context, disc *contract.Discovery, cfg Config) *Result {
 	if cfg.Platform == "" {
 		cfg.Platform = HostPlatform()
@@ -32,22 +35,29 @@ func Lint(ctx context.Context, disc *contract.Discovery, cfg Config) *Result {
 		Skills:   []SkillResult{},
 		Findings: []Finding{},
 	}
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range min(cfg.jobs(), max(len(disc.Tools), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				res.Tools[i] = checkTool(ctx, &cfg, disc.Tools[i])
+	n := min(cfg.jobs(), max(len(disc.Tools), 1))
+	next := make(chan int)
+	checked := make(chan *toolJob, n) // at most n tools wait, checked, for their runs
+	var static, runs sync.WaitGroup
+	for range n {
+		static.Go(func() {
+			for i := range next {
+				checked <- checkStatic(&cfg, i, disc.Tools[i])
 			}
-		}()
+		})
+		runs.Go(func() {
+			for j := range checked {
+				res.Tools[j.index] = j.runExamples(ctx)
+			}
+		})
 	}
 	for i := range disc.Tools {
-		jobs <- i
+		next <- i
 	}
-	close(jobs)
-	wg.Wait()
+	close(next)
+	static.Wait()
+	close(checked)
+	runs.Wait()
 	for _, dir := range disc.Skills {
 		res.Skills = append(res.Skills, checkSkill(&cfg, dir))
 	}
@@ -67,32 +77,61 @@ func Lint(ctx context.Context, disc *contract.Discovery, cfg Config) *Result {
 
 // checkTool lints one tool folder and runs its examples.
 func checkTool(ctx context.Context, cfg *Config, dir string) ToolResult {
+	return checkStatic(cfg, 0, dir).runExamples(ctx)
+}
+
+// toolJob is a tool folder between its static checks and its example runs.
+type toolJob struct {
+	index int // in Discovery.Tools
+	c     *toolCheck
+	tr    ToolResult
+	// checked is true when the contract could be read and the static rules
+	// ran, so that the examples can be listed.
+	checked bool
+	// spent is the time the static checks took.
+	spent time.Duration
+}
+
+// checkStatic reads one tool folder and applies the static rules.
+func checkStatic(cfg *Config, index int, dir string) *toolJob {
 	start := time.Now()
 	c := &toolCheck{cfg: cfg, dir: dir, rel: relPath(cfg.Root, dir)}
 	c.specRel = c.fileIn(contract.SpecFile)
-	tr := ToolResult{Dir: c.rel, Spec: c.specRel, Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}
+	j := &toolJob{index: index, c: c, tr: ToolResult{Dir: c.rel, Spec: c.specRel, Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
+	defer func() { j.spent = time.Since(start) }()
 	spec, err := contract.ReadSpec(filepath.Join(dir, contract.SpecFile))
 	if err != nil {
 		c.report(ruleSpecFile, topOfFile, "TOOL.md", "TOOL.md cannot be read: %v", err)
-		return c.finish(tr, start)
+		return j
 	}
 	c.spec = spec
 	if spec.FileErr != nil {
 		c.report(ruleSpecFile, spec.FileErr.Pos, "TOOL.md", "TOOL.md %s", spec.FileErr.Msg)
-		return c.finish(tr, start)
+		return j
 	}
 	if folder, err := contract.ReadFolder(dir); err == nil {
 		c.folder = folder
 		for _, im := range folder.Implementations {
-			tr.Implementations = append(tr.Implementations, Implementation{Platform: im.Platform, Path: c.fileIn(im.Name)})
+			j.tr.Implementations = append(j.tr.Implementations, Implementation{Platform: im.Platform, Path: c.fileIn(im.Name)})
 		}
 	}
 	if f := spec.Frontmatter.Field("name"); f != nil && isString(deref(f.Value)) {
-		tr.Name = deref(f.Value).Value
+		j.tr.Name = deref(f.Value).Value
 	}
 	c.lintStatic()
-	tr.Examples = c.examples(ctx, &tr)
-	return c.finish(tr, start)
+	j.checked = true
+	return j
+}
+
+// runExamples lists (and with cfg.Run runs) the examples of a checked tool
+// and completes its result.
+func (j *toolJob) runExamples(ctx context.Context) ToolResult {
+	start := time.Now()
+	tr := j.tr
+	if j.checked {
+		tr.Examples = j.c.examples(ctx, &tr)
+	}
+	return j.c.finish(tr, j.spent+time.Since(start))
 }
 
 // lintStatic applies every static rule.
@@ -110,9 +149,11 @@ func (c *toolCheck) lintStatic() {
 	c.checkImplementations()
 }
 
-func (c *toolCheck) finish(tr ToolResult, start time.Time) ToolResult {
+// finish adds the findings, in order, and the time spent on the tool (not
+// counting the wait between its checks and its runs).
+func (c *toolCheck) finish(tr ToolResult, spent time.Duration) ToolResult {
 	slices.SortStableFunc(c.findings, CompareFindings)
 	tr.Findings = append(tr.Findings, c.findings...)
-	tr.Duration = time.Since(start)
+	tr.Duration = spent
 	return tr
 }
