@@ -69,12 +69,24 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 		// A folder is a tool (or skill) folder when the walk meets a TOOL.md
 		// (SKILL.md) entry in it, of any type: the walk reads every directory
 		// anyway, so no extra stat is needed.
+		// Walked paths are p joined with names: make them absolute from p's
+		// absolute form, without asking for the working directory (two stat
+		// calls) each time.
+		base := absPath(p)
+		abs := func(dir string) string {
+			if r, err := filepath.Rel(p, dir); err == nil {
+				return filepath.Join(base, r)
+			}
+			return absPath(dir)
+		}
 		mark := func(dir, name string) {
 			switch {
 			case name == SpecFile:
-				tools[absPath(dir)] = true
-			case name == SkillFile && isSkillDir(dir):
-				skills[absPath(dir)] = true
+				tools[abs(dir)] = true
+			case name == SkillFile:
+				if a := abs(dir); isSkillDir(a) {
+					skills[a] = true
+				}
 			}
 		}
 		err = filepath.WalkDir(p, func(q string, e fs.DirEntry, err error) error {
