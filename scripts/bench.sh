@@ -77,29 +77,48 @@ if [[ ! -s $runlist ]]; then
 fi
 runs=$(wc -l <"$runlist")
 
-# measure NAME CMD...: runs CMD once to warm up, then REPS times under
-# /usr/bin/time -v; records median wall, median user+sys and the largest
-# peak RSS in $work/m/NAME.
+# Scenarios are registered with scenario NAME CMD... and measured by
+# measure_all NAME...: each command runs once to warm up, then the named
+# scenarios take turns, $n rounds (REPS, or 3 x REPS for the short run
+# scenarios), each run under /usr/bin/time -v. Taking turns spreads any
+# change in the machine's load over all of them, so that their ratios stay
+# fair. The median wall, the median user+sys and the largest peak RSS go to
+# $work/m/NAME.
 mkdir -p "$work/m"
-measure() {
+declare -A cmds
+scenario() {
 	local name=$1
 	shift
-	echo "measuring $name ($reps runs) ..." >&2
-	"$@" >/dev/null 2>&1 || true
-	: >"$work/m/$name.raw"
-	for ((i = 0; i < reps; i++)); do
-		/usr/bin/time -v -o "$work/m/$name.time" "$@" >/dev/null 2>"$work/m/$name.err" || true
-		awk -F': ' '
-			/Elapsed \(wall clock\)/ { n = split($2, t, ":"); w = 0; for (i = 1; i <= n; i++) w = w * 60 + t[i] }
-			/User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident/ { r = $2 } /Exit status/ { x = $2 }
-			END { printf "%.3f %.3f %d %d\n", w, u + s, r, x }' "$work/m/$name.time" >>"$work/m/$name.raw"
+	cmds[$name]=$(printf '%q ' "$@")
+}
+once() { # once NAME: one timed run, appended to NAME.raw
+	local name=$1
+	eval "/usr/bin/time -v -o \"\$work/m/$name.time\" ${cmds[$name]}" >/dev/null 2>"$work/m/$name.err" || true
+	awk -F': ' '
+		/Elapsed \(wall clock\)/ { k = split($2, t, ":"); w = 0; for (j = 1; j <= k; j++) w = w * 60 + t[j] }
+		/User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident/ { r = $2 } /Exit status/ { x = $2 }
+		END { printf "%.3f %.3f %d %d\n", w, u + s, r, x }' "$work/m/$name.time" >>"$work/m/$name.raw"
+}
+measure_all() {
+	local name round
+	echo "measuring $* ($n rounds) ..." >&2
+	for name in "$@"; do
+		eval "${cmds[$name]}" >/dev/null 2>&1 || true
+		: >"$work/m/$name.raw"
 	done
-	if awk '$4 != 0 { bad = 1 } END { exit !bad }' "$work/m/$name.raw"; then
-		echo "bench.sh: warning: $name exited non-zero: $(tail -3 "$work/m/$name.err")" >&2
-	fi
-	sort -n -k1,1 "$work/m/$name.raw" | awk -v n="$reps" 'NR == int((n + 1) / 2) { w = $1 } END { print w }' >"$work/m/$name.wall"
-	sort -n -k2,2 "$work/m/$name.raw" | awk -v n="$reps" 'NR == int((n + 1) / 2) { print $2 }' >"$work/m/$name.cpu"
-	sort -n -k3,3 "$work/m/$name.raw" | tail -1 | awk '{ print $3 }' >"$work/m/$name.rss"
+	for ((round = 0; round < n; round++)); do
+		for name in "$@"; do
+			once "$name"
+		done
+	done
+	for name in "$@"; do
+		if awk '$4 != 0 { bad = 1 } END { exit !bad }' "$work/m/$name.raw"; then
+			echo "bench.sh: warning: $name exited non-zero: $(tail -3 "$work/m/$name.err")" >&2
+		fi
+		sort -n -k1,1 "$work/m/$name.raw" | awk -v n="$n" 'NR == int((n + 1) / 2) { print $1 }' >"$work/m/$name.wall"
+		sort -n -k2,2 "$work/m/$name.raw" | awk -v n="$n" 'NR == int((n + 1) / 2) { print $2 }' >"$work/m/$name.cpu"
+		sort -n -k3,3 "$work/m/$name.raw" | tail -1 | awk '{ print $3 }' >"$work/m/$name.rss"
+	done
 }
 wall() { cat "$work/m/$1.wall"; }
 cpu() { cat "$work/m/$1.cpu"; }
@@ -111,10 +130,12 @@ lint=$bin/speccify-lint
 load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 
 # Static lint and its floor.
-measure lint1k "$lint" --no-run --root "$work/c1k" "$work/c1k"
-measure lint10k "$lint" --no-run --root "$work/c10k" "$work/c10k"
-measure base1k "$bin/readbaseline" "$work/c1k"
-measure base10k "$bin/readbaseline" "$work/c10k"
+scenario lint1k "$lint" --no-run --root "$work/c1k" "$work/c1k"
+scenario lint10k "$lint" --no-run --root "$work/c10k" "$work/c10k"
+scenario base1k "$bin/readbaseline" "$work/c1k"
+scenario base10k "$bin/readbaseline" "$work/c10k"
+n=$reps
+measure_all lint1k base1k lint10k base10k
 
 # Running the examples, and the same process starts from a shell.
 cat >"$work/seq.sh" <<'EOF'
@@ -123,18 +144,20 @@ while read -r dir input; do
 done <"$1"
 exit 0
 EOF
-measure runj1 "$lint" --jobs 1 --root "$work/run" "$work/run/.agent"
-measure loop bash "$work/seq.sh" "$runlist"
-measure runj2 "$lint" --jobs 2 --root "$work/run" "$work/run/.agent"
-measure xargs2 sh -c 'xargs -P 2 -n 2 sh -c '\''cd "$1" && exec sh linux.sh <"$2" >/dev/null'\'' _ <"$1"; exit 0' _ "$runlist"
-measure runreports "$lint" --jobs 2 --root "$work/run" --output "sarif=$work/out/r.sarif" \
+scenario runj1 "$lint" --jobs 1 --root "$work/run" "$work/run/.agent"
+scenario loop bash "$work/seq.sh" "$runlist"
+scenario runj2 "$lint" --jobs 2 --root "$work/run" "$work/run/.agent"
+scenario xargs2 sh -c 'xargs -P 2 -n 2 sh -c '\''cd "$1" && exec sh linux.sh <"$2" >/dev/null'\'' _ <"$1"; exit 0' _ "$runlist"
+scenario runreports "$lint" --jobs 2 --root "$work/run" --output "sarif=$work/out/r.sarif" \
 	--output "junit=$work/out/r.xml" --output "json=$work/out/r.json" "$work/run/.agent"
+n=$((3 * reps))
+measure_all runj1 loop runj2 xargs2 runreports
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 ncpu=$(nproc 2>/dev/null || echo "?")
 
 cat <<EOF
-speccify-lint $(cd "$repo" && git describe --always --dirty 2>/dev/null || echo "?"), $(go version | cut -d' ' -f3), $ncpu CPUs ($(uname -m)), median of $reps runs, warm page cache.
+speccify-lint $(cd "$repo" && git describe --always --dirty 2>/dev/null || echo "?"), $(go version | cut -d' ' -f3), $ncpu CPUs ($(uname -m)), median of $reps runs ($((3 * reps)) for the 400-run scenarios; the scenarios of a group take turns), warm page cache.
 Load average before: $load_before, after: $load_after (other work on the machine inflates wall times; CPU = user + sys).
 
 | scenario | wall | CPU | peak RSS | rate | ratio | target |
