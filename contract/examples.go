@@ -8,6 +8,7 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
@@ -63,12 +64,24 @@ func (c *Case) ExpectsFailure() bool {
 
 var markdown = goldmark.New()
 
+// examplesParser parses block structure only. The examples are read from the
+// raw lines of headings and paragraphs, so inline markup (emphasis, links,
+// code spans), which does not change the blocks, is not parsed.
+var examplesParser = parser.NewParser(
+	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+	parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+)
+
 // parseExamples finds the "## Examples" section of a Markdown body and its
 // cases. Only top-level headings and paragraphs are structure: a heading or
 // an input: line inside a code block, a list or a quote is text. base is the
 // byte offset of body within the text that lines indexes.
 func parseExamples(body []byte, base int, lines *Lines) *Examples {
-	doc := markdown.Parser().Parse(text.NewReader(body))
+	return parseExamplesWith(examplesParser, body, base, lines)
+}
+
+func parseExamplesWith(p parser.Parser, body []byte, base int, lines *Lines) *Examples {
+	doc := p.Parse(text.NewReader(body))
 	var ex *Examples
 	var cur *Case
 	pos := func(off int) Pos { return lines.Offset(base + off) }
