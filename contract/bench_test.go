@@ -38,3 +38,19 @@ func BenchmarkReadSpec(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkToJSON converts the inputs and outputs schemas of a generated
+// TOOL.md from YAML nodes to JSON with the places of their members.
+func BenchmarkToJSON(b *testing.B) {
+	s := ParseSpec("TOOL.md", []byte(gencorpus.ToolMD(1, 4)))
+	fm := s.Frontmatter
+	b.ReportAllocs()
+	defer benchcpu.Start(b)()
+	for b.Loop() {
+		for _, name := range []string{"inputs", "outputs"} {
+			if _, problems := fm.ToJSON(fm.Field(name).Value, name); len(problems) > 0 {
+				b.Fatal(problems)
+			}
+		}
+	}
+}

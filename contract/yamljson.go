@@ -60,7 +60,7 @@ type yamlConverter struct {
 // stay strings. Non-string mapping keys, .inf/.nan and over-expanding aliases
 // are problems; key names the field for the problems' Key.
 func (f *Frontmatter) ToJSON(n *yaml.Node, key string) (doc *JSONDoc, problems []Problem) {
-	c := &yamlConverter{fm: f, key: key, places: map[string]Pos{}, budget: MaxYAMLValues}
+	c := &yamlConverter{fm: f, key: key, places: make(map[string]Pos, countValues(n, maxPresize)), budget: MaxYAMLValues}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(errConversionStopped); !ok {
@@ -72,6 +72,36 @@ func (f *Frontmatter) ToJSON(n *yaml.Node, key string) (doc *JSONDoc, problems [
 	}()
 	v := c.convert(n, "", f.NodePos(n), 0)
 	return &JSONDoc{Value: v, Places: c.places}, c.problems
+}
+
+// maxPresize bounds the size ToJSON reserves for the places up front.
+const maxPresize = 4096
+
+// countValues counts the JSON values n converts to (the places ToJSON
+// records), up to limit, so that the map of places is sized once instead of
+// growing step by step. Aliases are not followed: they only make it an
+// underestimate.
+func countValues(n *yaml.Node, limit int) int {
+	count := 0
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n == nil || count >= limit {
+			return
+		}
+		count++
+		switch n.Kind {
+		case yaml.DocumentNode, yaml.SequenceNode:
+			for _, c := range n.Content {
+				walk(c)
+			}
+		case yaml.MappingNode:
+			for i := 1; i < len(n.Content); i += 2 {
+				walk(n.Content[i])
+			}
+		}
+	}
+	walk(n)
+	return min(count, limit)
 }
 
 func (c *yamlConverter) problem(n *yaml.Node, format string, args ...any) {
@@ -138,8 +168,9 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr string, out map[string]any, de
 		}
 		name := k.Value
 		p := ptr + "/" + escapePointer(name)
-		c.places[p] = c.fm.NodePos(k)
-		out[name] = c.convert(v, p, c.fm.NodePos(k), depth+1)
+		kp := c.fm.NodePos(k)
+		c.places[p] = kp
+		out[name] = c.convert(v, p, kp, depth+1)
 	}
 }
 
