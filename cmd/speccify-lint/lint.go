@@ -36,7 +36,7 @@ type LintCmd struct {
 	Config    string        `placeholder:"FILE" help:"Configuration file (default: .speccify-lint.yaml at the root when present)."`
 	Timeout   time.Duration `default:"60s" help:"Time limit for one example run."`
 	MaxOutput byteSize      `default:"4MiB" placeholder:"SIZE" help:"Cap for what one example may print on stdout and on stderr each."`
-	Jobs      int           `short:"j" default:"0" help:"Tools checked at once (default: the number of CPUs)."`
+	Jobs      int           `short:"j" default:"0" help:"Tools whose examples run at once, and tools checked statically at once (default: the number of CPUs)."`
 	Color     string        `enum:"auto,always,never" default:"auto" help:"Colour in text output: ${enum} (auto: on a terminal without NO_COLOR)."`
 
 	NoTimestamps  bool   `help:"Leave timestamps out of reports and report durations as 0, for byte-identical reports."`
