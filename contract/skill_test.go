@@ -44,7 +44,7 @@ func TestSkillToolLinks(t *testing.T) {
 	}
 	var got []link
 	for _, l := range SkillToolLinks([]byte(src)) {
-		got = append(got, link{l.Destination, l.Tool, l.Pos})
+		got = append(got, link(l))
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("links:\n got %+v\nwant %+v", got, want)

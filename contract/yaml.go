@@ -73,7 +73,7 @@ func parseFrontmatter(s Split, lines *Lines) (fm *Frontmatter, problems []Proble
 	}
 	if root.Kind != yaml.MappingNode {
 		return fm, []Problem{{Kind: ProblemFrontmatter, Pos: fm.NodePos(root), Key: "frontmatter",
-			Msg: fmt.Sprintf("frontmatter is a %s, not a mapping of keys such as name:, inputs:, outputs:", nodeKindName(root))}}
+			Msg: fmt.Sprintf("frontmatter is a %s, not a mapping of keys such as name:, inputs:, outputs:", KindName(root))}}
 	}
 	problems = append(problems, duplicateKeys(fm, root)...)
 	fm.Root = root
@@ -81,7 +81,7 @@ func parseFrontmatter(s Split, lines *Lines) (fm *Frontmatter, problems []Proble
 		k, v := root.Content[i], root.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
 			problems = append(problems, Problem{Kind: ProblemValue, Pos: fm.NodePos(k), Key: "frontmatter",
-				Msg: "a frontmatter key must be a plain word such as name:, not a " + nodeKindName(k)})
+				Msg: "a frontmatter key must be a plain word such as name:, not a " + KindName(k)})
 			continue
 		}
 		fm.Fields = append(fm.Fields, Field{Key: k.Value, KeyPos: fm.NodePos(k), Value: v})
@@ -179,7 +179,9 @@ func duplicateKeys(fm *Frontmatter, n *yaml.Node) []Problem {
 	return out
 }
 
-func nodeKindName(n *yaml.Node) string {
+// KindName names the kind of a YAML node for messages: "mapping", "list",
+// "string", "number", "boolean", "null".
+func KindName(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
 		return "mapping"

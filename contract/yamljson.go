@@ -160,7 +160,7 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr string, out map[string]any, de
 			continue
 		}
 		if k.Kind != yaml.ScalarNode || k.ShortTag() != "!!str" {
-			desc := nodeKindName(k)
+			desc := KindName(k)
 			if k.Kind == yaml.ScalarNode {
 				desc += " " + k.Value
 			}

@@ -76,7 +76,7 @@ func (c *toolCheck) checkFields() {
 			continue
 		}
 		if !isString(v) {
-			c.report(ruleFieldType, fm.NodePos(v), name, "%s must be a string, not a %s", name, kindName(v))
+			c.report(ruleFieldType, fm.NodePos(v), name, "%s must be a string, not a %s", name, contract.KindName(v))
 			continue
 		}
 		if name == "effects" && strings.Contains(strings.TrimRight(v.Value, "\n"), "\n") {
@@ -94,7 +94,7 @@ func (c *toolCheck) checkFields() {
 			continue
 		}
 		if v := deref(f.Value); !isEmptyValue(v) && v.Kind != yaml.MappingNode && !(v.Kind == yaml.ScalarNode && v.ShortTag() == "!!bool") {
-			c.report(ruleFieldType, fm.NodePos(v), name, "%s must be a JSON Schema written as a YAML mapping (type: object, properties: ...), not a %s", name, kindName(v))
+			c.report(ruleFieldType, fm.NodePos(v), name, "%s must be a JSON Schema written as a YAML mapping (type: object, properties: ...), not a %s", name, contract.KindName(v))
 		}
 	}
 	c.checkName()
@@ -254,16 +254,16 @@ func (c *toolCheck) stringList(f *contract.Field) {
 	switch v.Kind {
 	case yaml.ScalarNode:
 		if !isString(v) {
-			c.report(ruleFieldType, fm.NodePos(v), f.Key, "%s must be a string or a list of strings, not a %s", f.Key, kindName(v))
+			c.report(ruleFieldType, fm.NodePos(v), f.Key, "%s must be a string or a list of strings, not a %s", f.Key, contract.KindName(v))
 		}
 	case yaml.SequenceNode:
 		for _, item := range v.Content {
 			if it := deref(item); !isString(it) {
-				c.report(ruleFieldType, fm.NodePos(it), f.Key, "every entry of %s must be a string, not a %s", f.Key, kindName(it))
+				c.report(ruleFieldType, fm.NodePos(it), f.Key, "every entry of %s must be a string, not a %s", f.Key, contract.KindName(it))
 			}
 		}
 	default:
-		c.report(ruleFieldType, fm.NodePos(v), f.Key, "%s must be a string or a list of strings, not a %s", f.Key, kindName(v))
+		c.report(ruleFieldType, fm.NodePos(v), f.Key, "%s must be a string or a list of strings, not a %s", f.Key, contract.KindName(v))
 	}
 }
 
@@ -288,26 +288,6 @@ func isEmptyValue(n *yaml.Node) bool {
 		return n.ShortTag() == "!!null" || (n.ShortTag() == "!!str" && strings.TrimSpace(n.Value) == "")
 	}
 	return false
-}
-
-func kindName(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "mapping"
-	case yaml.SequenceNode:
-		return "list"
-	}
-	switch n.ShortTag() {
-	case "!!int", "!!float":
-		return "number"
-	case "!!bool":
-		return "boolean"
-	case "!!null":
-		return "null"
-	case "!!str":
-		return "string"
-	}
-	return "value of type " + n.ShortTag()
 }
 
 // nearestField suggests the known field nearest to an unknown key.
