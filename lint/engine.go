@@ -2,6 +2,7 @@ package lint
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,15 +40,16 @@ func Lint(ctx context.Context, disc *contract.Discovery, cfg Config) *Result {
 	next := make(chan int)
 	checked := make(chan *toolJob, n) // at most n tools wait, checked, for their runs
 	var static, runs sync.WaitGroup
+	var failures internalErrors
 	for range n {
 		static.Go(func() {
 			for i := range next {
-				checked <- checkStatic(&cfg, i, disc.Tools[i])
+				checked <- failures.checkStatic(&cfg, i, disc.Tools[i])
 			}
 		})
 		runs.Go(func() {
 			for j := range checked {
-				res.Tools[j.index] = j.runExamples(ctx)
+				res.Tools[j.index] = failures.runExamples(ctx, j)
 			}
 		})
 	}
@@ -70,9 +72,56 @@ func Lint(ctx context.Context, disc *contract.Discovery, cfg Config) *Result {
 			"symbolic link %s points to %s, outside the root; it is not followed: commit the files instead", rel, esc.Target))
 	}
 	slices.SortFunc(res.Findings, CompareFindings)
+	res.InternalErrors = failures.sorted()
 	res.Interrupted = ctx.Err() != nil
 	res.Summarize()
 	return res
+}
+
+// internalErrors collects the failures of speccify-lint itself: a panic while
+// checking one tool is reported (the SARIF invocation then fails and the CLI
+// exits 2) and the other tools are still checked.
+type internalErrors struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (e *internalErrors) add(dir string, r any) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.msgs = append(e.msgs, fmt.Sprintf("internal error while checking %s: %v (please report it)", dir, r))
+}
+
+func (e *internalErrors) sorted() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	slices.Sort(e.msgs)
+	return e.msgs
+}
+
+// checkStatic is checkStatic with a panic turned into an internal error.
+func (e *internalErrors) checkStatic(cfg *Config, index int, dir string) (j *toolJob) {
+	defer func() {
+		if r := recover(); r != nil {
+			e.add(dir, r)
+			c := &toolCheck{cfg: cfg, dir: dir, rel: relPath(cfg.Root, dir)}
+			c.specRel = c.fileIn(contract.SpecFile)
+			j = &toolJob{index: index, c: c, tr: ToolResult{Dir: c.rel, Spec: c.specRel,
+				Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
+		}
+	}()
+	return checkStatic(cfg, index, dir)
+}
+
+// runExamples is runExamples with a panic turned into an internal error.
+func (e *internalErrors) runExamples(ctx context.Context, j *toolJob) (tr ToolResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			e.add(j.c.dir, r)
+			tr = j.tr
+		}
+	}()
+	return j.runExamples(ctx)
 }
 
 // checkTool lints one tool folder and runs its examples.

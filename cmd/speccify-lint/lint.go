@@ -113,9 +113,14 @@ func (c *LintCmd) Run(env *runEnv) error {
 	if err := w.Flush(); err != nil {
 		return err
 	}
+	for _, msg := range res.InternalErrors {
+		fmt.Fprintf(env.stderr, "speccify-lint: %s\n", msg)
+	}
 	switch {
 	case res.Interrupted:
 		fmt.Fprintln(env.stderr, "speccify-lint: interrupted; the report covers what finished")
+		env.exitCode = exitUsage
+	case len(res.InternalErrors) > 0:
 		env.exitCode = exitUsage
 	case res.Fails(failThreshold(c.FailOn)):
 		env.exitCode = 1
