@@ -26,21 +26,7 @@ const corpusDeadline = 20 * time.Second
 // it does not exist.
 func sharedCorpus(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	corpus := filepath.Join(dir, "..", "shared", "corpus")
+	corpus := filepath.Join(repoRoot(t), "..", "shared", "corpus")
 	if info, err := os.Stat(corpus); err != nil || !info.IsDir() {
 		return ""
 	}

@@ -245,25 +245,6 @@ func TestRunLargeInput(t *testing.T) {
 	}
 }
 
-// repoRoot walks up from the working directory to the directory of go.mod.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the working directory")
-		}
-		dir = parent
-	}
-}
-
 // The project's own tools pass: three examples of check-plist-keys.
 func TestRunOwnTools(t *testing.T) {
 	needLinux(t)
