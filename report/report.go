@@ -215,8 +215,9 @@ func tailLines(s string, n int) []string {
 const detailDiffs = 20
 
 // detail is the message of a finding with what its example adds: the
-// differences (at most detailDiffs), how the process ended and the last line
-// of its stderr. SARIF and GitHub annotations show it.
+// differences the message does not list already (at most detailDiffs), how
+// the process ended and the last line of its stderr (unless the message
+// quotes it). SARIF and GitHub annotations show it.
 func detail(it item) string {
 	msg := cleanText(it.f.Message)
 	ex := it.ex
@@ -225,20 +226,26 @@ func detail(it item) string {
 	}
 	var b strings.Builder
 	b.WriteString(msg)
+	listed := 0
 	for i, d := range ex.Differences {
-		if i == detailDiffs {
-			fmt.Fprintf(&b, "\n... and %d more differences", len(ex.Differences)-detailDiffs)
+		line := cleanLine(d.String())
+		if strings.Contains(msg, line) {
+			continue // the message lists it already
+		}
+		if listed == detailDiffs {
+			fmt.Fprintf(&b, "\n... and %d more differences", len(ex.Differences)-i)
 			break
 		}
 		b.WriteString("\n")
-		b.WriteString(cleanLine(d.String()))
+		b.WriteString(line)
+		listed++
 	}
 	// How the process ended, unless the message already says it.
 	if st := exitStatus(ex); (ex.Status == lint.StatusFailed || ex.Status == lint.StatusErrored) && !strings.Contains(msg, st) {
 		b.WriteString("\n")
 		b.WriteString(st)
 	}
-	if last := tailLines(ex.Stderr, 1); len(last) > 0 {
+	if last := tailLines(ex.Stderr, 1); len(last) > 0 && !strings.Contains(msg, last[0]) {
 		b.WriteString("\nstderr: ")
 		b.WriteString(last[0])
 	}
