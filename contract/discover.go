@@ -3,6 +3,7 @@ package contract
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -126,9 +127,9 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 			return nil, fmt.Errorf("%s: %w", p, unwrapPathError(err))
 		}
 	}
-	d.Tools = sortedKeys(tools)
-	d.Skills = sortedKeys(skills)
-	for _, k := range sortedKeys(boolKeys(escapes)) {
+	d.Tools = slices.Sorted(maps.Keys(tools))
+	d.Skills = slices.Sorted(maps.Keys(skills))
+	for _, k := range slices.Sorted(maps.Keys(escapes)) {
 		d.Escapes = append(d.Escapes, escapes[k])
 	}
 	return d, nil
@@ -247,21 +248,4 @@ func unwrapPathError(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
-
-func boolKeys[V any](m map[string]V) map[string]bool {
-	out := make(map[string]bool, len(m))
-	for k := range m {
-		out[k] = true
-	}
-	return out
 }

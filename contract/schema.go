@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"strconv"
 
 	"path/filepath"
 	"slices"
@@ -222,23 +223,22 @@ func cleanSchemaText(msg, loc, name string) string {
 	return msg
 }
 
-// PointerToPath turns a JSON pointer into a JSON path: "/keys/0" -> "$.keys[0]"
-// (numeric tokens are shown as indices).
+// PointerToPath turns a JSON pointer into a JSON path, written as Covers
+// writes its paths: "/keys/0" -> "$.keys[0]" (numeric tokens are shown as
+// indices).
 func PointerToPath(pointer string) string {
-	var b strings.Builder
-	b.WriteByte('$')
-	if pointer == "" {
-		return b.String()
-	}
-	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		if isIndex(tok) {
-			b.WriteString("[" + tok + "]")
-		} else {
-			b.WriteString(pathMember(tok))
+	var segs []cmpSeg
+	if pointer != "" {
+		for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+			if n, err := strconv.Atoi(tok); err == nil && isIndex(tok) {
+				segs = append(segs, cmpSeg{index: n})
+			} else {
+				segs = append(segs, cmpSeg{key: tok, isKey: true})
+			}
 		}
 	}
-	return b.String()
+	return cmpPath(segs)
 }
 
 func isIndex(s string) bool {

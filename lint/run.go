@@ -288,15 +288,15 @@ func quoteStart(b []byte) string {
 
 // stderrTail is ", stderr: <last line>" or "" when stderr is empty.
 func stderrTail(stderr []byte) string {
-	line := LastLine(stderr)
+	line := lastLine(stderr)
 	if line == "" {
 		return ""
 	}
 	return "; stderr ends: " + quoteStart([]byte(line))
 }
 
-// LastLine is the last non-blank line of a text.
-func LastLine(b []byte) string {
+// lastLine is the last non-blank line of a text.
+func lastLine(b []byte) string {
 	lines := strings.Split(strings.TrimSpace(strings.ToValidUTF8(string(b), "\uFFFD")), "\n")
 	return strings.TrimSpace(lines[len(lines)-1])
 }
