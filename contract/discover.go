@@ -38,6 +38,10 @@ type Discovery struct {
 	Skills []string
 	// Escapes are symbolic links whose target lies outside the root.
 	Escapes []SymlinkEscape
+
+	// listings are the directory entries the walk read of the tool folders
+	// and of the directories under their fixtures, by absolute path.
+	listings map[string][]fs.DirEntry
 }
 
 // SymlinkEscape is a symbolic link that points outside the root.
@@ -51,9 +55,10 @@ type SymlinkEscape struct {
 // a tool folder, which stands for its folder. A path that does not exist is
 // an error. Symbolic links to directories are not followed.
 func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
-	d := &Discovery{}
-	tools, skills := map[string]bool{}, map[string]bool{}
-	escapes := map[string]SymlinkEscape{}
+	w := &walker{
+		opt: opt, tools: map[string]bool{}, skills: map[string]bool{},
+		escapes: map[string]SymlinkEscape{}, listings: map[string][]fs.DirEntry{},
+	}
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
@@ -61,78 +66,106 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 		}
 		if !info.IsDir() {
 			if dir, kind := enclosingFolder(p, opt.Root); kind == SpecFile {
-				tools[absPath(dir)] = true
+				w.tools[absPath(dir)] = true
 			} else if kind == SkillFile {
-				skills[absPath(dir)] = true
+				w.skills[absPath(dir)] = true
 			}
 			continue
 		}
-		// A folder is a tool (or skill) folder when the walk meets a TOOL.md
-		// (SKILL.md) entry in it, of any type: the walk reads every directory
-		// anyway, so no extra stat is needed.
-		// Walked paths are p joined with names: make them absolute from p's
-		// absolute form, without asking for the working directory (two stat
-		// calls) each time.
-		base := absPath(p)
-		abs := func(dir string) string {
-			if r, err := filepath.Rel(p, dir); err == nil {
-				return filepath.Join(base, r)
-			}
-			return absPath(dir)
-		}
-		mark := func(dir, name string) {
-			switch {
-			case name == SpecFile:
-				tools[abs(dir)] = true
-			case name == SkillFile:
-				if a := abs(dir); isSkillDir(a) {
-					skills[a] = true
-				}
-			}
-		}
-		err = filepath.WalkDir(p, func(q string, e fs.DirEntry, err error) error {
-			if err != nil {
-				if q == p {
-					return err
-				}
-				if e != nil && e.IsDir() {
-					// Unreadable subdirectory: its entries are unknown, so
-					// look for the two files by name; do not go in.
-					for _, name := range []string{SpecFile, SkillFile} {
-						if exists(filepath.Join(q, name)) {
-							mark(q, name)
-						}
-					}
-				}
-				return nil
-			}
-			if q != p {
-				mark(filepath.Dir(q), e.Name())
-			}
-			if e.Type()&fs.ModeSymlink != 0 {
-				if esc, ok := escapingLink(q, opt.Root); ok {
-					escapes[q] = esc
-				}
-				return nil
-			}
-			if !e.IsDir() {
-				return nil
-			}
-			if q != p && (slices.Contains(skippedDirs, e.Name()) || excluded(q, opt)) {
-				return filepath.SkipDir
-			}
-			return nil
-		})
-		if err != nil {
+		if err := w.walkRoot(p); err != nil {
 			return nil, fmt.Errorf("%s: %w", p, unwrapPathError(err))
 		}
 	}
-	d.Tools = slices.Sorted(maps.Keys(tools))
-	d.Skills = slices.Sorted(maps.Keys(skills))
-	for _, k := range slices.Sorted(maps.Keys(escapes)) {
-		d.Escapes = append(d.Escapes, escapes[k])
+	d := &Discovery{listings: w.listings}
+	d.Tools = slices.Sorted(maps.Keys(w.tools))
+	d.Skills = slices.Sorted(maps.Keys(w.skills))
+	for _, k := range slices.Sorted(maps.Keys(w.escapes)) {
+		d.Escapes = append(d.Escapes, w.escapes[k])
 	}
 	return d, nil
+}
+
+// walker is one Discover walk. A folder is a tool (or skill) folder when the
+// walk meets a TOOL.md (SKILL.md) entry in it, of any type: the walk reads
+// every directory anyway, so no extra stat is needed. The listings of tool
+// folders and of the directories under their fixtures folders are kept, so
+// that Folder does not read them again.
+type walker struct {
+	opt           DiscoverOptions
+	tools, skills map[string]bool
+	escapes       map[string]SymlinkEscape
+	listings      map[string][]fs.DirEntry
+}
+
+// walkRoot walks the directory p named on the command line. Walked paths are
+// p joined with names; their absolute forms are built alongside from p's,
+// without asking for the working directory (two stat calls) each time.
+func (w *walker) walkRoot(p string) error {
+	info, err := os.Lstat(p)
+	if err != nil {
+		return err
+	}
+	if info.Mode()&fs.ModeSymlink != 0 {
+		// A symbolic link to a directory is not followed, even on the
+		// command line.
+		if esc, ok := escapingLink(p, w.opt.Root); ok {
+			w.escapes[p] = esc
+		}
+		return nil
+	}
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		return err
+	}
+	w.walkEntries(p, absPath(p), entries, false)
+	return nil
+}
+
+// walkEntries handles the entries of the directory dir (absolute form abs)
+// and walks its subdirectories. keep is true under a tool's fixtures folder.
+func (w *walker) walkEntries(dir, abs string, entries []fs.DirEntry, keep bool) {
+	isTool := false
+	for _, e := range entries {
+		switch e.Name() {
+		case SpecFile:
+			isTool = true
+			w.tools[abs] = true
+		case SkillFile:
+			if isSkillDir(abs) {
+				w.skills[abs] = true
+			}
+		}
+	}
+	if isTool || keep {
+		w.listings[abs] = entries
+	}
+	for _, e := range entries {
+		name := e.Name()
+		q := filepath.Join(dir, name)
+		if e.Type()&fs.ModeSymlink != 0 {
+			if esc, ok := escapingLink(q, w.opt.Root); ok {
+				w.escapes[q] = esc
+			}
+			continue
+		}
+		if !e.IsDir() || slices.Contains(skippedDirs, name) || excluded(q, w.opt) {
+			continue
+		}
+		subAbs := filepath.Join(abs, name)
+		sub, err := os.ReadDir(q)
+		if err != nil {
+			// Unreadable subdirectory: its entries are unknown, so look for
+			// the two files by name; do not go in.
+			if exists(filepath.Join(q, SpecFile)) {
+				w.tools[subAbs] = true
+			}
+			if exists(filepath.Join(q, SkillFile)) && isSkillDir(subAbs) {
+				w.skills[subAbs] = true
+			}
+			continue
+		}
+		w.walkEntries(q, subAbs, sub, keep || (isTool && name == FixturesDir))
+	}
 }
 
 // enclosingFolder finds the tool folder (or skill folder) a file belongs to:

@@ -60,13 +60,35 @@ type Folder struct {
 
 // ReadFolder lists a tool folder: its implementations and its fixtures.
 func ReadFolder(dir string) (*Folder, error) {
-	entries, err := os.ReadDir(dir)
+	return readFolder(dir, os.ReadDir)
+}
+
+// Folder lists the tool folder dir (one of d.Tools) like ReadFolder, from the
+// directory entries the walk already read where it can.
+func (d *Discovery) Folder(dir string) (*Folder, error) {
+	return readFolder(dir, func(name string) ([]fs.DirEntry, error) {
+		if entries, ok := d.listings[name]; ok {
+			return entries, nil
+		}
+		return os.ReadDir(name)
+	})
+}
+
+// dirReader lists a directory, sorted by name, as os.ReadDir does.
+type dirReader func(dir string) ([]fs.DirEntry, error)
+
+func readFolder(dir string, readDir dirReader) (*Folder, error) {
+	entries, err := readDir(dir)
 	if err != nil {
 		return nil, err
 	}
 	f := &Folder{Dir: dir}
+	var fixtures fs.DirEntry
 	for _, e := range entries {
 		f.Entries = append(f.Entries, e.Name())
+		if e.Name() == FixturesDir {
+			fixtures = e
+		}
 		if e.IsDir() {
 			f.Dirs = append(f.Dirs, e.Name())
 			continue
@@ -86,7 +108,13 @@ func ReadFolder(dir string) (*Folder, error) {
 			Platform: stem, Name: e.Name(), Ext: "." + ext, Path: filepath.Join(dir, e.Name()), Mode: info.Mode(),
 		})
 	}
-	f.Fixtures, f.regular, f.FixturesTruncated = listFixtures(dir)
+	if fixtures != nil {
+		l := fixtureLister{dir: dir, readDir: readDir}
+		l.add(FixturesDir, fixtures)
+		slices.Sort(l.all)
+		slices.Sort(l.regular)
+		f.Fixtures, f.regular, f.FixturesTruncated = l.all, l.regular, l.truncated
+	}
 	return f, nil
 }
 
@@ -107,31 +135,41 @@ func (f *Folder) HasDir(name string) bool {
 	return ok
 }
 
-func listFixtures(dir string) (all, regular []string, truncated bool) {
-	root := filepath.Join(dir, FixturesDir)
-	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+// fixtureLister lists the files under a tool folder's fixtures folder, depth
+// first in name order, at most maxFixtures of them. A fixtures entry that is
+// not a directory is itself listed; unreadable directories are skipped.
+type fixtureLister struct {
+	dir          string
+	readDir      dirReader
+	all, regular []string // slash paths relative to dir
+	truncated    bool
+}
+
+// add lists the entry e at the slash path rel (relative to the tool folder)
+// and, for a directory, everything under it. It returns false once the
+// listing is full.
+func (l *fixtureLister) add(rel string, e fs.DirEntry) bool {
+	if e.IsDir() {
+		entries, err := l.readDir(filepath.Join(l.dir, filepath.FromSlash(rel)))
 		if err != nil {
-			return nil
+			return true
 		}
-		if d.IsDir() {
-			return nil
-		}
-		if len(all) >= maxFixtures {
-			truncated = true
-			return filepath.SkipAll
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err == nil {
-			all = append(all, filepath.ToSlash(rel))
-			if d.Type().IsRegular() {
-				regular = append(regular, filepath.ToSlash(rel))
+		for _, sub := range entries {
+			if !l.add(rel+"/"+sub.Name(), sub) {
+				return false
 			}
 		}
-		return nil
-	})
-	slices.Sort(all)
-	slices.Sort(regular)
-	return all, regular, truncated
+		return true
+	}
+	if len(l.all) >= maxFixtures {
+		l.truncated = true
+		return false
+	}
+	l.all = append(l.all, rel)
+	if e.Type().IsRegular() {
+		l.regular = append(l.regular, rel)
+	}
+	return true
 }
 
 // FixtureExists reports whether a slash path relative to the folder exists

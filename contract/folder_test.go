@@ -1,11 +1,15 @@
 package contract
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"testing"
+	"testing/fstest"
 )
 
 func TestFixtureExists(t *testing.T) {
@@ -52,5 +56,76 @@ func TestFixtureExists(t *testing.T) {
 	must(os.Remove(filepath.Join(dir, "fixtures", "sub", "b.txt")))
 	if !f.FixtureExists("fixtures/sub/b.txt") {
 		t.Error("FixtureExists stats a fixture that ReadFolder listed")
+	}
+}
+
+// Discovery.Folder gives what ReadFolder gives, from the listings the walk
+// read: a file removed after the walk is still listed, a folder the walk did
+// not see is read from disk.
+func TestDiscoveryFolderReusesTheWalk(t *testing.T) {
+	root := tree(t, t.TempDir(),
+		"tools/a/TOOL.md", "tools/a/linux.sh", "tools/a/macos.py", "tools/a/README.md",
+		"tools/a/fixtures/x.txt", "tools/a/fixtures/deep/er/y.txt", "tools/a/fixtures/empty/",
+		"tools/a/lib/z.txt",
+		"tools/b/TOOL.md", "tools/b/fixtures", // fixtures is a file here
+		"tools/c/TOOL.md")
+	if runtime.GOOS != "windows" {
+		if err := os.Symlink("x.txt", filepath.Join(root, "tools/a/fixtures/link")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := Discover([]string{root}, DiscoverOptions{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Tools) != 3 {
+		t.Fatalf("tools = %q", d.Tools)
+	}
+	for _, dir := range d.Tools {
+		want, err := ReadFolder(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := d.Folder(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\nFolder     = %+v\nReadFolder = %+v", dir, got, want)
+		}
+	}
+	a := filepath.Join(root, "tools", "a")
+	if err := os.Remove(filepath.Join(a, "fixtures", "deep", "er", "y.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if f, _ := d.Folder(a); !slices.Contains(f.Fixtures, "fixtures/deep/er/y.txt") {
+		t.Errorf("Folder read the fixtures again: %q", f.Fixtures)
+	}
+	other := tree(t, t.TempDir(), "TOOL.md", "fixtures/q.txt")
+	if f, err := d.Folder(other); err != nil || !slices.Equal(f.Fixtures, []string{"fixtures/q.txt"}) {
+		t.Errorf("Folder(unwalked) = %+v, %v", f, err)
+	}
+}
+
+// At most maxFixtures fixture files are listed, the first ones depth first in
+// name order, and the folder says the list is truncated.
+func TestFixturesTruncated(t *testing.T) {
+	fsys := fstest.MapFS{"TOOL.md": {}}
+	for _, sub := range []string{"a", "b"} {
+		for i := range maxFixtures/2 + 1 {
+			fsys[fmt.Sprintf("fixtures/%s/%05d", sub, i)] = &fstest.MapFile{}
+		}
+	}
+	f, err := readFolder(".", func(dir string) ([]fs.DirEntry, error) {
+		return fs.ReadDir(fsys, filepath.ToSlash(dir))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.FixturesTruncated || len(f.Fixtures) != maxFixtures {
+		t.Fatalf("truncated %v with %d fixtures, want true with %d", f.FixturesTruncated, len(f.Fixtures), maxFixtures)
+	}
+	if last := f.Fixtures[len(f.Fixtures)-1]; last != fmt.Sprintf("fixtures/b/%05d", maxFixtures/2-2) {
+		t.Errorf("last listed fixture %s", last)
 	}
 }

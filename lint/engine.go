@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -37,14 +38,21 @@ func Lint(ctx context.Context, disc *contract.Discovery, cfg Config) *Result {
 		Findings: []Finding{},
 	}
 	n := min(cfg.jobs(), max(len(disc.Tools), 1))
-	next := make(chan int)
+	var next atomic.Int64             // the index of the next tool to check
 	checked := make(chan *toolJob, n) // at most n tools wait, checked, for their runs
 	var static, runs sync.WaitGroup
 	var failures internalErrors
 	for range n {
 		static.Go(func() {
-			for i := range next {
-				checked <- failures.checkStatic(&cfg, i, disc.Tools[i])
+			for i := int(next.Add(1) - 1); i < len(disc.Tools); i = int(next.Add(1) - 1) {
+				j := failures.checkStatic(&cfg, disc, i)
+				if !cfg.Run {
+					// Nothing to wait for: listing the examples is cheap,
+					// so do it here rather than hand the tool over.
+					res.Tools[i] = failures.runExamples(ctx, j)
+					continue
+				}
+				checked <- j
 			}
 		})
 		runs.Go(func() {
@@ -53,10 +61,6 @@ func Lint(ctx context.Context, disc *contract.Discovery, cfg Config) *Result {
 			}
 		})
 	}
-	for i := range disc.Tools {
-		next <- i
-	}
-	close(next)
 	static.Wait()
 	close(checked)
 	runs.Wait()
@@ -100,7 +104,8 @@ func (e *internalErrors) sorted() []string {
 }
 
 // checkStatic is checkStatic with a panic turned into an internal error.
-func (e *internalErrors) checkStatic(cfg *Config, index int, dir string) (j *toolJob) {
+func (e *internalErrors) checkStatic(cfg *Config, disc *contract.Discovery, index int) (j *toolJob) {
+	dir := disc.Tools[index]
 	defer func() {
 		if r := recover(); r != nil {
 			e.add(dir, r)
@@ -110,7 +115,7 @@ func (e *internalErrors) checkStatic(cfg *Config, index int, dir string) (j *too
 				Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
 		}
 	}()
-	return checkStatic(cfg, index, dir)
+	return checkStatic(cfg, index, dir, disc.Folder)
 }
 
 // runExamples is runExamples with a panic turned into an internal error.
@@ -126,7 +131,7 @@ func (e *internalErrors) runExamples(ctx context.Context, j *toolJob) (tr ToolRe
 
 // checkTool lints one tool folder and runs its examples.
 func checkTool(ctx context.Context, cfg *Config, dir string) ToolResult {
-	return checkStatic(cfg, 0, dir).runExamples(ctx)
+	return checkStatic(cfg, 0, dir, contract.ReadFolder).runExamples(ctx)
 }
 
 // toolJob is a tool folder between its static checks and its example runs.
@@ -141,8 +146,9 @@ type toolJob struct {
 	spent time.Duration
 }
 
-// checkStatic reads one tool folder and applies the static rules.
-func checkStatic(cfg *Config, index int, dir string) *toolJob {
+// checkStatic reads one tool folder, listing it with readFolder, and applies
+// the static rules.
+func checkStatic(cfg *Config, index int, dir string, readFolder func(string) (*contract.Folder, error)) *toolJob {
 	start := time.Now()
 	c := &toolCheck{cfg: cfg, dir: dir, rel: relPath(cfg.Root, dir)}
 	c.specRel = c.fileIn(contract.SpecFile)
@@ -158,7 +164,7 @@ func checkStatic(cfg *Config, index int, dir string) *toolJob {
 		c.report(ruleSpecFile, spec.FileErr.Pos, "TOOL.md", "TOOL.md %s", spec.FileErr.Msg)
 		return j
 	}
-	if folder, err := contract.ReadFolder(dir); err == nil {
+	if folder, err := readFolder(dir); err == nil {
 		c.folder = folder
 		for _, im := range folder.Implementations {
 			j.tr.Implementations = append(j.tr.Implementations, Implementation{Platform: im.Platform, Path: c.fileIn(im.Name)})

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
 // TestPanicIsAnInternalError: a panic while checking one tool becomes an
@@ -11,7 +13,7 @@ import (
 func TestPanicIsAnInternalError(t *testing.T) {
 	var e internalErrors
 	cfg := &Config{Root: t.TempDir()}
-	j := e.checkStatic(cfg, 0, "/nonexistent/tool")
+	j := e.checkStatic(cfg, &contract.Discovery{Tools: []string{"/nonexistent/tool"}}, 0)
 	if j == nil || j.tr.Dir == "" {
 		t.Fatalf("checkStatic returned %+v", j)
 	}
