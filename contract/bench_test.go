@@ -54,3 +54,52 @@ func BenchmarkToJSON(b *testing.B) {
 		}
 	}
 }
+
+// generatedSchemas converts the inputs and outputs schemas of a generated
+// TOOL.md to JSON.
+func generatedSchemas(b *testing.B) map[string]*JSONDoc {
+	b.Helper()
+	s := ParseSpec("TOOL.md", []byte(gencorpus.ToolMD(1, 4)))
+	docs := map[string]*JSONDoc{}
+	for _, name := range []string{"inputs", "outputs"} {
+		doc, problems := s.Frontmatter.ToJSON(s.Frontmatter.Field(name).Value, name)
+		if len(problems) > 0 {
+			b.Fatal(problems)
+		}
+		docs[name] = doc
+	}
+	return docs
+}
+
+// BenchmarkCompileSchema compiles the inputs and outputs schemas of a
+// generated TOOL.md.
+func BenchmarkCompileSchema(b *testing.B) {
+	docs := generatedSchemas(b)
+	b.ReportAllocs()
+	defer benchcpu.Start(b)()
+	for b.Loop() {
+		for name, doc := range docs {
+			if _, issues := CompileSchema(doc, name, "."); len(issues) > 0 {
+				b.Fatal(issues)
+			}
+		}
+	}
+}
+
+// BenchmarkSchemaPrechecks runs the checks CompileSchema makes before the
+// library compiles: no remote $refs, and the meta-schema shortcut.
+func BenchmarkSchemaPrechecks(b *testing.B) {
+	docs := generatedSchemas(b)
+	b.ReportAllocs()
+	defer benchcpu.Start(b)()
+	for b.Loop() {
+		for _, doc := range docs {
+			if issues := remoteRefs(doc.Value); len(issues) > 0 {
+				b.Fatal(issues)
+			}
+			if !provablyValid2020(doc.Value) {
+				b.Fatal("a generated schema is not proven valid")
+			}
+		}
+	}
+}

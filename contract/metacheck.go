@@ -15,39 +15,8 @@ import (
 // library validates the schema as before, with its own error messages. So a
 // true answer only ever saves time, and a false one changes nothing.
 
-// simpleTypes are the values of "type" in draft 2020-12.
-var simpleTypes = map[string]bool{"array": true, "boolean": true, "integer": true, "null": true, "number": true, "object": true, "string": true}
-
 // anchorString is the meta-schema's pattern for $anchor.
 var anchorString = regexp.MustCompile(`^[A-Za-z_][-A-Za-z0-9._]*$`)
-
-// Keyword groups of the draft 2020-12 meta-schema, by the shape of their value.
-var (
-	metaSchemaValued = map[string]bool{
-		"items": true, "contains": true, "additionalProperties": true, "propertyNames": true,
-		"if": true, "then": true, "else": true, "not": true,
-		"unevaluatedItems": true, "unevaluatedProperties": true, "contentSchema": true,
-	}
-	metaSchemaArrays = map[string]bool{"prefixItems": true, "allOf": true, "anyOf": true, "oneOf": true}
-	metaSchemaMaps   = map[string]bool{"$defs": true, "properties": true, "patternProperties": true, "dependentSchemas": true, "definitions": true}
-	metaStrings      = map[string]bool{
-		"$ref": true, "$comment": true, "pattern": true, "title": true, "description": true,
-		"format": true, "contentEncoding": true, "contentMediaType": true,
-	}
-	metaNumbers      = map[string]bool{"maximum": true, "exclusiveMaximum": true, "minimum": true, "exclusiveMinimum": true}
-	metaNonNegatives = map[string]bool{
-		"maxLength": true, "minLength": true, "maxItems": true, "minItems": true,
-		"maxContains": true, "minContains": true, "maxProperties": true, "minProperties": true,
-	}
-	metaBooleans = map[string]bool{"uniqueItems": true, "deprecated": true, "readOnly": true, "writeOnly": true}
-	metaArrays   = map[string]bool{"enum": true, "examples": true}
-	// metaUnsure are keywords this check does not judge: their presence sends
-	// the schema to the library.
-	metaUnsure = map[string]bool{
-		"$schema": true, "$id": true, "$vocabulary": true, "$dynamicRef": true, "$dynamicAnchor": true,
-		"$recursiveRef": true, "$recursiveAnchor": true, "dependencies": true,
-	}
-)
 
 // provablyValid2020 reports whether v is certainly a valid draft 2020-12
 // schema whose $refs all point inside the document.
@@ -73,13 +42,21 @@ func metaSchema(v any, depth int) bool {
 	return false
 }
 
+// metaKeyword judges the keyword k of a schema with the value val. Its cases
+// are the keyword groups of the draft 2020-12 meta-schema, by the shape of
+// their value.
 func metaKeyword(k string, val any, depth int) bool {
-	switch {
-	case metaUnsure[k]:
+	switch k {
+	case "$schema", "$id", "$vocabulary", "$dynamicRef", "$dynamicAnchor",
+		"$recursiveRef", "$recursiveAnchor", "dependencies":
+		// Keywords this check does not judge: their presence sends the
+		// schema to the library.
 		return false
-	case metaSchemaValued[k]:
+	case "items", "contains", "additionalProperties", "propertyNames",
+		"if", "then", "else", "not",
+		"unevaluatedItems", "unevaluatedProperties", "contentSchema":
 		return metaSchema(val, depth+1)
-	case metaSchemaArrays[k]:
+	case "prefixItems", "allOf", "anyOf", "oneOf":
 		arr, ok := val.([]any)
 		if !ok || len(arr) == 0 {
 			return false
@@ -90,7 +67,7 @@ func metaKeyword(k string, val any, depth int) bool {
 			}
 		}
 		return true
-	case metaSchemaMaps[k]:
+	case "$defs", "properties", "patternProperties", "dependentSchemas", "definitions":
 		m, ok := val.(map[string]any)
 		if !ok {
 			return false
@@ -101,35 +78,37 @@ func metaKeyword(k string, val any, depth int) bool {
 			}
 		}
 		return true
-	case k == "$ref":
+	case "$ref":
 		ref, ok := val.(string)
 		return ok && strings.HasPrefix(ref, "#") // inside the document only
-	case metaStrings[k]:
+	case "$comment", "pattern", "title", "description",
+		"format", "contentEncoding", "contentMediaType":
 		_, ok := val.(string)
 		return ok
-	case k == "$anchor":
+	case "$anchor":
 		a, ok := val.(string)
 		return ok && anchorString.MatchString(a)
-	case metaNumbers[k]:
+	case "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum":
 		_, ok := val.(json.Number)
 		return ok
-	case k == "multipleOf":
+	case "multipleOf":
 		n, ok := val.(json.Number)
 		return ok && isPlainPositive(string(n))
-	case metaNonNegatives[k]:
+	case "maxLength", "minLength", "maxItems", "minItems",
+		"maxContains", "minContains", "maxProperties", "minProperties":
 		n, ok := val.(json.Number)
 		return ok && isDigits(string(n))
-	case metaBooleans[k]:
+	case "uniqueItems", "deprecated", "readOnly", "writeOnly":
 		_, ok := val.(bool)
 		return ok
-	case metaArrays[k]:
+	case "enum", "examples":
 		_, ok := val.([]any)
 		return ok
-	case k == "type":
+	case "type":
 		return metaType(val)
-	case k == "required":
+	case "required":
 		return uniqueStrings(val)
-	case k == "dependentRequired":
+	case "dependentRequired":
 		m, ok := val.(map[string]any)
 		if !ok {
 			return false
@@ -145,31 +124,75 @@ func metaKeyword(k string, val any, depth int) bool {
 	return true
 }
 
+// simpleType returns a distinct bit for each value of "type" in draft
+// 2020-12, and 0 for any other string.
+func simpleType(s string) uint8 {
+	switch s {
+	case "array":
+		return 1 << 0
+	case "boolean":
+		return 1 << 1
+	case "integer":
+		return 1 << 2
+	case "null":
+		return 1 << 3
+	case "number":
+		return 1 << 4
+	case "object":
+		return 1 << 5
+	case "string":
+		return 1 << 6
+	}
+	return 0
+}
+
 func metaType(val any) bool {
 	switch t := val.(type) {
 	case string:
-		return simpleTypes[t]
+		return simpleType(t) != 0
 	case []any:
 		if len(t) == 0 {
 			return false
 		}
-		seen := map[string]bool{}
+		var seen uint8
 		for _, item := range t {
 			s, ok := item.(string)
-			if !ok || !simpleTypes[s] || seen[s] {
+			if !ok {
 				return false
 			}
-			seen[s] = true
+			bit := simpleType(s)
+			if bit == 0 || seen&bit != 0 {
+				return false
+			}
+			seen |= bit
 		}
 		return true
 	}
 	return false
 }
 
+// smallUnique is the length up to which uniqueStrings compares the items
+// pairwise instead of filling a set.
+const smallUnique = 8
+
 func uniqueStrings(val any) bool {
 	arr, ok := val.([]any)
 	if !ok {
 		return false
+	}
+	if len(arr) <= smallUnique {
+		for i, item := range arr {
+			s, ok := item.(string)
+			if !ok {
+				return false
+			}
+			for _, prev := range arr[:i] {
+				if prev.(string) == s {
+					return false
+				}
+			}
+		}
+		return true
 	}
 	seen := make(map[string]bool, len(arr))
 	for _, item := range arr {

@@ -38,6 +38,11 @@ func TestProvablyValid2020(t *testing.T) {
 		{`{"type": []}`, false},
 		{`{"type": ["string", "string"]}`, false},
 		{`{"required": ["a", "a"]}`, false},
+		{`{"required": ["a", 1]}`, false},
+		{`{"required": ["a", "b", "c", "d", "e", "f", "g", "h", "i"]}`, true},
+		{`{"required": ["a", "b", "c", "d", "e", "f", "g", "h", "i", "a"]}`, false},
+		{`{"type": ["string", "null", "string"]}`, false},
+		{`{"type": ["string", 1]}`, false},
 		{`{"required": "a"}`, false},
 		{`{"minItems": -1}`, false},
 		{`{"minItems": 1.0}`, false}, // valid, but not judged here

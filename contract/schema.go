@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"net/url"
 	"path"
-	"strconv"
-
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -35,7 +34,7 @@ const maxSchemaFileSize = 1 << 20
 // file:// is an issue, and a relative $ref may only name a JSON file inside
 // the tool folder.
 func CompileSchema(doc *JSONDoc, name, dir string) (*Schema, []SchemaIssue) {
-	if issues := remoteRefs(doc.Value, ""); len(issues) > 0 {
+	if issues := remoteRefs(doc.Value); len(issues) > 0 {
 		return nil, issues
 	}
 	absDir, err := filepath.Abs(dir)
@@ -80,8 +79,50 @@ func (s *Schema) Sub(pointer string) (*jsonschema.Schema, error) {
 }
 
 // remoteRefs finds $ref values that would need the network or a file://
-// read.
-func remoteRefs(v any, ptr string) []SchemaIssue {
+// read, in the order of the keys at every level.
+func remoteRefs(v any) []SchemaIssue {
+	if !mayHaveRemoteRef(v) {
+		return nil
+	}
+	return remoteRefsAt(v, "")
+}
+
+// mayHaveRemoteRef reports whether remoteRefsAt may find something in v: a
+// $ref, $dynamicRef or $recursiveRef string that does not start with "#". It
+// walks v without building pointers or sorting keys; a reference to a place
+// in the same document, the common case, is never remote.
+func mayHaveRemoteRef(v any) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, val := range v {
+			if s, ok := val.(string); ok {
+				if isRefKeyword(k) && !strings.HasPrefix(s, "#") {
+					return true
+				}
+				continue
+			}
+			if mayHaveRemoteRef(val) {
+				return true
+			}
+		}
+	case []any:
+		for _, item := range v {
+			if mayHaveRemoteRef(item) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isRefKeyword reports whether k is a keyword whose value is a reference.
+func isRefKeyword(k string) bool {
+	return k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef"
+}
+
+// remoteRefsAt finds the remote references in v, the value at the JSON
+// pointer ptr.
+func remoteRefsAt(v any, ptr string) []SchemaIssue {
 	var out []SchemaIssue
 	switch v := v.(type) {
 	case map[string]any:
@@ -91,26 +132,41 @@ func remoteRefs(v any, ptr string) []SchemaIssue {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			p := ptr + "/" + escapePointer(k)
-			if s, ok := v[k].(string); ok && (k == "$ref" || k == "$dynamicRef" || k == "$recursiveRef") {
-				u, err := url.Parse(s)
-				switch {
-				case err != nil:
-				case (u.Scheme == "http" || u.Scheme == "https" || u.Scheme == "file") && !isMetaSchema(s):
-					out = append(out, SchemaIssue{Pointer: p, Msg: fmt.Sprintf("%s %q is not fetched: speccify-lint reads neither the network nor files outside the tool folder; put the schema under $defs and refer to it as #/$defs/...", k, s)})
-				case u.Scheme == "" && u.Path != "" && leavesFolder(u.Path):
-					out = append(out, SchemaIssue{Pointer: p, Msg: fmt.Sprintf("%s %q is outside the tool folder and is not read; copy the schema into the tool folder or under $defs", k, s)})
+			switch val := v[k].(type) {
+			case string:
+				if !isRefKeyword(k) {
+					continue
 				}
-				continue
+				if msg := refIssue(k, val); msg != "" {
+					out = append(out, SchemaIssue{Pointer: ptr + "/" + escapePointer(k), Msg: msg})
+				}
+			case map[string]any, []any:
+				out = append(out, remoteRefsAt(val, ptr+"/"+escapePointer(k))...)
 			}
-			out = append(out, remoteRefs(v[k], p)...)
 		}
 	case []any:
 		for i, item := range v {
-			out = append(out, remoteRefs(item, fmt.Sprintf("%s/%d", ptr, i))...)
+			switch item.(type) {
+			case map[string]any, []any:
+				out = append(out, remoteRefsAt(item, ptr+"/"+strconv.Itoa(i))...)
+			}
 		}
 	}
 	return out
+}
+
+// refIssue explains why the reference s, the value of the keyword k, is not
+// followed, or returns "" if it may be.
+func refIssue(k, s string) string {
+	u, err := url.Parse(s)
+	switch {
+	case err != nil:
+	case (u.Scheme == "http" || u.Scheme == "https" || u.Scheme == "file") && !isMetaSchema(s):
+		return fmt.Sprintf("%s %q is not fetched: speccify-lint reads neither the network nor files outside the tool folder; put the schema under $defs and refer to it as #/$defs/...", k, s)
+	case u.Scheme == "" && u.Path != "" && leavesFolder(u.Path):
+		return fmt.Sprintf("%s %q is outside the tool folder and is not read; copy the schema into the tool folder or under $defs", k, s)
+	}
+	return ""
 }
 
 // leavesFolder reports whether a relative reference path leaves the folder it

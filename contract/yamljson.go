@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -53,14 +54,25 @@ type yamlConverter struct {
 	places   map[string]Pos
 	problems []Problem
 	budget   int
+	// ptrs holds the text of every JSON pointer made so far, one after the
+	// other; the keys of places are pieces of it. A strings.Builder never
+	// changes the bytes it has written, so a string it returned stays valid
+	// as it grows, and the pointers cost a few allocations instead of one
+	// each.
+	ptrs strings.Builder
 }
+
+// pointer is the JSON pointer ptrs[start:end] of a yamlConverter.
+type pointer struct{ start, end int }
 
 // ToJSON converts the YAML node n of this frontmatter to JSON faithfully:
 // integers stay exact, YAML 1.2 booleans only (yes/no/on stay strings), dates
 // stay strings. Non-string mapping keys, .inf/.nan and over-expanding aliases
 // are problems; key names the field for the problems' Key.
 func (f *Frontmatter) ToJSON(n *yaml.Node, key string) (doc *JSONDoc, problems []Problem) {
-	c := &yamlConverter{fm: f, key: key, places: make(map[string]Pos, countValues(n, maxPresize)), budget: MaxYAMLValues}
+	values, pointerBytes := countValues(n, maxPresize)
+	c := &yamlConverter{fm: f, key: key, places: make(map[string]Pos, values), budget: MaxYAMLValues}
+	c.ptrs.Grow(min(pointerBytes, maxPresizeBytes))
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(errConversionStopped); !ok {
@@ -70,38 +82,60 @@ func (f *Frontmatter) ToJSON(n *yaml.Node, key string) (doc *JSONDoc, problems [
 			problems = c.problems
 		}
 	}()
-	v := c.convert(n, "", f.NodePos(n), 0)
+	c.places[""] = f.NodePos(n)
+	v := c.convert(n, pointer{}, 0)
 	return &JSONDoc{Value: v, Places: c.places}, c.problems
 }
 
-// maxPresize bounds the size ToJSON reserves for the places up front.
-const maxPresize = 4096
+const (
+	// maxPresize bounds the number of places ToJSON reserves room for up
+	// front.
+	maxPresize = 4096
+	// maxPresizeBytes bounds the text of JSON pointers ToJSON reserves room
+	// for up front: deep nesting makes long pointers, and the conversion may
+	// stop before it reaches them.
+	maxPresizeBytes = 1 << 16
+)
 
 // countValues counts the JSON values n converts to (the places ToJSON
-// records), up to limit, so that the map of places is sized once instead of
-// growing step by step. Aliases are not followed: they only make it an
+// records), up to limit, and the length of their JSON pointers, so that the
+// map of places and the pointers' text are sized once instead of growing
+// step by step. Aliases are not followed: they only make it an
 // underestimate.
-func countValues(n *yaml.Node, limit int) int {
-	count := 0
-	var walk func(n *yaml.Node)
-	walk = func(n *yaml.Node) {
-		if n == nil || count >= limit {
+func countValues(n *yaml.Node, limit int) (values, pointerBytes int) {
+	var walk func(n *yaml.Node, ptrLen int)
+	walk = func(n *yaml.Node, ptrLen int) {
+		if n == nil || values >= limit {
 			return
 		}
-		count++
+		values++
+		pointerBytes += ptrLen
 		switch n.Kind {
-		case yaml.DocumentNode, yaml.SequenceNode:
+		case yaml.DocumentNode:
 			for _, c := range n.Content {
-				walk(c)
+				walk(c, ptrLen)
+			}
+		case yaml.SequenceNode:
+			for i, c := range n.Content {
+				walk(c, ptrLen+1+decimalLen(i))
 			}
 		case yaml.MappingNode:
 			for i := 1; i < len(n.Content); i += 2 {
-				walk(n.Content[i])
+				walk(n.Content[i], ptrLen+1+len(n.Content[i-1].Value))
 			}
 		}
 	}
-	walk(n)
-	return min(count, limit)
+	walk(n, 0)
+	return min(values, limit), pointerBytes
+}
+
+// decimalLen is the number of decimal digits of i >= 0.
+func decimalLen(i int) int {
+	n := 1
+	for ; i >= 10; i /= 10 {
+		n++
+	}
+	return n
 }
 
 func (c *yamlConverter) problem(n *yaml.Node, format string, args ...any) {
@@ -113,7 +147,37 @@ func (c *yamlConverter) stop(n *yaml.Node, format string, args ...any) {
 	panic(errConversionStopped{})
 }
 
-func (c *yamlConverter) convert(n *yaml.Node, ptr string, place Pos, depth int) any {
+// member makes the JSON pointer of the member name of the object at parent;
+// text is its string.
+func (c *yamlConverter) member(parent pointer, name string) (p pointer, text string) {
+	p.start = c.startChild(parent)
+	writeEscapedPointer(&c.ptrs, name)
+	p.end = c.ptrs.Len()
+	return p, c.ptrs.String()[p.start:p.end]
+}
+
+// item makes the JSON pointer of the item i of the array at parent; text is
+// its string.
+func (c *yamlConverter) item(parent pointer, i int) (p pointer, text string) {
+	p.start = c.startChild(parent)
+	var digits [20]byte
+	c.ptrs.Write(strconv.AppendInt(digits[:0], int64(i), 10))
+	p.end = c.ptrs.Len()
+	return p, c.ptrs.String()[p.start:p.end]
+}
+
+// startChild writes the text of parent and a slash, the start of a child's
+// pointer, and returns where it starts.
+func (c *yamlConverter) startChild(parent pointer) int {
+	start := c.ptrs.Len()
+	c.ptrs.WriteString(c.ptrs.String()[parent.start:parent.end])
+	c.ptrs.WriteByte('/')
+	return start
+}
+
+// convert converts n, the value at the JSON pointer ptr, whose place the
+// caller has recorded.
+func (c *yamlConverter) convert(n *yaml.Node, ptr pointer, depth int) any {
 	c.budget--
 	if c.budget < 0 {
 		c.stop(n, "%s: aliases expand to more than %d values; a YAML alias bomb is not a schema", c.key, MaxYAMLValues)
@@ -121,25 +185,25 @@ func (c *yamlConverter) convert(n *yaml.Node, ptr string, place Pos, depth int) 
 	if depth > maxYAMLDepth {
 		c.stop(n, "%s: nested deeper than %d levels", c.key, maxYAMLDepth)
 	}
-	if _, ok := c.places[ptr]; !ok {
-		c.places[ptr] = place
-	}
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
 			return nil
 		}
-		return c.convert(n.Content[0], ptr, place, depth+1)
+		return c.convert(n.Content[0], ptr, depth+1)
 	case yaml.AliasNode:
 		if n.Alias == nil {
 			return nil
 		}
-		return c.convert(n.Alias, ptr, place, depth+1)
+		return c.convert(n.Alias, ptr, depth+1)
 	case yaml.SequenceNode:
 		out := make([]any, 0, len(n.Content))
 		for i, item := range n.Content {
-			p := fmt.Sprintf("%s/%d", ptr, i)
-			out = append(out, c.convert(item, p, c.fm.NodePos(item), depth+1))
+			p, text := c.item(ptr, i)
+			if _, ok := c.places[text]; !ok { // a merged mapping may have set it
+				c.places[text] = c.fm.NodePos(item)
+			}
+			out = append(out, c.convert(item, p, depth+1))
 		}
 		return out
 	case yaml.MappingNode:
@@ -152,14 +216,18 @@ func (c *yamlConverter) convert(n *yaml.Node, ptr string, place Pos, depth int) 
 	return nil
 }
 
-func (c *yamlConverter) mapping(n *yaml.Node, ptr string, out map[string]any, depth int) {
+func (c *yamlConverter) mapping(n *yaml.Node, ptr pointer, out map[string]any, depth int) {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge" {
+		tag := ""
+		if k.Kind == yaml.ScalarNode {
+			tag = k.ShortTag()
+		}
+		if tag == "!!merge" {
 			c.merge(v, ptr, out, depth)
 			continue
 		}
-		if k.Kind != yaml.ScalarNode || k.ShortTag() != "!!str" {
+		if tag != "!!str" {
 			desc := KindName(k)
 			if k.Kind == yaml.ScalarNode {
 				desc += " " + k.Value
@@ -167,15 +235,14 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr string, out map[string]any, de
 			c.problem(k, "%s: the mapping key %s is not a string; JSON keys are strings, so quote it", c.key, desc)
 		}
 		name := k.Value
-		p := ptr + "/" + escapePointer(name)
-		kp := c.fm.NodePos(k)
-		c.places[p] = kp
-		out[name] = c.convert(v, p, kp, depth+1)
+		p, text := c.member(ptr, name)
+		c.places[text] = c.fm.NodePos(k)
+		out[name] = c.convert(v, p, depth+1)
 	}
 }
 
 // merge applies a YAML merge key (<<: *base); keys already present win.
-func (c *yamlConverter) merge(v *yaml.Node, ptr string, out map[string]any, depth int) {
+func (c *yamlConverter) merge(v *yaml.Node, ptr pointer, out map[string]any, depth int) {
 	for v.Kind == yaml.AliasNode && v.Alias != nil {
 		v = v.Alias
 	}
@@ -191,7 +258,7 @@ func (c *yamlConverter) merge(v *yaml.Node, ptr string, out map[string]any, dept
 			c.problem(s, "%s: a merge key (<<) needs a mapping", c.key)
 			continue
 		}
-		tmp := map[string]any{}
+		tmp := make(map[string]any, len(s.Content)/2)
 		c.mapping(s, ptr, tmp, depth+1)
 		for k, val := range tmp {
 			if _, ok := out[k]; !ok {
@@ -202,9 +269,8 @@ func (c *yamlConverter) merge(v *yaml.Node, ptr string, out map[string]any, dept
 }
 
 var (
-	yamlDecimal = regexp.MustCompile(`^[-+]?[0-9]+$`)
-	jsonNumber  = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
-	yamlFloat   = regexp.MustCompile(`^([-+]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?[0-9]+))?$`)
+	jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
+	yamlFloat  = regexp.MustCompile(`^([-+]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?[0-9]+))?$`)
 )
 
 func (c *yamlConverter) scalar(n *yaml.Node) any {
@@ -227,7 +293,29 @@ func (c *yamlConverter) scalar(n *yaml.Node) any {
 		return n.Value
 	}
 	// !!str, !!timestamp (dates stay strings), !!binary and custom tags.
-	return n.Value
+	return boxString(n.Value)
+}
+
+// boxString returns s as an any. The values of "type", the strings schemas
+// hold most, come boxed once for all instead of allocated on every use.
+func boxString(s string) any {
+	switch s {
+	case "array":
+		return "array"
+	case "boolean":
+		return "boolean"
+	case "integer":
+		return "integer"
+	case "null":
+		return "null"
+	case "number":
+		return "number"
+	case "object":
+		return "object"
+	case "string":
+		return "string"
+	}
+	return s
 }
 
 // yamlInt converts a YAML integer (decimal, 0o octal, 0x hex, 0b binary,
@@ -235,7 +323,10 @@ func (c *yamlConverter) scalar(n *yaml.Node) any {
 // is decimal, as YAML 1.2 says.
 func yamlInt(s string) (json.Number, bool) {
 	s = strings.ReplaceAll(s, "_", "")
-	if yamlDecimal.MatchString(s) {
+	if isJSONInt(s) {
+		return json.Number(s), true // as big.Int would write it
+	}
+	if isYAMLDecimal(s) {
 		var z big.Int
 		if _, ok := z.SetString(s, 10); ok {
 			return json.Number(z.String()), true
@@ -268,6 +359,27 @@ func yamlInt(s string) (json.Number, bool) {
 		z.Neg(&z)
 	}
 	return json.Number(z.String()), true
+}
+
+// isYAMLDecimal reports whether s is a YAML 1.2 decimal integer: an
+// optional sign and at least one digit.
+func isYAMLDecimal(s string) bool {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		s = s[1:]
+	}
+	return isDigits(s)
+}
+
+// isJSONInt reports whether s is an integer written as JSON and big.Int
+// write it: an optional minus, no leading zero, and not -0.
+func isJSONInt(s string) bool {
+	if s != "" && s[0] == '-' {
+		s = s[1:]
+		if s == "0" {
+			return false
+		}
+	}
+	return isDigits(s) && (s[0] != '0' || len(s) == 1)
 }
 
 // yamlFloatNumber rewrites a YAML float literal as an exact JSON number
@@ -305,8 +417,33 @@ func yamlFloatNumber(s string) (json.Number, bool) {
 
 // escapePointer escapes a key for a JSON pointer (RFC 6901).
 func escapePointer(s string) string {
-	if !strings.ContainsAny(s, "~/") {
+	if !needsPointerEscape(s) {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// needsPointerEscape reports whether s holds a ~ or a / that a JSON pointer
+// escapes.
+func needsPointerEscape(s string) bool {
+	return strings.IndexByte(s, '~') >= 0 || strings.IndexByte(s, '/') >= 0
+}
+
+// writeEscapedPointer writes s escaped for a JSON pointer to b, as
+// escapePointer returns it.
+func writeEscapedPointer(b *strings.Builder, s string) {
+	if !needsPointerEscape(s) {
+		b.WriteString(s)
+		return
+	}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteByte(s[i])
+		}
+	}
 }

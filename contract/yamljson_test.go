@@ -122,6 +122,11 @@ func TestToJSONScalars(t *testing.T) {
 		{"-7", n("-7")},
 		{"+5", n("5")},
 		{"1_000", n("1000")},
+		{"-0", n("0")},
+		{"+0", n("0")},
+		{"-010", n("-10")},
+		{"0_0", n("0")},
+		{"1_2_3", n("123")},
 		// YAML 1.2: a leading zero is decimal; 0x, 0o, 0b are bases.
 		{"010", n("10")},
 		{"0x1F", n("31")},
@@ -285,23 +290,25 @@ func TestJSONDocPlaces(t *testing.T) {
   properties:
     ok: {type: boolean}
     "a/b": {type: string}
+    "t~x": {enum: [[a, b]]}
   required: [ok, "a/b"]
 `)
 	if len(problems) > 0 {
 		t.Fatal(problems)
 	}
 	for ptr, want := range map[string]Pos{
-		"":                        {3, 3}, // the value: its first key
-		"/type":                   {3, 3},
-		"/properties":             {4, 3},
-		"/properties/ok":          {5, 5},
-		"/properties/ok/type":     {5, 10},
-		"/properties/a~1b":        {6, 5},
-		"/properties/a~1b/type":   {6, 13},
-		"/required":               {7, 3},
-		"/required/1":             {7, 18},
-		"/properties/ok/type/xyz": {5, 10}, // nearest ancestor
-		"/nothing/here":           {3, 3},
+		"":                          {3, 3}, // the value: its first key
+		"/type":                     {3, 3},
+		"/properties":               {4, 3},
+		"/properties/ok":            {5, 5},
+		"/properties/ok/type":       {5, 10},
+		"/properties/a~1b":          {6, 5},
+		"/properties/a~1b/type":     {6, 13},
+		"/properties/t~0x/enum/0/1": {7, 24}, // the item b
+		"/required":                 {8, 3},
+		"/required/1":               {8, 18},
+		"/properties/ok/type/xyz":   {5, 10}, // nearest ancestor
+		"/nothing/here":             {3, 3},
 	} {
 		if got := doc.Place(ptr); got != want {
 			t.Errorf("Place(%q) = %v, want %v", ptr, got, want)
