@@ -7,8 +7,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // SkillFile is the name of a skill's instructions.
@@ -55,10 +57,7 @@ type SymlinkEscape struct {
 // a tool folder, which stands for its folder. A path that does not exist is
 // an error. Symbolic links to directories are not followed.
 func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
-	w := &walker{
-		opt: opt, tools: map[string]bool{}, skills: map[string]bool{},
-		escapes: map[string]SymlinkEscape{}, listings: map[string][]fs.DirEntry{},
-	}
+	w := newWalker(opt)
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
@@ -90,11 +89,28 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 // every directory anyway, so no extra stat is needed. The listings of tool
 // folders and of the directories under their fixtures folders are kept, so
 // that Folder does not read them again.
+//
+// Subdirectories are walked in parallel, by at most one goroutine per CPU:
+// reading directories is most of a walk's time, and it is system calls that
+// the other CPUs can make meanwhile. What is found goes into maps, which
+// Discover sorts, so the order of the walk does not show.
 type walker struct {
-	opt           DiscoverOptions
+	opt  DiscoverOptions
+	busy chan struct{} // a token per extra goroutine walking
+	wg   sync.WaitGroup
+
+	mu            sync.Mutex
 	tools, skills map[string]bool
 	escapes       map[string]SymlinkEscape
 	listings      map[string][]fs.DirEntry
+}
+
+func newWalker(opt DiscoverOptions) *walker {
+	return &walker{
+		opt: opt, busy: make(chan struct{}, runtime.GOMAXPROCS(0)-1),
+		tools: map[string]bool{}, skills: map[string]bool{},
+		escapes: map[string]SymlinkEscape{}, listings: map[string][]fs.DirEntry{},
+	}
 }
 
 // walkRoot walks the directory p named on the command line. Walked paths are
@@ -108,9 +124,7 @@ func (w *walker) walkRoot(p string) error {
 	if info.Mode()&fs.ModeSymlink != 0 {
 		// A symbolic link to a directory is not followed, even on the
 		// command line.
-		if esc, ok := escapingLink(p, w.opt.Root); ok {
-			w.escapes[p] = esc
-		}
+		w.escape(p)
 		return nil
 	}
 	entries, err := os.ReadDir(p)
@@ -118,53 +132,88 @@ func (w *walker) walkRoot(p string) error {
 		return err
 	}
 	w.walkEntries(p, absPath(p), entries, false)
+	w.wg.Wait()
 	return nil
+}
+
+// walkDir walks the subdirectory dir (absolute form abs).
+func (w *walker) walkDir(dir, abs string, keep bool) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		// Unreadable: its entries are unknown, so look for the two files by
+		// name; do not go in.
+		tool := exists(filepath.Join(dir, SpecFile))
+		skill := exists(filepath.Join(dir, SkillFile)) && isSkillDir(abs)
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if tool {
+			w.tools[abs] = true
+		}
+		if skill {
+			w.skills[abs] = true
+		}
+		return
+	}
+	w.walkEntries(dir, abs, entries, keep)
 }
 
 // walkEntries handles the entries of the directory dir (absolute form abs)
 // and walks its subdirectories. keep is true under a tool's fixtures folder.
 func (w *walker) walkEntries(dir, abs string, entries []fs.DirEntry, keep bool) {
-	isTool := false
+	isTool, isSkill := false, false
 	for _, e := range entries {
 		switch e.Name() {
 		case SpecFile:
 			isTool = true
-			w.tools[abs] = true
 		case SkillFile:
-			if isSkillDir(abs) {
-				w.skills[abs] = true
-			}
+			isSkill = isSkillDir(abs)
 		}
 	}
-	if isTool || keep {
-		w.listings[abs] = entries
+	if isTool || isSkill || keep {
+		w.mu.Lock()
+		if isTool {
+			w.tools[abs] = true
+		}
+		if isSkill {
+			w.skills[abs] = true
+		}
+		if isTool || keep {
+			w.listings[abs] = entries
+		}
+		w.mu.Unlock()
 	}
 	for _, e := range entries {
 		name := e.Name()
-		q := filepath.Join(dir, name)
 		if e.Type()&fs.ModeSymlink != 0 {
-			if esc, ok := escapingLink(q, w.opt.Root); ok {
-				w.escapes[q] = esc
-			}
+			w.escape(filepath.Join(dir, name))
 			continue
 		}
-		if !e.IsDir() || slices.Contains(skippedDirs, name) || excluded(q, w.opt) {
+		if !e.IsDir() || slices.Contains(skippedDirs, name) {
 			continue
 		}
-		subAbs := filepath.Join(abs, name)
-		sub, err := os.ReadDir(q)
-		if err != nil {
-			// Unreadable subdirectory: its entries are unknown, so look for
-			// the two files by name; do not go in.
-			if exists(filepath.Join(q, SpecFile)) {
-				w.tools[subAbs] = true
-			}
-			if exists(filepath.Join(q, SkillFile)) && isSkillDir(subAbs) {
-				w.skills[subAbs] = true
-			}
+		q := filepath.Join(dir, name)
+		if excluded(q, w.opt) {
 			continue
 		}
-		w.walkEntries(q, subAbs, sub, keep || (isTool && name == FixturesDir))
+		subAbs, subKeep := filepath.Join(abs, name), keep || (isTool && name == FixturesDir)
+		select {
+		case w.busy <- struct{}{}:
+			w.wg.Go(func() {
+				defer func() { <-w.busy }()
+				w.walkDir(q, subAbs, subKeep)
+			})
+		default:
+			w.walkDir(q, subAbs, subKeep)
+		}
+	}
+}
+
+// escape records the symbolic link q when its target lies outside the root.
+func (w *walker) escape(q string) {
+	if esc, ok := escapingLink(q, w.opt.Root); ok {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		w.escapes[q] = esc
 	}
 }
 
