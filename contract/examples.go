@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -58,8 +59,12 @@ func (l *ExampleLine) OK() *bool {
 
 // ExpectsFailure reports whether the case's expected output has ok: false.
 func (c *Case) ExpectsFailure() bool {
-	ok := c.Output.OK()
-	return ok != nil && !*ok
+	if c.Output == nil {
+		return false
+	}
+	obj, _ := c.Output.Value.(map[string]any)
+	ok, isBool := obj["ok"].(bool)
+	return isBool && !ok
 }
 
 var markdown = goldmark.New()
@@ -82,36 +87,115 @@ func parseExamples(body []byte, base int, lines *Lines) *Examples {
 
 func parseExamplesWith(p parser.Parser, body []byte, base int, lines *Lines) *Examples {
 	doc := p.Parse(text.NewReader(body))
-	var ex *Examples
+	var head *ast.Heading
+	for n := doc.FirstChild(); n != nil && head == nil; n = n.NextSibling() {
+		if h := sectionHeading(n, body); h != nil && h.Level == 2 && bytes.EqualFold(headingBytes(h, body), []byte("examples")) {
+			head = h
+		}
+	}
+	if head == nil {
+		return nil
+	}
+	// The section ends at the next heading of level 1 or 2; count its cases
+	// first, so that they and their lines are allocated at once.
+	start, end, cases := blockStart(head, body), len(body), 0
+	for n := head.NextSibling(); n != nil; n = n.NextSibling() {
+		if h := sectionHeading(n, body); h != nil && h.Level <= 2 {
+			end = blockStart(h, body)
+			break
+		} else if h != nil && h.Level == 3 {
+			cases++
+		}
+	}
+	r := &examplesReader{body: body, base: base, lines: lines, start: start, end: end}
+	ex := &Examples{Pos: r.pos(start)}
+	if cases > 0 {
+		ex.Cases = make([]Case, 0, cases)
+		r.exampleLines = make([]ExampleLine, 0, 2*cases)
+	}
 	var cur *Case
-	pos := func(off int) Pos { return lines.Offset(base + off) }
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		if h, ok := n.(*ast.Heading); ok && !(isSetext(h, body) && holdsCaseLine(h.Lines(), body)) {
-			switch {
-			case h.Level == 2 && ex == nil:
-				if strings.EqualFold(headingText(h, body), "examples") {
-					ex = &Examples{Pos: pos(blockStart(h, body))}
-				}
-			case h.Level <= 2 && ex != nil:
-				return finishExamples(ex)
-			case h.Level == 3 && ex != nil:
-				ex.Cases = append(ex.Cases, Case{Title: headingText(h, body), Pos: pos(blockStart(h, body))})
+	for n := head.NextSibling(); n != nil; n = n.NextSibling() {
+		if h := sectionHeading(n, body); h != nil {
+			if h.Level <= 2 {
+				break
+			}
+			if h.Level == 3 {
+				ex.Cases = append(ex.Cases, Case{Title: r.headingText(h), Pos: r.pos(blockStart(h, body))})
 				cur = &ex.Cases[len(ex.Cases)-1]
 			}
 			continue
 		}
 		if cur != nil {
-			readCaseBlock(cur, n, body, pos)
+			r.readCaseBlock(cur, n)
 		}
 	}
 	return finishExamples(ex)
+}
+
+// sectionHeading returns a block that is a heading of the document's
+// structure, or nil: a "setext heading" that holds case lines is case lines
+// followed by a --- rule.
+func sectionHeading(n ast.Node, body []byte) *ast.Heading {
+	h, ok := n.(*ast.Heading)
+	if !ok || (isSetext(h, body) && holdsCaseLine(h.Lines(), body)) {
+		return nil
+	}
+	return h
+}
+
+// examplesReader reads the cases of an "## Examples" section.
+type examplesReader struct {
+	body  []byte
+	base  int // the offset of body in the text that lines indexes
+	lines *Lines
+	// start and end delimit the section in body; text is body[start:end]
+	// as a string once a title or a line needs it, so that they are all
+	// substrings of one string.
+	start, end int
+	text       string
+	converted  bool
+	// exampleLines are the input: and output: lines the cases point to,
+	// allocated at once.
+	exampleLines []ExampleLine
+}
+
+// pos is the place of a byte offset of body.
+func (r *examplesReader) pos(off int) Pos { return r.lines.Offset(r.base + off) }
+
+// str returns body[from:to] as a string: a substring of the section's text
+// when it lies in the section.
+func (r *examplesReader) str(from, to int) string {
+	if from < r.start || to > r.end {
+		return string(r.body[from:to])
+	}
+	if !r.converted {
+		r.text, r.converted = string(r.body[r.start:r.end]), true
+	}
+	return r.text[from-r.start : to-r.start]
+}
+
+// newExampleLine returns a zero ExampleLine to fill in.
+func (r *examplesReader) newExampleLine() *ExampleLine {
+	if len(r.exampleLines) == cap(r.exampleLines) {
+		return new(ExampleLine)
+	}
+	r.exampleLines = r.exampleLines[:len(r.exampleLines)+1]
+	return &r.exampleLines[len(r.exampleLines)-1]
+}
+
+// headingText is the raw Markdown text of a heading, trimmed.
+func (r *examplesReader) headingText(h *ast.Heading) string {
+	if from, to, ok := headingSpan(h, r.body); ok {
+		return r.str(from, to)
+	}
+	return headingText(h, r.body)
 }
 
 // readCaseBlock reads the case lines of a top-level block: its paragraphs,
 // also inside quotes and list items (where a case line may be a lazy
 // continuation), and a "setext heading" that is really case lines followed
 // by a --- rule. Code blocks are text.
-func readCaseBlock(c *Case, n ast.Node, body []byte, pos func(int) Pos) {
+func (r *examplesReader) readCaseBlock(c *Case, n ast.Node) {
 	_ = ast.Walk(n, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -120,7 +204,7 @@ func readCaseBlock(c *Case, n ast.Node, body []byte, pos func(int) Pos) {
 		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph, *ast.TextBlock, *ast.Heading:
-			readCaseLines(c, n.Lines(), body, pos)
+			r.readCaseLines(c, n.Lines())
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
@@ -174,7 +258,8 @@ func finishExamples(ex *Examples) *Examples {
 }
 
 // readCaseLines reads the input: and output: lines among a block's lines.
-func readCaseLines(c *Case, segs *text.Segments, body []byte, pos func(int) Pos) {
+func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
+	body := r.body
 	for i := 0; i < segs.Len(); i++ {
 		seg := segs.At(i)
 		start := seg.Start
@@ -197,16 +282,18 @@ func readCaseLines(c *Case, segs *text.Segments, body []byte, pos func(int) Pos)
 		value := bytes.TrimLeft(rest, " \t")
 		valueStart := start + len(name) + 1 + len(rest) - len(value)
 		value = bytes.TrimRight(value, " \t\r\n")
-		el := &ExampleLine{Pos: pos(start), Raw: string(value)}
+		at := r.pos(start)
 		slot := &c.Input
 		if name == "output" {
 			slot = &c.Output
 		}
 		if *slot != nil {
-			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: el.Pos, Key: c.Title,
+			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: at, Key: c.Title,
 				Msg: fmt.Sprintf("example %q has a second `%s:` line (the first is at line %d); give each case one input and one output, or split it into two cases", c.Title, name, (*slot).Pos.Line)})
 			continue
 		}
+		el := r.newExampleLine()
+		el.Pos, el.Raw = at, r.str(valueStart, valueStart+len(value))
 		*slot = el
 		if len(value) == 0 {
 			el.Err = errors.New("no JSON value")
@@ -221,7 +308,7 @@ func readCaseLines(c *Case, segs *text.Segments, body []byte, pos func(int) Pos)
 			if errors.As(el.Err, &je) {
 				at += min(je.Offset, len(value))
 			}
-			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: pos(at), Key: c.Title,
+			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: r.pos(at), Key: c.Title,
 				Msg: fmt.Sprintf("the `%s:` line of example %q is not valid JSON: %s", name, c.Title, errorText(el.Err))})
 			el.Value = nil
 		}
@@ -252,6 +339,9 @@ func errorText(err error) string {
 
 // headingText is the raw Markdown text of a heading, trimmed.
 func headingText(h *ast.Heading, src []byte) string {
+	if from, to, ok := headingSpan(h, src); ok {
+		return string(src[from:to])
+	}
 	var b strings.Builder
 	segs := h.Lines()
 	for i := 0; i < segs.Len(); i++ {
@@ -262,6 +352,33 @@ func headingText(h *ast.Heading, src []byte) string {
 		b.Write(bytes.TrimSpace(src[seg.Start:seg.Stop]))
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// headingBytes is headingText without a conversion when the heading is one
+// line.
+func headingBytes(h *ast.Heading, src []byte) []byte {
+	if from, to, ok := headingSpan(h, src); ok {
+		return src[from:to]
+	}
+	return []byte(headingText(h, src))
+}
+
+// headingSpan is where the text of a heading of at most one line lies in
+// src, trimmed; ok is false for a heading of several lines, whose text
+// joins them.
+func headingSpan(h *ast.Heading, src []byte) (from, to int, ok bool) {
+	segs := h.Lines()
+	switch segs.Len() {
+	case 0:
+		return 0, 0, true
+	case 1:
+		seg := segs.At(0)
+		line := src[seg.Start:seg.Stop]
+		left := bytes.TrimLeftFunc(line, unicode.IsSpace)
+		from = seg.Start + len(line) - len(left)
+		return from, from + len(bytes.TrimRightFunc(left, unicode.IsSpace)), true
+	}
+	return 0, 0, false
 }
 
 // blockStart is the byte offset where a block starts: its '#' for an ATX

@@ -13,7 +13,7 @@ func (c *toolCheck) checkFixtures() {
 	if c.spec.Examples == nil || c.folder == nil {
 		return
 	}
-	var named []string
+	var named, strs []string
 	for i := range c.spec.Examples.Cases {
 		cs := &c.spec.Examples.Cases[i]
 		for _, l := range []*contract.ExampleLine{cs.Input, cs.Output} {
@@ -21,7 +21,8 @@ func (c *toolCheck) checkFixtures() {
 				continue
 			}
 			isInput := l == cs.Input
-			for _, s := range jsonStrings(l.Value, nil) {
+			strs = jsonStrings(l.Value, strs[:0])
+			for _, s := range strs {
 				if isInput && namesOutside(s) {
 					c.report(ruleFixtureOutside, l.Pos, cs.Title,
 						"example %q names %q, outside the tool folder; ship the file under fixtures/ and name it relative to the tool folder", cs.Title, s)
@@ -75,10 +76,15 @@ func namesOutside(s string) bool {
 		(len(s) > 2 && s[1] == ':' && (s[2] == '\\' || s[2] == '/')) {
 		return true
 	}
-	for _, seg := range strings.FieldsFunc(s, func(r rune) bool { return r == '/' || r == '\\' }) {
-		if seg == ".." {
+	for s != "" {
+		i := strings.IndexAny(s, `/\`)
+		if i < 0 {
+			return s == ".."
+		}
+		if s[:i] == ".." {
 			return true
 		}
+		s = s[i+1:]
 	}
 	return false
 }
@@ -98,7 +104,8 @@ func jsonStrings(v any, out []string) []string {
 			out = jsonStrings(item, out)
 		}
 	case map[string]any:
-		keys := make([]string, 0, len(v))
+		var small [8]string // the keys of a small object need no allocation
+		keys := small[:0]
 		for k := range v {
 			keys = append(keys, k)
 		}

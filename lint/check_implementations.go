@@ -81,12 +81,7 @@ func (c *toolCheck) checkRunnable(im contract.ImplFile) {
 // readHead reads the first bytes of a file, and the whole file when it is a
 // script of reasonable size.
 func readHead(path string) (head, script []byte) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxScriptSize+1))
+	data, err := readLimited(path, maxScriptSize+1)
 	if err != nil {
 		return nil, nil
 	}
@@ -95,6 +90,38 @@ func readHead(path string) (head, script []byte) {
 		return head, nil
 	}
 	return head, data
+}
+
+// readLimited reads at most limit bytes of a file. Like os.ReadFile it reads
+// into one buffer sized by the file's size (when that is known and within
+// the limit), growing it only for a file that grew since.
+func readLimited(path string, limit int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := 512 // when the size is not known
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > 0 {
+		// One byte more than the size, to see the end of the file without
+		// growing the buffer.
+		size = int(min(info.Size(), int64(limit))) + 1
+	}
+	data := make([]byte, 0, min(size, limit))
+	for len(data) < limit {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := f.Read(data[len(data):min(cap(data), limit)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return data, nil
 }
 
 // isBinary recognises executables (ELF, Mach-O, PE) and other binary data.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -149,18 +150,26 @@ func (c *toolCheck) checkYAMLSplit() {
 		if f == nil {
 			continue
 		}
-		c.walkSplit(name, f.Value, false, 0)
+		c.walkSplit(append(make([]byte, 0, 128), name...), f.Value, false, 0)
 	}
 }
 
-func (c *toolCheck) walkSplit(path string, n *yaml.Node, namesMap bool, depth int) {
+// walkSplit checks the mappings of a schema node; path is the node's path,
+// e.g. inputs.properties.file, in a buffer the walk appends to and cuts back,
+// so that a path becomes a string only for a finding.
+func (c *toolCheck) walkSplit(path []byte, n *yaml.Node, namesMap bool, depth int) {
 	if n == nil || depth > 200 || n.Kind == yaml.AliasNode {
 		return
 	}
+	parent := len(path)
 	switch n.Kind {
 	case yaml.SequenceNode:
 		for i, item := range n.Content {
-			c.walkSplit(fmt.Sprintf("%s[%d]", path, i), item, false, depth+1)
+			path = append(path, '[')
+			path = strconv.AppendInt(path, int64(i), 10)
+			path = append(path, ']')
+			c.walkSplit(path, item, false, depth+1)
+			path = path[:parent]
 		}
 	case yaml.MappingNode:
 		var prevKey, prevVal string
@@ -177,7 +186,7 @@ func (c *toolCheck) walkSplit(path string, n *yaml.Node, namesMap bool, depth in
 					what = "the text of " + prevKey
 					fix = fmt.Sprintf("quote it: %s: %q", prevKey, prevVal+", "+strings.Join(parts, ", "))
 				}
-				c.report(ruleYAMLSplit, c.spec.Frontmatter.NodePos(k), path+"."+k.Value,
+				c.report(ruleYAMLSplit, c.spec.Frontmatter.NodePos(k), string(path)+"."+k.Value,
 					"%s without a value: YAML split %s at a comma; %s", quotedList(parts, "is a key", "are keys"), what, fix)
 				prevKey = ""
 				continue
@@ -186,7 +195,10 @@ func (c *toolCheck) walkSplit(path string, n *yaml.Node, namesMap bool, depth in
 			if k.Kind == yaml.ScalarNode && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!str" && v.Style == 0 {
 				prevKey, prevVal = k.Value, v.Value
 			}
-			c.walkSplit(path+"."+k.Value, v, !namesMap && slices.Contains(nameMaps, k.Value), depth+1)
+			path = append(path, '.')
+			path = append(path, k.Value...)
+			c.walkSplit(path, v, !namesMap && slices.Contains(nameMaps, k.Value), depth+1)
+			path = path[:parent]
 		}
 	}
 }

@@ -71,7 +71,7 @@ func (c *shellCommand) readsScriptStdin() bool {
 	switch {
 	case name == "cat":
 		for _, a := range args {
-			if a != "-" && a != "/dev/stdin" && !strings.HasPrefix(a, "-") {
+			if a := a.text; a != "-" && a != "/dev/stdin" && !strings.HasPrefix(a, "-") {
 				return false
 			}
 		}
@@ -79,6 +79,7 @@ func (c *shellCommand) readsScriptStdin() bool {
 	case name == "jq":
 		files := 0
 		for _, a := range args {
+			a := a.text
 			if a == "-n" || a == "--null-input" {
 				return false
 			}
@@ -89,6 +90,7 @@ func (c *shellCommand) readsScriptStdin() bool {
 		return own && files <= 1
 	case slices.Contains(scriptInterpreters, name):
 		for i, a := range args {
+			a := a.text
 			if a == "-" || a == "-s" {
 				if c.heredoc {
 					// The program comes from the heredoc; it finds nothing
@@ -100,7 +102,7 @@ func (c *shellCommand) readsScriptStdin() bool {
 			if a == "-c" || a == "-e" {
 				code := ""
 				if i+1 < len(args) {
-					code = args[i+1]
+					code = args[i+1].text
 				}
 				return own && containsAny(code, stdinMarkers)
 			}
@@ -115,7 +117,7 @@ func (c *shellCommand) readsScriptStdin() bool {
 
 // name is the command's name (its first word after assignments and
 // keywords, without a path) and its arguments.
-func (c *shellCommand) name() (string, []string) {
+func (c *shellCommand) name() (string, []shellWord) {
 	i := 0
 	for i < len(c.words) && (slices.Contains(shellKeywords, c.words[i].text) || isAssignment(c.words[i].text)) {
 		i++
@@ -127,11 +129,7 @@ func (c *shellCommand) name() (string, []string) {
 	if j := strings.LastIndexByte(name, '/'); j >= 0 {
 		name = name[j+1:]
 	}
-	args := make([]string, 0, len(c.words)-i-1)
-	for _, w := range c.words[i+1:] {
-		args = append(args, w.text)
-	}
-	return name, args
+	return name, c.words[i+1:]
 }
 
 func isAssignment(w string) bool {
@@ -158,9 +156,23 @@ func containsAny(s string, subs []string) bool {
 
 // shellScanner turns a script into simple commands.
 type shellScanner struct {
-	src  []byte
+	src []byte
+	// text is src as a string: the texts of words and heredoc bodies are
+	// its substrings when they can be.
+	text string
 	i    int
 	cmds []shellCommand
+	// words holds the words of the commands in cmds: each command's words
+	// are a slice of it, copied from pending once the command ends.
+	words []shellWord
+	// pending is a stack of the words of the commands being read: those of
+	// a command inside a command substitution lie above the words its
+	// enclosing command has so far.
+	pending []shellWord
+	// built is a stack of the texts of the words being read that are not
+	// one run of the script (quotes removed inside, a substitution): a word
+	// inside a command substitution builds above its enclosing word.
+	built []byte
 	// heredocs waiting for the end of the current line: their delimiters.
 	pendingHeredocs []heredocEnd
 	// backquoted is true inside `...`, where a backquote closes.
@@ -176,7 +188,8 @@ type heredocEnd struct {
 // scanShell splits a script into its simple commands, in order of their
 // starts. Commands inside command substitutions are separate commands.
 func scanShell(src []byte) []shellCommand {
-	s := &shellScanner{src: src}
+	// About one command a line, as a first guess of their number.
+	s := &shellScanner{src: src, text: string(src), cmds: make([]shellCommand, 0, bytes.Count(src, []byte{'\n'})+1)}
 	s.commands(-1, -1)
 	slices.SortStableFunc(s.cmds, func(a, b shellCommand) int { return a.at - b.at })
 	return s.cmds
@@ -186,22 +199,28 @@ func scanShell(src []byte) []shellCommand {
 // (')' of $(...), '`' of `...`); at is where the first command's findings
 // point (the start of the substitution) or -1.
 func (s *shellScanner) commands(at int, closing int) {
-	cur := &shellCommand{start: -1}
+	cur := shellCommand{start: -1}
 	first := true
+	// The words of cur are s.pending[base:].
+	base := len(s.pending)
 	finish := func(piped bool) {
-		if len(cur.words) > 0 || cur.fromDevStdin {
+		if words := s.pending[base:]; len(words) > 0 || cur.fromDevStdin {
+			start := len(s.words)
+			s.words = append(s.words, words...)
+			cur.words = s.words[start:len(s.words):len(s.words)]
 			switch {
 			case first && at >= 0:
 				cur.at = at
 			case len(cur.words) > 0:
-				cur.at = firstCommandWord(cur)
+				cur.at = firstCommandWord(&cur)
 			default:
 				cur.at = cur.start
 			}
-			s.cmds = append(s.cmds, *cur)
+			s.cmds = append(s.cmds, cur)
 			first = false
 		}
-		cur = &shellCommand{start: -1, piped: piped}
+		s.pending = s.pending[:base]
+		cur = shellCommand{start: -1, piped: piped}
 	}
 	for s.i < len(s.src) {
 		b := s.src[s.i]
@@ -241,13 +260,13 @@ func (s *shellScanner) commands(at int, closing int) {
 			if cur.start < 0 {
 				cur.start = s.i
 			}
-			s.redirect(cur)
+			s.redirect(&cur)
 		default:
 			if cur.start < 0 {
 				cur.start = s.i
 			}
 			if w, ok := s.word(); ok {
-				cur.words = append(cur.words, w)
+				s.pending = append(s.pending, w)
 			} else {
 				s.i++ // a byte no rule takes (a stray backquote): step over it
 			}
@@ -367,7 +386,7 @@ func (s *shellScanner) skipHeredocs() {
 				break
 			}
 		}
-		*h.text = string(s.src[bodyStart:s.i])
+		*h.text = s.text[bodyStart:s.i]
 	}
 	s.pendingHeredocs = s.pendingHeredocs[:0]
 }
@@ -377,21 +396,21 @@ func (s *shellScanner) skipHeredocs() {
 // their own.
 func (s *shellScanner) word() (shellWord, bool) {
 	w := shellWord{off: s.i}
-	var b strings.Builder
+	t := wordText{s: s, base: len(s.built)}
 	inDouble := false
 	for s.i < len(s.src) {
 		c := s.src[s.i]
 		switch {
 		case c == '\\' && s.i+1 < len(s.src):
-			b.WriteByte(s.src[s.i+1])
+			t.add(s.i+1, s.i+2)
 			s.i += 2
 		case c == '\'' && !inDouble:
 			end := bytes.IndexByte(s.src[s.i+1:], '\'')
 			if end < 0 {
-				b.Write(s.src[s.i+1:])
+				t.add(s.i+1, len(s.src))
 				s.i = len(s.src)
 			} else {
-				b.Write(s.src[s.i+1 : s.i+1+end])
+				t.add(s.i+1, s.i+1+end)
 				s.i += end + 2
 			}
 		case c == '"':
@@ -401,9 +420,9 @@ func (s *shellScanner) word() (shellWord, bool) {
 			start := s.i
 			s.i += 2
 			s.commands(start, ')')
-			b.WriteString("$(...)")
+			t.addString("$(...)")
 		case c == '`' && s.backquoted:
-			w.text = b.String()
+			w.text = t.String()
 			return w, s.i > w.off
 		case c == '`':
 			start := s.i
@@ -411,18 +430,68 @@ func (s *shellScanner) word() (shellWord, bool) {
 			s.backquoted = true
 			s.commands(start, '`')
 			s.backquoted = false
-			b.WriteString("`...`")
+			t.addString("`...`")
 		case inDouble:
-			b.WriteByte(c)
+			t.add(s.i, s.i+1)
 			s.i++
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '&' || c == '|' || c == '<' || c == '>' || c == '(' || c == ')':
-			w.text = b.String()
+			w.text = t.String()
 			return w, s.i > w.off
 		default:
-			b.WriteByte(c)
+			t.add(s.i, s.i+1)
 			s.i++
 		}
 	}
-	w.text = b.String()
+	w.text = t.String()
 	return w, s.i > w.off
+}
+
+// wordText is the text of a word being read. While the text is one run of
+// the script, src[lo:hi], it is a substring of the script's text; once it is
+// not, it is built in s.built[base:].
+type wordText struct {
+	s       *shellScanner
+	lo, hi  int
+	base    int
+	isBuilt bool
+}
+
+// add appends src[from:to] to the text.
+func (t *wordText) add(from, to int) {
+	switch {
+	case from == to:
+	case t.isBuilt:
+		t.s.built = append(t.s.built, t.s.src[from:to]...)
+	case t.lo == t.hi:
+		t.lo, t.hi = from, to
+	case t.hi == from:
+		t.hi = to
+	default:
+		t.build()
+		t.s.built = append(t.s.built, t.s.src[from:to]...)
+	}
+}
+
+// addString appends a text that is not taken from the script.
+func (t *wordText) addString(text string) {
+	t.build()
+	t.s.built = append(t.s.built, text...)
+}
+
+// build moves the text into s.built, if it is not there yet.
+func (t *wordText) build() {
+	if !t.isBuilt {
+		t.isBuilt = true
+		t.s.built = append(t.s.built[:t.base], t.s.src[t.lo:t.hi]...)
+	}
+}
+
+// String returns the text and gives back its room in s.built.
+func (t *wordText) String() string {
+	if !t.isBuilt {
+		return t.s.text[t.lo:t.hi]
+	}
+	text := string(t.s.built[t.base:])
+	t.s.built = t.s.built[:t.base]
+	return text
 }

@@ -3,6 +3,8 @@ package lint
 import (
 	"testing"
 
+	"github.com/speccify/speccify-lint/contract"
+
 	"github.com/speccify/speccify-lint/internal/benchcpu"
 	"github.com/speccify/speccify-lint/internal/gencorpus"
 )
@@ -21,5 +23,29 @@ func BenchmarkStdinReads(b *testing.B) {
 	defer benchcpu.Start(b)()
 	for b.Loop() {
 		stdinReads(script)
+	}
+}
+
+// BenchmarkCheckRunnable checks a generated linux.sh: reads it, looks at
+// its #! line and scans it for reads of stdin.
+func BenchmarkCheckRunnable(b *testing.B) {
+	dir := benchCorpus(b, 1)
+	disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
+	if err != nil || len(disc.Tools) != 1 {
+		b.Fatalf("discovered %v, err %v", disc, err)
+	}
+	folder, err := contract.ReadFolder(disc.Tools[0])
+	if err != nil || len(folder.Implementations) != 1 {
+		b.Fatalf("folder %+v, err %v", folder, err)
+	}
+	c := &toolCheck{cfg: &Config{Root: dir, Platform: "linux"}, dir: disc.Tools[0], folder: folder}
+	im := folder.Implementations[0]
+	b.ReportAllocs()
+	defer benchcpu.Start(b)()
+	for b.Loop() {
+		c.checkRunnable(im)
+	}
+	if len(c.findings) > 0 {
+		b.Fatalf("findings: %v", c.findings)
 	}
 }
