@@ -2,7 +2,9 @@ package contract
 
 import (
 	"encoding/json"
+	"net/url"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 )
 
@@ -72,7 +74,10 @@ func metaKeyword(k string, val any, depth int) bool {
 		if !ok {
 			return false
 		}
-		for _, sub := range m {
+		for name, sub := range m {
+			if k == "patternProperties" && !isRegex(name) { // propertyNames: {format: regex}
+				return false
+			}
 			if !metaSchema(sub, depth+1) {
 				return false
 			}
@@ -80,8 +85,11 @@ func metaKeyword(k string, val any, depth int) bool {
 		return true
 	case "$ref":
 		ref, ok := val.(string)
-		return ok && strings.HasPrefix(ref, "#") // inside the document only
-	case "$comment", "pattern", "title", "description",
+		return ok && strings.HasPrefix(ref, "#") && isURIReference(ref) // inside the document only
+	case "pattern":
+		p, ok := val.(string)
+		return ok && isRegex(p) // format: regex
+	case "$comment", "title", "description",
 		"format", "contentEncoding", "contentMediaType":
 		_, ok := val.(string)
 		return ok
@@ -122,6 +130,25 @@ func metaKeyword(k string, val any, depth int) bool {
 	}
 	// const, default and any keyword the meta-schema does not name: any value.
 	return true
+}
+
+// isRegex reports whether s is a regular expression the library's default
+// engine, regexp.Compile, accepts for the meta-schema's format "regex".
+// regexp.Compile fails exactly when syntax.Parse does, without compiling.
+func isRegex(s string) bool {
+	_, err := syntax.Parse(s, syntax.Perl)
+	return err == nil
+}
+
+// isURIReference reports whether s passes the library's check of the
+// meta-schema's format "uri-reference": no backslash, and a URL that
+// url.Parse accepts.
+func isURIReference(s string) bool {
+	if strings.Contains(s, `\`) {
+		return false
+	}
+	_, err := url.Parse(s)
+	return err == nil
 }
 
 // simpleType returns a distinct bit for each value of "type" in draft

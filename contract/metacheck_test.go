@@ -53,6 +53,14 @@ func TestProvablyValid2020(t *testing.T) {
 		{`{"$schema": "http://json-schema.org/draft-07/schema#"}`, false},
 		{`{"$id": "https://example.com/x"}`, false},
 		{`{"$anchor": "1a"}`, false},
+		// The meta-schema's formats: regex for pattern and the names of
+		// patternProperties, uri-reference for $ref.
+		{`{"pattern": "(a"}`, false},
+		{`{"patternProperties": {"(0": {}}}`, false},
+		{`{"patternProperties": {"^x-": {}}, "pattern": "^[a-z]+$"}`, true},
+		{`{"$ref": "#%zz"}`, false},
+		{`{"$ref": "#\\"}`, false},
+		{`{"$ref": "#%41", "$defs": {"A": true}}`, true},
 		{`"object"`, false},
 		{`null`, false},
 	}
