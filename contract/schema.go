@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -57,7 +58,7 @@ func CompileSchema(doc *JSONDoc, name, dir string) (*Schema, []SchemaIssue) {
 	}
 	sch, err := c.Compile(loc)
 	if err != nil {
-		return nil, compileIssues(err, loc, name)
+		return nil, compileIssues(err, loc, name, doc.Value)
 	}
 	return &Schema{Schema: sch, compiler: c, loc: loc}, nil
 }
@@ -213,12 +214,12 @@ func fileURL(path string) string {
 }
 
 // compileIssues turns a compile error into issues at schema pointers.
-func compileIssues(err error, loc, name string) []SchemaIssue {
+func compileIssues(err error, loc, name string, instance any) []SchemaIssue {
 	var sve *jsonschema.SchemaValidationError
 	if errors.As(err, &sve) {
 		var ve *jsonschema.ValidationError
 		if errors.As(sve.Err, &ve) {
-			return ValidationIssues(ve)
+			return ValidationIssues(ve, instance)
 		}
 	}
 	var issues []SchemaIssue
@@ -240,27 +241,72 @@ func compileIssues(err error, loc, name string) []SchemaIssue {
 	return issues
 }
 
-// ValidationIssues flattens a validation error into its leaf failures, each
-// at the JSON pointer of the failing value, in a stable order.
-func ValidationIssues(err error) []SchemaIssue {
+// ValidationIssues flattens a validation error of the value instance into
+// its leaf failures, each at the JSON pointer of the failing value, in a
+// stable order.
+func ValidationIssues(err error, instance any) []SchemaIssue {
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
 		return []SchemaIssue{{Msg: err.Error()}}
 	}
 	var out []SchemaIssue
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
+	// parent is where the enclosing failure is. prefix is "" except under a
+	// propertyNames failure, whose causes are failures of the property name
+	// with locations relative to it: they are placed at the property.
+	var walk func(e *jsonschema.ValidationError, parent, prefix string)
+	walk = func(e *jsonschema.ValidationError, parent, prefix string) {
+		at := prefix + pointerOf(e.InstanceLocation)
+		if k, ok := e.ErrorKind.(*kind.PropertyNames); ok {
+			// The library's location of a propertyNames failure has the
+			// right length, but its tokens can be overwritten by the
+			// validation that follows (it keeps its working slice): the
+			// object is the one at that depth with the property, when only
+			// one has it, else the enclosing failure's value.
+			at = parent
+			if obj, ok := uniqueObjectWith(instance, len(e.InstanceLocation), k.Property); ok {
+				at = obj + "/" + escapePointer(k.Property)
+			}
+			prefix = at
+		}
 		if len(e.Causes) == 0 {
-			out = append(out, SchemaIssue{Pointer: pointerOf(e.InstanceLocation), Msg: e.ErrorKind.LocalizedString(englishPrinter)})
+			out = append(out, SchemaIssue{Pointer: at, Msg: e.ErrorKind.LocalizedString(englishPrinter)})
 			return
 		}
 		for _, c := range e.Causes {
-			walk(c)
+			walk(c, at, prefix)
 		}
 	}
-	walk(ve)
+	walk(ve, "", "")
 	slices.SortStableFunc(out, func(a, b SchemaIssue) int { return strings.Compare(a.Pointer, b.Pointer) })
 	return slices.Compact(out)
+}
+
+// uniqueObjectWith returns the pointer of the one object depth levels down
+// in v that has the member name; ok is false when none or several have it.
+func uniqueObjectWith(v any, depth int, name string) (pointer string, ok bool) {
+	found := 0
+	var walk func(v any, at string, depth int)
+	walk = func(v any, at string, depth int) {
+		switch v := v.(type) {
+		case map[string]any:
+			if depth == 0 {
+				if _, has := v[name]; has {
+					pointer = at
+					found++
+				}
+				return
+			}
+			for k, sub := range v {
+				walk(sub, at+"/"+escapePointer(k), depth-1)
+			}
+		case []any:
+			for i, sub := range v {
+				walk(sub, at+"/"+strconv.Itoa(i), depth-1)
+			}
+		}
+	}
+	walk(v, "", depth)
+	return pointer, found == 1
 }
 
 func pointerOf(tokens []string) string {

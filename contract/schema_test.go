@@ -40,3 +40,55 @@ func TestRemoteRefs(t *testing.T) {
 		}
 	}
 }
+
+// A failing property name is placed at that property, also where the
+// library's own location for it is overwritten by later validation; when
+// several objects at that depth have the name, at the enclosing failure's
+// value.
+func TestValidationIssuesPropertyNames(t *testing.T) {
+	schema := `{"type": "object", "properties": {
+		"a": {"type": "object", "propertyNames": {"maxLength": 2}, "properties": {"z": {"type": "string"}}},
+		"b": {"type": "object", "propertyNames": {"maxLength": 2}},
+		"c": {"type": "integer"}}}`
+	tests := []struct {
+		value string
+		want  []string
+	}{
+		{`{"a": {"long": 1, "z": "s"}, "c": 1}`, []string{"/a/long"}},
+		{`{"a": {"long": 1, "z": 2}, "c": "x"}`, []string{"/a/long", "/a/z", "/c"}},
+		// Both a and b have "long": the name alone does not tell which, and
+		// the library files both failures directly under the whole value's.
+		{`{"a": {"long": 1}, "b": {"long": 1}}`, []string{""}},
+	}
+	sv, err := ParseJSON([]byte(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sch, issues := CompileSchema(&JSONDoc{Value: sv}, "inputs", t.TempDir())
+	if len(issues) > 0 {
+		t.Fatal(issues)
+	}
+	for _, tt := range tests {
+		v, err := ParseJSON([]byte(tt.value))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, is := range ValidationIssues(sch.Validate(v), v) {
+			got = append(got, is.Pointer)
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: pointers %q, want %q", tt.value, got, tt.want)
+		}
+	}
+	// The meta-schema's propertyNames of patternProperties: the library
+	// reports the name at /type, the key it validated next.
+	doc, err := ParseJSON([]byte(`{"type": "object", "patternProperties": {"(a": {}}, "properties": {"q": {}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, issues = CompileSchema(&JSONDoc{Value: doc}, "inputs", t.TempDir())
+	if len(issues) != 1 || issues[0].Pointer != "/patternProperties/(a" {
+		t.Errorf("issues %+v, want one at /patternProperties/(a", issues)
+	}
+}

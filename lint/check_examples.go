@@ -52,19 +52,20 @@ func (c *toolCheck) checkExamples() {
 func (c *toolCheck) validateExample(cs *contract.Case) {
 	if in := cs.Input; in != nil && in.Err == nil && c.inputs != nil && c.inputs.schema != nil && !cs.ExpectsFailure() {
 		if err := c.inputs.schema.Validate(in.Value); err != nil {
-			c.report(ruleExampleInput, in.Pos, cs.Title, "the input of example %q does not match inputs: %s", cs.Title, issueList(err))
+			c.report(ruleExampleInput, in.Pos, cs.Title, "the input of example %q does not match inputs: %s", cs.Title, issueList(err, in.Value))
 		}
 	}
 	if out := cs.Output; out != nil && out.Err == nil && c.outputs != nil && c.outputs.schema != nil {
 		if err := c.outputs.schema.Validate(out.Value); err != nil {
-			c.report(ruleExampleOutput, out.Pos, cs.Title, "the expected output of example %q does not match outputs: %s", cs.Title, issueList(err))
+			c.report(ruleExampleOutput, out.Pos, cs.Title, "the expected output of example %q does not match outputs: %s", cs.Title, issueList(err, out.Value))
 		}
 	}
 }
 
-// issueList formats a validation error as "$.path: message; ...".
-func issueList(err error) string {
-	issues := contract.ValidationIssues(err)
+// issueList formats a validation error of the value v as "$.path: message;
+// ...".
+func issueList(err error, v any) string {
+	issues := contract.ValidationIssues(err, v)
 	parts := make([]string, len(issues))
 	for i, is := range issues {
 		parts[i] = contract.PointerToPath(is.Pointer) + ": " + is.Msg

@@ -217,7 +217,7 @@ func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcom
 	}
 	if c.outputs != nil && c.outputs.schema != nil {
 		if err := c.outputs.schema.Validate(actual); err != nil {
-			c.exampleFinding(er, cs, ruleExampleSchema, SeverityError, "example %q: the output does not match outputs: %s", cs.Title, issueList(err))
+			c.exampleFinding(er, cs, ruleExampleSchema, SeverityError, "example %q: the output does not match outputs: %s", cs.Title, issueList(err, actual))
 		}
 	}
 	if ok := cs.Output.OK(); ok != nil && *ok && o.ExitCode != 0 {
