@@ -42,8 +42,26 @@ type Discovery struct {
 	Escapes []SymlinkEscape
 
 	// listings are the directory entries the walk read of the tool folders
-	// and of the directories under their fixtures, by absolute path.
-	listings map[string][]fs.DirEntry
+	// and of the directories under their fixtures, until Folder takes them.
+	listings *listings
+}
+
+// listings are directory entries by absolute directory path.
+type listings struct {
+	mu   sync.Mutex
+	dirs map[string][]fs.DirEntry
+}
+
+// take returns and forgets the listing of the directory name.
+func (l *listings) take(name string) ([]fs.DirEntry, bool) {
+	if l == nil {
+		return nil, false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	entries, ok := l.dirs[name]
+	delete(l.dirs, name)
+	return entries, ok
 }
 
 // SymlinkEscape is a symbolic link that points outside the root.
@@ -75,7 +93,7 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 			return nil, fmt.Errorf("%s: %w", p, unwrapPathError(err))
 		}
 	}
-	d := &Discovery{listings: w.listings}
+	d := &Discovery{listings: &listings{dirs: w.listings}}
 	d.Tools = slices.Sorted(maps.Keys(w.tools))
 	d.Skills = slices.Sorted(maps.Keys(w.skills))
 	for _, k := range slices.Sorted(maps.Keys(w.escapes)) {

@@ -183,10 +183,12 @@ func (r *examplesReader) newExampleLine() *ExampleLine {
 	return &r.exampleLines[len(r.exampleLines)-1]
 }
 
-// headingText is the raw Markdown text of a heading, trimmed.
+// headingText is the raw Markdown text of a heading, trimmed. It is a
+// string of its own, not a piece of the section's text: titles live on in
+// the results, which should not keep whole sections.
 func (r *examplesReader) headingText(h *ast.Heading) string {
 	if from, to, ok := headingSpan(h, r.body); ok {
-		return r.str(from, to)
+		return string(r.body[from:to])
 	}
 	return headingText(h, r.body)
 }

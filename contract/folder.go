@@ -64,10 +64,13 @@ func ReadFolder(dir string) (*Folder, error) {
 }
 
 // Folder lists the tool folder dir (one of d.Tools) like ReadFolder, from the
-// directory entries the walk already read where it can.
+// directory entries the walk read where it can. Those are used once and then
+// let go, so that a large tree's listings do not stay in memory until the
+// end: a second call for a folder reads it from disk. It is safe to call
+// Folder from several goroutines.
 func (d *Discovery) Folder(dir string) (*Folder, error) {
 	return readFolder(dir, func(name string) ([]fs.DirEntry, error) {
-		if entries, ok := d.listings[name]; ok {
+		if entries, ok := d.listings.take(name); ok {
 			return entries, nil
 		}
 		return os.ReadDir(name)

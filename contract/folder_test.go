@@ -60,8 +60,8 @@ func TestFixtureExists(t *testing.T) {
 }
 
 // Discovery.Folder gives what ReadFolder gives, from the listings the walk
-// read: a file removed after the walk is still listed, a folder the walk did
-// not see is read from disk.
+// read: a file removed after the walk is still listed the first time, a
+// folder the walk did not see, or asked for again, is read from disk.
 func TestDiscoveryFolderReusesTheWalk(t *testing.T) {
 	root := tree(t, t.TempDir(),
 		"tools/a/TOOL.md", "tools/a/linux.sh", "tools/a/macos.py", "tools/a/README.md",
@@ -81,6 +81,20 @@ func TestDiscoveryFolderReusesTheWalk(t *testing.T) {
 	if len(d.Tools) != 3 {
 		t.Fatalf("tools = %q", d.Tools)
 	}
+	a := filepath.Join(root, "tools", "a")
+	if err := os.Remove(filepath.Join(a, "fixtures", "deep", "er", "y.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if f, _ := d.Folder(a); !slices.Contains(f.Fixtures, "fixtures/deep/er/y.txt") {
+		t.Errorf("Folder read the fixtures again: %q", f.Fixtures)
+	}
+	if f, _ := d.Folder(a); slices.Contains(f.Fixtures, "fixtures/deep/er/y.txt") {
+		t.Errorf("Folder kept the walk's listing after using it: %q", f.Fixtures)
+	}
+	d, err = Discover([]string{root}, DiscoverOptions{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, dir := range d.Tools {
 		want, err := ReadFolder(dir)
 		if err != nil {
@@ -93,13 +107,6 @@ func TestDiscoveryFolderReusesTheWalk(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s:\nFolder     = %+v\nReadFolder = %+v", dir, got, want)
 		}
-	}
-	a := filepath.Join(root, "tools", "a")
-	if err := os.Remove(filepath.Join(a, "fixtures", "deep", "er", "y.txt")); err != nil {
-		t.Fatal(err)
-	}
-	if f, _ := d.Folder(a); !slices.Contains(f.Fixtures, "fixtures/deep/er/y.txt") {
-		t.Errorf("Folder read the fixtures again: %q", f.Fixtures)
 	}
 	other := tree(t, t.TempDir(), "TOOL.md", "fixtures/q.txt")
 	if f, err := d.Folder(other); err != nil || !slices.Equal(f.Fixtures, []string{"fixtures/q.txt"}) {
