@@ -64,6 +64,20 @@ func mergeIssues(issues []contract.SchemaIssue) []contract.SchemaIssue {
 	return out
 }
 
+// onlyObjects reports whether a schema's own type keyword is object, so that
+// no other kind of value passes it, whatever its other keywords say: most
+// schemas, which then need not be tried with every kind of value.
+func onlyObjects(schema any) bool {
+	m, _ := schema.(map[string]any)
+	switch t := m["type"].(type) {
+	case string:
+		return t == "object"
+	case []any:
+		return len(t) == 1 && t[0] == "object"
+	}
+	return false
+}
+
 // nonObjects are JSON values of every kind but object.
 var nonObjects = []struct {
 	kind  string
@@ -73,7 +87,7 @@ var nonObjects = []struct {
 // checkWireObject: inputs and outputs must describe JSON objects.
 func (c *toolCheck) checkWireObject() {
 	for _, s := range []*schemaField{c.inputs, c.outputs} {
-		if s == nil || s.schema == nil {
+		if s == nil || s.schema == nil || onlyObjects(s.doc.Value) {
 			continue
 		}
 		var accepted []string
