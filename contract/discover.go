@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // SkillFile is the name of a skill's instructions.
@@ -108,14 +109,13 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 // folders and of the directories under their fixtures folders are kept, so
 // that Folder does not read them again.
 //
-// Subdirectories are walked in parallel, by at most one goroutine per CPU:
+// The subdirectories of a directory with many of them (.agent/tools) are
+// walked by one goroutine per CPU, each taking the next subdirectory:
 // reading directories is most of a walk's time, and it is system calls that
 // the other CPUs can make meanwhile. What is found goes into maps, which
 // Discover sorts, so the order of the walk does not show.
 type walker struct {
-	opt  DiscoverOptions
-	busy chan struct{} // a token per extra goroutine walking
-	wg   sync.WaitGroup
+	opt DiscoverOptions
 
 	mu            sync.Mutex
 	tools, skills map[string]bool
@@ -123,9 +123,13 @@ type walker struct {
 	listings      map[string][]fs.DirEntry
 }
 
+// parallelDirs is how many subdirectories a directory needs for them to be
+// walked in parallel: fewer are not worth waking another CPU for.
+const parallelDirs = 16
+
 func newWalker(opt DiscoverOptions) *walker {
 	return &walker{
-		opt: opt, busy: make(chan struct{}, runtime.GOMAXPROCS(0)-1),
+		opt:   opt,
 		tools: map[string]bool{}, skills: map[string]bool{},
 		escapes: map[string]SymlinkEscape{}, listings: map[string][]fs.DirEntry{},
 	}
@@ -150,12 +154,12 @@ func (w *walker) walkRoot(p string) error {
 		return err
 	}
 	w.walkEntries(p, absPath(p), entries, false)
-	w.wg.Wait()
 	return nil
 }
 
-// walkDir walks the subdirectory dir (absolute form abs).
-func (w *walker) walkDir(dir, abs string, keep bool) {
+// walkDir walks a subdirectory.
+func (w *walker) walkDir(sub subdir) {
+	dir, abs := sub.path, sub.abs
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		// Unreadable: its entries are unknown, so look for the two files by
@@ -172,7 +176,7 @@ func (w *walker) walkDir(dir, abs string, keep bool) {
 		}
 		return
 	}
-	w.walkEntries(dir, abs, entries, keep)
+	w.walkEntries(dir, abs, entries, sub.keep)
 }
 
 // walkEntries handles the entries of the directory dir (absolute form abs)
@@ -200,6 +204,7 @@ func (w *walker) walkEntries(dir, abs string, entries []fs.DirEntry, keep bool) 
 		}
 		w.mu.Unlock()
 	}
+	var subs []subdir
 	for _, e := range entries {
 		name := e.Name()
 		if e.Type()&fs.ModeSymlink != 0 {
@@ -213,17 +218,32 @@ func (w *walker) walkEntries(dir, abs string, entries []fs.DirEntry, keep bool) 
 		if excluded(q, w.opt) {
 			continue
 		}
-		subAbs, subKeep := filepath.Join(abs, name), keep || (isTool && name == FixturesDir)
-		select {
-		case w.busy <- struct{}{}:
-			w.wg.Go(func() {
-				defer func() { <-w.busy }()
-				w.walkDir(q, subAbs, subKeep)
-			})
-		default:
-			w.walkDir(q, subAbs, subKeep)
-		}
+		subs = append(subs, subdir{q, filepath.Join(abs, name), keep || (isTool && name == FixturesDir)})
 	}
+	workers := min(runtime.GOMAXPROCS(0), len(subs)/parallelDirs)
+	if workers < 2 {
+		for _, sub := range subs {
+			w.walkDir(sub)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(subs); i = int(next.Add(1) - 1) {
+				w.walkDir(subs[i])
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// subdir is a directory to walk: its path, its absolute form, and whether
+// its listing is kept (under a tool's fixtures folder).
+type subdir struct {
+	path, abs string
+	keep      bool
 }
 
 // escape records the symbolic link q when its target lies outside the root.
