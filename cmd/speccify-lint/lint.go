@@ -73,6 +73,7 @@ func (c *LintCmd) Run(env *runEnv) error {
 	if err != nil {
 		return usageError{err}
 	}
+	setMemoryBudget(len(disc.Tools))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg := lint.Config{
