@@ -42,27 +42,10 @@ type Discovery struct {
 	// Escapes are symbolic links whose target lies outside the root.
 	Escapes []SymlinkEscape
 
-	// listings are the directory entries the walk read of the tool folders
-	// and of the directories under their fixtures, until Folder takes them.
-	listings *listings
-}
-
-// listings are directory entries by absolute directory path.
-type listings struct {
-	mu   sync.Mutex
-	dirs map[string][]fs.DirEntry
-}
-
-// take returns and forgets the listing of the directory name.
-func (l *listings) take(name string) ([]fs.DirEntry, bool) {
-	if l == nil {
-		return nil, false
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	entries, ok := l.dirs[name]
-	delete(l.dirs, name)
-	return entries, ok
+	// listings are the directory entries ([]fs.DirEntry) the walk read of
+	// the tool folders and of the directories under their fixtures, by
+	// absolute path, until Folder takes them.
+	listings *sync.Map
 }
 
 // SymlinkEscape is a symbolic link that points outside the root.
@@ -94,7 +77,7 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 			return nil, fmt.Errorf("%s: %w", p, unwrapPathError(err))
 		}
 	}
-	d := &Discovery{listings: &listings{dirs: w.listings}}
+	d := &Discovery{listings: w.listings}
 	d.Tools = slices.Sorted(maps.Keys(w.tools))
 	d.Skills = slices.Sorted(maps.Keys(w.skills))
 	for _, k := range slices.Sorted(maps.Keys(w.escapes)) {
@@ -120,7 +103,7 @@ type walker struct {
 	mu            sync.Mutex
 	tools, skills map[string]bool
 	escapes       map[string]SymlinkEscape
-	listings      map[string][]fs.DirEntry
+	listings      *sync.Map
 }
 
 // parallelDirs is how many subdirectories a directory needs for them to be
@@ -131,7 +114,7 @@ func newWalker(opt DiscoverOptions) *walker {
 	return &walker{
 		opt:   opt,
 		tools: map[string]bool{}, skills: map[string]bool{},
-		escapes: map[string]SymlinkEscape{}, listings: map[string][]fs.DirEntry{},
+		escapes: map[string]SymlinkEscape{}, listings: &sync.Map{},
 	}
 }
 
@@ -191,16 +174,16 @@ func (w *walker) walkEntries(dir, abs string, entries []fs.DirEntry, keep bool) 
 			isSkill = isSkillDir(abs)
 		}
 	}
-	if isTool || isSkill || keep {
+	if isTool || keep {
+		w.listings.Store(abs, entries)
+	}
+	if isTool || isSkill {
 		w.mu.Lock()
 		if isTool {
 			w.tools[abs] = true
 		}
 		if isSkill {
 			w.skills[abs] = true
-		}
-		if isTool || keep {
-			w.listings[abs] = entries
 		}
 		w.mu.Unlock()
 	}

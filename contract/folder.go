@@ -70,8 +70,10 @@ func ReadFolder(dir string) (*Folder, error) {
 // Folder from several goroutines.
 func (d *Discovery) Folder(dir string) (*Folder, error) {
 	return readFolder(dir, func(name string) ([]fs.DirEntry, error) {
-		if entries, ok := d.listings.take(name); ok {
-			return entries, nil
+		if d.listings != nil {
+			if entries, ok := d.listings.LoadAndDelete(name); ok {
+				return entries.([]fs.DirEntry), nil
+			}
 		}
 		return os.ReadDir(name)
 	})
