@@ -93,11 +93,14 @@ scenario() {
 }
 once() { # once NAME: one timed run, appended to NAME.raw
 	local name=$1
+	# GNU time prints the wall time in hundredths of a second, too coarse
+	# for runs of 0.3 s; the shell's clock has microseconds.
+	local t0=$EPOCHREALTIME
 	eval "/usr/bin/time -v -o \"\$work/m/$name.time\" ${cmds[$name]}" >/dev/null 2>"$work/m/$name.err" || true
-	awk -F': ' '
-		/Elapsed \(wall clock\)/ { k = split($2, t, ":"); w = 0; for (j = 1; j <= k; j++) w = w * 60 + t[j] }
+	local t1=$EPOCHREALTIME
+	awk -F': ' -v t0="$t0" -v t1="$t1" '
 		/User time/ { u = $2 } /System time/ { s = $2 } /Maximum resident/ { r = $2 } /Exit status/ { x = $2 }
-		END { printf "%.3f %.3f %d %d\n", w, u + s, r, x }' "$work/m/$name.time" >>"$work/m/$name.raw"
+		END { printf "%.4f %.3f %d %d\n", t1 - t0, u + s, r, x }' "$work/m/$name.time" >>"$work/m/$name.raw"
 }
 measure_all() {
 	local name round
