@@ -120,7 +120,7 @@ func parseExamplesWith(p parser.Parser, body []byte, base int, lines *Lines) *Ex
 				break
 			}
 			if h.Level == 3 {
-				ex.Cases = append(ex.Cases, Case{Title: r.headingText(h), Pos: r.pos(blockStart(h, body))})
+				ex.Cases = append(ex.Cases, Case{Title: headingText(h, body), Pos: r.pos(blockStart(h, body))})
 				cur = &ex.Cases[len(ex.Cases)-1]
 			}
 			continue
@@ -149,7 +149,7 @@ type examplesReader struct {
 	base  int // the offset of body in the text that lines indexes
 	lines *Lines
 	// start and end delimit the section in body; text is body[start:end]
-	// as a string once a title or a line needs it, so that they are all
+	// as a string once a line needs it, so that the lines' texts are all
 	// substrings of one string.
 	start, end int
 	text       string
@@ -181,16 +181,6 @@ func (r *examplesReader) newExampleLine() *ExampleLine {
 	}
 	r.exampleLines = r.exampleLines[:len(r.exampleLines)+1]
 	return &r.exampleLines[len(r.exampleLines)-1]
-}
-
-// headingText is the raw Markdown text of a heading, trimmed. It is a
-// string of its own, not a piece of the section's text: titles live on in
-// the results, which should not keep whole sections.
-func (r *examplesReader) headingText(h *ast.Heading) string {
-	if from, to, ok := headingSpan(h, r.body); ok {
-		return string(r.body[from:to])
-	}
-	return headingText(h, r.body)
 }
 
 // readCaseBlock reads the case lines of a top-level block: its paragraphs,
@@ -339,7 +329,8 @@ func errorText(err error) string {
 	return err.Error()
 }
 
-// headingText is the raw Markdown text of a heading, trimmed.
+// headingText is the raw Markdown text of a heading, trimmed: a string of its
+// own, not a piece of a larger one, since titles live on in the results.
 func headingText(h *ast.Heading, src []byte) string {
 	if from, to, ok := headingSpan(h, src); ok {
 		return string(src[from:to])
