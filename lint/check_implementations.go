@@ -92,36 +92,23 @@ func readHead(path string) (head, script []byte) {
 	return head, data
 }
 
-// readLimited reads at most limit bytes of a file. Like os.ReadFile it reads
-// into one buffer sized by the file's size (when that is known and within
-// the limit), growing it only for a file that grew since.
+// readLimited reads at most limit bytes of a file, into a buffer of the
+// file's size (as ReadText does) rather than one io.ReadAll grows from 512
+// bytes.
 func readLimited(path string, limit int) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	size := 512 // when the size is not known
-	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > 0 {
-		// One byte more than the size, to see the end of the file without
-		// growing the buffer.
-		size = int(min(info.Size(), int64(limit))) + 1
+	var buf bytes.Buffer
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+		buf.Grow(int(min(info.Size(), int64(limit))) + bytes.MinRead)
 	}
-	data := make([]byte, 0, min(size, limit))
-	for len(data) < limit {
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
-		n, err := f.Read(data[len(data):min(cap(data), limit)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+	if _, err := buf.ReadFrom(io.LimitReader(f, int64(limit))); err != nil {
+		return nil, err
 	}
-	return data, nil
+	return buf.Bytes(), nil
 }
 
 // isBinary recognises executables (ELF, Mach-O, PE) and other binary data.
