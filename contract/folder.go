@@ -79,6 +79,32 @@ func (d *Discovery) Folder(dir string) (*Folder, error) {
 	})
 }
 
+// Prune lets go of the walk's listings of folders that are no longer among
+// d.Tools, which sharding or --changed-since narrowed: in a large tree they
+// would stay in memory for nothing. Folder reads such a folder from disk if
+// it is asked for after all.
+func (d *Discovery) Prune() {
+	if d.listings == nil {
+		return
+	}
+	keep := make(map[string]bool, len(d.Tools))
+	for _, t := range d.Tools {
+		keep[t] = true
+	}
+	d.listings.Range(func(key, _ any) bool {
+		// A listing is of a tool folder or of a directory under its
+		// fixtures folder.
+		dir := key.(string)
+		for ; !keep[dir]; dir = filepath.Dir(dir) {
+			if filepath.Dir(dir) == dir {
+				d.listings.Delete(key)
+				break
+			}
+		}
+		return true
+	})
+}
+
 // dirReader lists a directory, sorted by name, as os.ReadDir does.
 type dirReader func(dir string) ([]fs.DirEntry, error)
 

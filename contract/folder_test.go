@@ -136,3 +136,25 @@ func TestFixturesTruncated(t *testing.T) {
 		t.Errorf("last listed fixture %s", last)
 	}
 }
+
+// Prune forgets the listings of folders no longer among Tools, and keeps
+// those of the tools that are, with their fixtures.
+func TestDiscoveryPrune(t *testing.T) {
+	root := tree(t, t.TempDir(), "a/TOOL.md", "a/fixtures/x/y.txt", "b/TOOL.md", "b/fixtures/z.txt", "c/TOOL.md")
+	d, err := Discover([]string{root}, DiscoverOptions{Root: root})
+	if err != nil || len(d.Tools) != 3 {
+		t.Fatalf("tools %q, %v", d.Tools, err)
+	}
+	d.Tools = d.Tools[1:2] // b, as a shard would leave it
+	d.Prune()
+	var left []string
+	d.listings.Range(func(key, _ any) bool {
+		r, _ := filepath.Rel(root, key.(string))
+		left = append(left, filepath.ToSlash(r))
+		return true
+	})
+	slices.Sort(left)
+	if want := []string{"b", "b/fixtures"}; !slices.Equal(left, want) {
+		t.Errorf("listings left %q, want %q", left, want)
+	}
+}

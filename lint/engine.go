@@ -27,6 +27,7 @@ func Lint(ctx context.Context, disc *contract.Discovery, cfg Config) *Result {
 	if cfg.Platform == "" {
 		cfg.Platform = HostPlatform()
 	}
+	disc.Prune()
 	res := &Result{
 		Version:  cfg.Version,
 		Root:     cfg.Root,
