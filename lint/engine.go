@@ -22,7 +22,9 @@ var osLstat = os.Lstat
 // work of parsing and compiling overlaps with waiting for the
 // implementations. The result is ordered by path whatever the parallelism.
 // When ctx is canceled (Ctrl-C) the running examples are killed and the
-// result is marked interrupted.
+// result is marked interrupted. Lint uses up disc's directory listings: it
+// prunes those of folders no longer in disc.Tools and takes the others as
+// it lists each folder.
 func Lint(ctx context.Context, disc *contract.Discovery, cfg Config) *Result {
 	if cfg.Platform == "" {
 		cfg.Platform = HostPlatform()
