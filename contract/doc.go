@@ -2,7 +2,7 @@
 // under .agent/tools/<name>/, its YAML frontmatter, its JSON Schemas and its
 // worked examples, each piece with the exact line and column it came from.
 //
-// It also discovers tool folders on disk, parses JSON with exact numbers and
-// compares an implementation's actual output with the expected one.
+// It also discovers tool folders on disk. JSON with exact numbers is parsed
+// and compared by package internal/jsonexact.
 // It reports what it finds as data; package lint decides what is a finding.
 package contract

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -293,10 +294,10 @@ func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
 				Msg: fmt.Sprintf("the `%s:` line of example %q has no JSON value; write the JSON on the same line", name, c.Title)})
 			continue
 		}
-		el.Value, el.Err = ParseJSON(value)
+		el.Value, el.Err = jsonexact.ParseJSON(value)
 		if el.Err != nil {
 			at := valueStart
-			var je *JSONError
+			var je *jsonexact.JSONError
 			if errors.As(el.Err, &je) {
 				at += min(je.Offset, len(value))
 			}
@@ -320,9 +321,9 @@ func atLineStart(src []byte, off int) bool {
 	return true
 }
 
-// errorText is an error's text for a message; a *JSONError gives its Msg.
+// errorText is an error's text for a message; a *jsonexact.JSONError gives its Msg.
 func errorText(err error) string {
-	var je *JSONError
+	var je *jsonexact.JSONError
 	if errors.As(err, &je) {
 		return je.Msg
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -202,7 +203,7 @@ func (l folderLoader) Load(u string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ParseJSON(data)
+	return jsonexact.ParseJSON(data)
 }
 
 func fileURL(path string) string {
@@ -323,34 +324,4 @@ func cleanSchemaText(msg, loc, name string) string {
 	msg = strings.ReplaceAll(msg, "\""+loc+"\"", name)
 	msg = strings.ReplaceAll(msg, loc, name)
 	return msg
-}
-
-// PointerToPath turns a JSON pointer into a JSON path, written as Covers
-// writes its paths: "/keys/0" -> "$.keys[0]" (numeric tokens are shown as
-// indices).
-func PointerToPath(pointer string) string {
-	var segs []cmpSeg
-	if pointer != "" {
-		for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
-			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-			if n, err := strconv.Atoi(tok); err == nil && isIndex(tok) {
-				segs = append(segs, cmpSeg{index: n})
-			} else {
-				segs = append(segs, cmpSeg{key: tok, isKey: true})
-			}
-		}
-	}
-	return cmpPath(segs)
-}
-
-func isIndex(s string) bool {
-	if s == "" || (len(s) > 1 && s[0] == '0') {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }

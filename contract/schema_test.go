@@ -3,6 +3,8 @@ package contract
 import (
 	"reflect"
 	"testing"
+
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 )
 
 func TestRemoteRefs(t *testing.T) {
@@ -31,7 +33,7 @@ func TestRemoteRefs(t *testing.T) {
 		}},
 	}
 	for _, tt := range tests {
-		v, err := ParseJSON([]byte(tt.schema))
+		v, err := jsonexact.ParseJSON([]byte(tt.schema))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.schema, err)
 		}
@@ -60,7 +62,7 @@ func TestValidationIssuesPropertyNames(t *testing.T) {
 		// the library files both failures directly under the whole value's.
 		{`{"a": {"long": 1}, "b": {"long": 1}}`, []string{""}},
 	}
-	sv, err := ParseJSON([]byte(schema))
+	sv, err := jsonexact.ParseJSON([]byte(schema))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +71,7 @@ func TestValidationIssuesPropertyNames(t *testing.T) {
 		t.Fatal(issues)
 	}
 	for _, tt := range tests {
-		v, err := ParseJSON([]byte(tt.value))
+		v, err := jsonexact.ParseJSON([]byte(tt.value))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +85,7 @@ func TestValidationIssuesPropertyNames(t *testing.T) {
 	}
 	// The meta-schema's propertyNames of patternProperties: the library
 	// reports the name at /type, the key it validated next.
-	doc, err := ParseJSON([]byte(`{"type": "object", "patternProperties": {"(a": {}}, "properties": {"q": {}}}`))
+	doc, err := jsonexact.ParseJSON([]byte(`{"type": "object", "patternProperties": {"(a": {}}, "properties": {"q": {}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 )
 
 // checkExamples checks the ## Examples section: there, titled, and consistent
@@ -68,7 +69,7 @@ func issueList(err error, v any) string {
 	issues := contract.ValidationIssues(err, v)
 	parts := make([]string, len(issues))
 	for i, is := range issues {
-		parts[i] = contract.PointerToPath(is.Pointer) + ": " + is.Msg
+		parts[i] = jsonexact.PointerToPath(is.Pointer) + ": " + is.Msg
 	}
 	return strings.Join(parts, "; ")
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 )
 
 // onlyObjects is a shortcut of checkWireObject: where it says a schema
@@ -26,7 +27,7 @@ func TestOnlyObjects(t *testing.T) {
 		{`{}`, false},
 	}
 	for _, tt := range tests {
-		v, err := contract.ParseJSON([]byte(tt.schema))
+		v, err := jsonexact.ParseJSON([]byte(tt.schema))
 		if err != nil {
 			t.Fatal(err)
 		}

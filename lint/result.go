@@ -3,7 +3,7 @@ package lint
 import (
 	"time"
 
-	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 )
 
 // SchemaVersion is the version of the JSON report shape (Result as JSON).
@@ -107,7 +107,7 @@ type ExampleResult struct {
 	Stdout string `json:"stdout,omitempty"`
 	Stderr string `json:"stderr,omitempty"`
 	// Differences are the ways the actual output fails to cover the expected.
-	Differences []contract.Difference `json:"differences,omitempty"`
+	Differences []jsonexact.Difference `json:"differences,omitempty"`
 	// Reproduce is a shell line that repeats the run.
 	Reproduce string `json:"reproduce,omitempty"`
 	// Implementation is the implementation file relative to the root.

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint/process"
 )
 
@@ -116,7 +117,7 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl contract.Impl
 
 // runExample runs one case and judges it.
 func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *ExampleResult, argv []string, impl contract.ImplFile) {
-	stdin := []byte(contract.CompactJSON(cs.Input.Value) + "\n")
+	stdin := []byte(jsonexact.CompactJSON(cs.Input.Value) + "\n")
 	er.Implementation = c.fileIn(impl.Name)
 	er.Reproduce = process.ReproduceLine(c.rel, stdin[:len(stdin)-1], reproduceArgv(argv, impl))
 	if argv == nil {
@@ -207,7 +208,7 @@ func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcom
 		c.exampleFinding(er, cs, ruleExampleStdout, SeverityError, "example %q: %s", cs.Title, msg)
 		return
 	}
-	if diffs := contract.Covers(cs.Output.Value, actual); len(diffs) > 0 {
+	if diffs := jsonexact.Covers(cs.Output.Value, actual); len(diffs) > 0 {
 		er.Differences = diffs
 		parts := make([]string, len(diffs))
 		for i, d := range diffs {
@@ -227,18 +228,18 @@ func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcom
 
 // parseStdout reads stdout as exactly one JSON object; msg says why not.
 func parseStdout(stdout, stderr []byte) (any, string) {
-	v, err := contract.ParseJSON(stdout)
+	v, err := jsonexact.ParseJSON(stdout)
 	if err != nil {
-		var kind contract.JSONErrorKind
-		if je, ok := err.(*contract.JSONError); ok {
+		var kind jsonexact.JSONErrorKind
+		if je, ok := err.(*jsonexact.JSONError); ok {
 			kind = je.Kind
 		}
 		switch kind {
-		case contract.JSONEmpty:
+		case jsonexact.JSONEmpty:
 			return nil, "stdout is empty; the implementation must print one JSON object" + stderrTail(stderr)
-		case contract.JSONTrailing:
+		case jsonexact.JSONTrailing:
 			return nil, "stdout holds more than one JSON value (or text after it): " + quoteStart(stdout)
-		case contract.JSONInvalidUTF8:
+		case jsonexact.JSONInvalidUTF8:
 			return nil, "stdout is not valid UTF-8: " + quoteStart(stdout)
 		}
 		return nil, fmt.Sprintf("stdout is not JSON (%s): %s", errorMessage(err), quoteStart(stdout))
@@ -250,7 +251,7 @@ func parseStdout(stdout, stderr []byte) (any, string) {
 }
 
 func errorMessage(err error) string {
-	if je, ok := err.(*contract.JSONError); ok {
+	if je, ok := err.(*jsonexact.JSONError); ok {
 		return je.Msg
 	}
 	return err.Error()

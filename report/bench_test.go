@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/benchcpu"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -38,7 +38,7 @@ func benchResult1000() *lint.Result {
 			}
 			if i%20 == 0 && k == 2 {
 				ex.Status = lint.StatusFailed
-				ex.Differences = []contract.Difference{
+				ex.Differences = []jsonexact.Difference{
 					{Path: "$.keys[0]", Expected: `"key-2-0"`, Actual: `"key-2-1"`, Message: `expected "key-2-0", got "key-2-1"`},
 					{Path: "$.count", Expected: `2`, Actual: `3`, Message: `expected 2, got 3`},
 				}

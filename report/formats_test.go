@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -491,7 +491,7 @@ func TestDetailCapsDifferences(t *testing.T) {
 	ex := &r.Tools[0].Examples[1]
 	ex.Differences = nil
 	for i := range 25 {
-		ex.Differences = append(ex.Differences, contract.Difference{Path: fmt.Sprintf("$.a[%d]", i), Message: "missing"})
+		ex.Differences = append(ex.Differences, jsonexact.Difference{Path: fmt.Sprintf("$.a[%d]", i), Message: "missing"})
 	}
 	got := detail(item{ex.Findings[0], ex})
 	if !strings.Contains(got, "$.a[19]: missing\n... and 5 more differences\n") || strings.Contains(got, "$.a[20]") {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -62,7 +62,7 @@ func testResult() *lint.Result {
 						Title: "sorts keys", Line: 26, InputLine: 28, OutputLine: 29, Status: lint.StatusFailed,
 						Duration: 15 * time.Millisecond, ExitCode: 0, ExitStatus: "exit code 0",
 						Stdout: `{"keys":["B","A"]}` + "\n", Stderr: "DeprecationWarning: sort() is slow\n",
-						Differences: []contract.Difference{
+						Differences: []jsonexact.Difference{
 							{Path: "$.keys[0]", Expected: `"A"`, Actual: `"B"`, Message: `expected "A", got "B"`},
 							{Path: "$.keys[1]", Expected: `"B"`, Actual: `"A"`, Message: `expected "B", got "A"`},
 						},

@@ -1,4 +1,4 @@
-package contract
+package jsonexact
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package contract
+package jsonexact
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -261,6 +262,36 @@ func cmpIsIdent(key string) bool {
 		case c == '_', c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z':
 		case c >= '0' && c <= '9' && i > 0:
 		default:
+			return false
+		}
+	}
+	return true
+}
+
+// PointerToPath turns a JSON pointer into a JSON path, written as Covers
+// writes its paths: "/keys/0" -> "$.keys[0]" (numeric tokens are shown as
+// indices).
+func PointerToPath(pointer string) string {
+	var segs []cmpSeg
+	if pointer != "" {
+		for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+			if n, err := strconv.Atoi(tok); err == nil && isIndex(tok) {
+				segs = append(segs, cmpSeg{index: n})
+			} else {
+				segs = append(segs, cmpSeg{key: tok, isKey: true})
+			}
+		}
+	}
+	return cmpPath(segs)
+}
+
+func isIndex(s string) bool {
+	if s == "" || (len(s) > 1 && s[0] == '0') {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
 			return false
 		}
 	}

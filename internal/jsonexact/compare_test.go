@@ -1,4 +1,4 @@
-package contract
+package jsonexact
 
 import (
 	"encoding/json"
@@ -182,7 +182,7 @@ func TestCoversGoValues(t *testing.T) {
 			map[string][]int{"a": {1}, "b": {2}}, nil},
 		{"struct", map[string]any{"name": "x"}, jsonTestStruct{Name: "y"}, []string{`$.name: expected "x", got "y"`}},
 		{"unsupported types", make(chan int), func() {}, []string{`$: expected "<unsupported chan int>", got "<unsupported func()>"`}},
-		{"panicking marshaller", jsonPanicky{}, "x", []string{`$: expected "<unsupported contract.jsonPanicky>", got "x"`}},
+		{"panicking marshaller", jsonPanicky{}, "x", []string{`$: expected "<unsupported jsonexact.jsonPanicky>", got "x"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package contract
+package jsonexact
 
 import (
 	"bytes"
@@ -267,7 +267,7 @@ func TestCompactJSON(t *testing.T) {
 			`[{"n":2,"name":"x<"},{"a":2,"b":1},["p"]]`},
 		{"nil pointer", (*int)(nil), `null`},
 		{"unsupported type", make(chan int), `"<unsupported chan int>"`},
-		{"panicking marshaller", jsonPanicky{}, `"<unsupported contract.jsonPanicky>"`},
+		{"panicking marshaller", jsonPanicky{}, `"<unsupported jsonexact.jsonPanicky>"`},
 		{"cycle is cut", cyclic, strings.Repeat(`{"self":`, MaxJSONDepth) + `"…"` + strings.Repeat(`}`, MaxJSONDepth)},
 	}
 	for _, tt := range tests {
