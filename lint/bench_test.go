@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/benchcpu"
 	"github.com/speccify/speccify-lint/internal/gencorpus"
 )
@@ -28,7 +28,7 @@ func BenchmarkLintStatic1000(b *testing.B) {
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()
 	for b.Loop() {
-		disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
+		disc, err := discover.Discover([]string{dir}, discover.DiscoverOptions{Root: dir})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -40,23 +40,10 @@ func BenchmarkLintStatic1000(b *testing.B) {
 	b.ReportMetric(float64(b.N*1000)/b.Elapsed().Seconds(), "tools/s")
 }
 
-// BenchmarkDiscover1000 is the discovery walk alone over 1,000 tools.
-func BenchmarkDiscover1000(b *testing.B) {
-	dir := benchCorpus(b, 1000)
-	b.ReportAllocs()
-	defer benchcpu.Start(b)()
-	for b.Loop() {
-		disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
-		if err != nil || len(disc.Tools) != 1000 {
-			b.Fatalf("discovered %d tools, err %v", len(disc.Tools), err)
-		}
-	}
-}
-
 // BenchmarkCheckTool is the static check of one tool folder, sequentially.
 func BenchmarkCheckTool(b *testing.B) {
 	dir := benchCorpus(b, 1)
-	disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
+	disc, err := discover.Discover([]string{dir}, discover.DiscoverOptions{Root: dir})
 	if err != nil || len(disc.Tools) != 1 {
 		b.Fatalf("discovered %v, err %v", disc, err)
 	}
@@ -80,7 +67,7 @@ func BenchmarkLintRun100(b *testing.B) {
 	if err := gencorpus.Generate(dir, gencorpus.Options{Tools: 100, Examples: 3, Impl: gencorpus.ImplSh}); err != nil {
 		b.Fatal(err)
 	}
-	disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
+	disc, err := discover.Discover([]string{dir}, discover.DiscoverOptions{Root: dir})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 )
 
 // toolCheck is the state of checking one tool folder: everything parsed once
@@ -14,7 +15,7 @@ type toolCheck struct {
 	rel     string // the folder relative to the root, slash-separated
 	specRel string // TOOL.md relative to the root
 	spec    *contract.Spec
-	folder  *contract.Folder
+	folder  *discover.Folder
 	inputs  *schemaField
 	outputs *schemaField
 	// snapshot is the tool folder after the last example that ran.

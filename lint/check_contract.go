@@ -10,6 +10,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 )
 
 // knownFields are the top-level frontmatter keys of the convention.
@@ -188,9 +189,9 @@ func (c *toolCheck) checkPlatforms() {
 		return
 	}
 	for _, item := range listItems(c.spec.Frontmatter, f.Value) {
-		if !contract.IsPlatform(item.value) {
-			hint := "the known platforms are " + strings.Join(contract.Platforms, ", ")
-			if near := nearest(item.value, contract.Platforms, platformAliases); near != "" {
+		if !discover.IsPlatform(item.value) {
+			hint := "the known platforms are " + strings.Join(discover.Platforms, ", ")
+			if near := nearest(item.value, discover.Platforms, platformAliases); near != "" {
 				hint = "did you mean " + near + "?"
 			}
 			c.report(rulePlatforms, item.pos, "platforms", "unknown platform %q: %s", item.value, hint)

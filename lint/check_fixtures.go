@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 )
 
 // checkFixtures checks the files the examples name against the tool folder.
@@ -60,7 +61,7 @@ func (c *toolCheck) fixtureRef(s string) (string, bool) {
 	}
 	clean := path.Clean(s)
 	first, _, _ := strings.Cut(clean, "/")
-	if first == contract.FixturesDir || (first != "." && first != ".." && c.folder.HasDir(first)) {
+	if first == discover.FixturesDir || (first != "." && first != ".." && c.folder.HasDir(first)) {
 		return clean, true
 	}
 	return "", false

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint/process"
 )
 
@@ -34,7 +35,7 @@ func (c *toolCheck) checkImplementations() {
 			}
 		}
 	}
-	for _, p := range contract.Platforms {
+	for _, p := range discover.Platforms {
 		same := c.folder.ImplementationsFor(p)
 		for _, extra := range same[min(1, len(same)):] {
 			c.reportIn(ruleImplementationDuplicate, c.fileIn(extra.Name), topOfFile, extra.Name,
@@ -53,7 +54,7 @@ func (c *toolCheck) checkImplementations() {
 
 // checkRunnable: executable with a #! line (or a binary), or a known
 // interpreter extension. Shell scripts are also checked for stdin-twice.
-func (c *toolCheck) checkRunnable(im contract.ImplFile) {
+func (c *toolCheck) checkRunnable(im discover.ImplFile) {
 	head, script := readHead(im.Path)
 	executable := runtime.GOOS != "windows" && im.Mode&0o111 != 0
 	file := c.fileIn(im.Name)

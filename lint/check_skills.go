@@ -4,12 +4,13 @@ import (
 	"path/filepath"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 )
 
 // checkSkill checks that a skill's links to tools lead to tool folders.
 func checkSkill(cfg *Config, dir string) SkillResult {
 	rel := relPath(cfg.Root, dir)
-	specPath := filepath.Join(dir, contract.SkillFile)
+	specPath := filepath.Join(dir, discover.SkillFile)
 	res := SkillResult{Dir: rel, Spec: relPath(cfg.Root, specPath), Findings: []Finding{}}
 	if !cfg.enabled(ruleSkillLink) {
 		return res
@@ -20,7 +21,7 @@ func checkSkill(cfg *Config, dir string) SkillResult {
 	}
 	for _, l := range contract.SkillToolLinks(text) {
 		target := contract.LinkedToolDir(dir, l)
-		if _, err := osLstat(filepath.Join(target, contract.SpecFile)); err == nil {
+		if _, err := osLstat(filepath.Join(target, discover.SpecFile)); err == nil {
 			continue
 		}
 		f := ruleSkillLink.finding(res.Spec, l.Pos.Line, l.Pos.Column, l.Destination,

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -50,7 +50,7 @@ func TestCorpus(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if d.Name() == contract.SpecFile {
+		if d.Name() == discover.SpecFile {
 			specs = append(specs, p)
 		}
 		return nil
@@ -73,7 +73,7 @@ func TestCorpus(t *testing.T) {
 			lines = append(lines, rel+": no findings")
 		}
 		for _, f := range found {
-			if f.File != rel && !strings.HasPrefix(f.File, strings.TrimSuffix(rel, contract.SpecFile)) {
+			if f.File != rel && !strings.HasPrefix(f.File, strings.TrimSuffix(rel, discover.SpecFile)) {
 				t.Errorf("%s: finding in another folder: %v", rel, f)
 			}
 			if f.Line < 1 || f.Column < 1 {
@@ -115,7 +115,7 @@ func lintCorpusTool(t *testing.T, root, dir string) ([]lint.Finding, bool) {
 			o.panicked = recover()
 			done <- o
 		}()
-		disc := &contract.Discovery{Tools: []string{dir}}
+		disc := &discover.Discovery{Tools: []string{dir}}
 		res := lint.Lint(context.Background(), disc, lint.Config{Root: root, Platform: "linux", Jobs: 1})
 		for _, tr := range res.Tools {
 			o.findings = append(o.findings, tr.Findings...)

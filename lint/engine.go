@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 )
 
 var osLstat = os.Lstat
@@ -25,7 +26,7 @@ var osLstat = os.Lstat
 // result is marked interrupted. Lint uses up disc's directory listings: it
 // prunes those of folders no longer in disc.Tools and takes the others as
 // it lists each folder.
-func Lint(ctx context.Context, disc *contract.Discovery, cfg Config) *Result {
+func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	if cfg.Platform == "" {
 		cfg.Platform = HostPlatform()
 	}
@@ -107,13 +108,13 @@ func (e *internalErrors) sorted() []string {
 }
 
 // checkStatic is checkStatic with a panic turned into an internal error.
-func (e *internalErrors) checkStatic(cfg *Config, disc *contract.Discovery, index int) (j *toolJob) {
+func (e *internalErrors) checkStatic(cfg *Config, disc *discover.Discovery, index int) (j *toolJob) {
 	dir := disc.Tools[index]
 	defer func() {
 		if r := recover(); r != nil {
 			e.add(dir, r)
 			c := &toolCheck{cfg: cfg, dir: dir, rel: relPath(cfg.Root, dir)}
-			c.specRel = c.fileIn(contract.SpecFile)
+			c.specRel = c.fileIn(discover.SpecFile)
 			j = &toolJob{index: index, c: c, tr: ToolResult{Dir: c.rel, Spec: c.specRel,
 				Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
 		}
@@ -134,7 +135,7 @@ func (e *internalErrors) runExamples(ctx context.Context, j *toolJob) (tr ToolRe
 
 // checkTool lints one tool folder and runs its examples.
 func checkTool(ctx context.Context, cfg *Config, dir string) ToolResult {
-	return checkStatic(cfg, 0, dir, contract.ReadFolder).runExamples(ctx)
+	return checkStatic(cfg, 0, dir, discover.ReadFolder).runExamples(ctx)
 }
 
 // toolJob is a tool folder between its static checks and its example runs.
@@ -151,13 +152,13 @@ type toolJob struct {
 
 // checkStatic reads one tool folder, listing it with readFolder, and applies
 // the static rules.
-func checkStatic(cfg *Config, index int, dir string, readFolder func(string) (*contract.Folder, error)) *toolJob {
+func checkStatic(cfg *Config, index int, dir string, readFolder func(string) (*discover.Folder, error)) *toolJob {
 	start := time.Now()
 	c := &toolCheck{cfg: cfg, dir: dir, rel: relPath(cfg.Root, dir)}
-	c.specRel = c.fileIn(contract.SpecFile)
+	c.specRel = c.fileIn(discover.SpecFile)
 	j := &toolJob{index: index, c: c, tr: ToolResult{Dir: c.rel, Spec: c.specRel, Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
 	defer func() { j.spent = time.Since(start) }()
-	spec, err := contract.ReadSpec(filepath.Join(dir, contract.SpecFile))
+	spec, err := contract.ReadSpec(filepath.Join(dir, discover.SpecFile))
 	if err != nil {
 		c.report(ruleSpecFile, topOfFile, "TOOL.md", "TOOL.md cannot be read: %v", err)
 		return j

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -88,7 +88,7 @@ func lintTwin(t *testing.T, eol string, bom bool) []lint.Finding {
 			t.Fatal(err)
 		}
 	}
-	disc, err := contract.Discover([]string{root}, contract.DiscoverOptions{Root: root})
+	disc, err := discover.Discover([]string{root}, discover.DiscoverOptions{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint/process"
 )
@@ -69,7 +70,7 @@ func complete(cs *contract.Case) bool {
 
 // runnable says why the tool's examples cannot run here (empty when they
 // can), and otherwise how to start its implementation.
-func (c *toolCheck) runnable() (reason string, argv []string, impl contract.ImplFile) {
+func (c *toolCheck) runnable() (reason string, argv []string, impl discover.ImplFile) {
 	platform := c.cfg.Platform
 	switch {
 	case !c.cfg.Run:
@@ -116,7 +117,7 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl contract.Impl
 }
 
 // runExample runs one case and judges it.
-func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *ExampleResult, argv []string, impl contract.ImplFile) {
+func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *ExampleResult, argv []string, impl discover.ImplFile) {
 	stdin := []byte(jsonexact.CompactJSON(cs.Input.Value) + "\n")
 	er.Implementation = c.fileIn(impl.Name)
 	er.Reproduce = process.ReproduceLine(c.rel, stdin[:len(stdin)-1], reproduceArgv(argv, impl))
@@ -185,7 +186,7 @@ func statusOf(er *ExampleResult) Status {
 }
 
 // judge sets the example's status and findings from the outcome.
-func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcome, impl contract.ImplFile) {
+func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcome, impl discover.ImplFile) {
 	switch {
 	case o.Canceled:
 		er.Status, er.SkipReason = StatusSkipped, "interrupted while it ran"
@@ -328,7 +329,7 @@ func capText(b []byte) string {
 
 // reproduceArgv is the argv of the reproduce line: the implementation by its
 // name (the line cds into the tool folder) and the interpreter by its name.
-func reproduceArgv(argv []string, impl contract.ImplFile) []string {
+func reproduceArgv(argv []string, impl discover.ImplFile) []string {
 	if argv == nil {
 		return []string{"./" + impl.Name}
 	}

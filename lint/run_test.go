@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -51,7 +51,7 @@ func writeTool(t *testing.T, root, name, title, input, output, script string) {
 		t.Fatal(err)
 	}
 	spec := fmt.Sprintf(toolHeader, name) + "### " + title + "\ninput: " + input + "\noutput: " + output + "\n"
-	if err := os.WriteFile(filepath.Join(dir, contract.SpecFile), []byte(spec), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, discover.SpecFile), []byte(spec), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "linux.sh"), []byte(script), 0o644); err != nil {
@@ -63,7 +63,7 @@ func writeTool(t *testing.T, root, name, title, input, output, script string) {
 // the result and the wall time of lint.Lint.
 func runLint(t *testing.T, root string, cfg lint.Config) (*lint.Result, time.Duration) {
 	t.Helper()
-	disc, err := contract.Discover([]string{root}, contract.DiscoverOptions{Root: root})
+	disc, err := discover.Discover([]string{root}, discover.DiscoverOptions{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +229,7 @@ func TestRunLargeInput(t *testing.T) {
 				script = fmt.Sprintf(script, stdinLen)
 			}
 			writeTool(t, root, tc.name, "large input", input, output, script)
-			if fi, err := os.Stat(filepath.Join(root, tc.name, contract.SpecFile)); err != nil || fi.Size() != maxSpec {
+			if fi, err := os.Stat(filepath.Join(root, tc.name, discover.SpecFile)); err != nil || fi.Size() != maxSpec {
 				t.Fatalf("TOOL.md: %v, size %d, want %d", err, fi.Size(), maxSpec)
 			}
 			res, took := runLint(t, root, lint.Config{})
@@ -252,7 +252,7 @@ func TestRunOwnTools(t *testing.T) {
 		t.Skip("python3 is not on PATH")
 	}
 	root := repoRoot(t)
-	disc, err := contract.Discover([]string{filepath.Join(root, ".agent", "tools")}, contract.DiscoverOptions{Root: root})
+	disc, err := discover.Discover([]string{filepath.Join(root, ".agent", "tools")}, discover.DiscoverOptions{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,8 +3,7 @@ package lint
 import (
 	"testing"
 
-	"github.com/speccify/speccify-lint/contract"
-
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/benchcpu"
 	"github.com/speccify/speccify-lint/internal/gencorpus"
 )
@@ -30,11 +29,11 @@ func BenchmarkStdinReads(b *testing.B) {
 // its #! line and scans it for reads of stdin.
 func BenchmarkCheckRunnable(b *testing.B) {
 	dir := benchCorpus(b, 1)
-	disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
+	disc, err := discover.Discover([]string{dir}, discover.DiscoverOptions{Root: dir})
 	if err != nil || len(disc.Tools) != 1 {
 		b.Fatalf("discovered %v, err %v", disc, err)
 	}
-	folder, err := contract.ReadFolder(disc.Tools[0])
+	folder, err := discover.ReadFolder(disc.Tools[0])
 	if err != nil || len(folder.Implementations) != 1 {
 		b.Fatalf("folder %+v, err %v", folder, err)
 	}

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
 )
@@ -65,7 +65,7 @@ func (c *LintCmd) Run(env *runEnv) error {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	disc, err := contract.Discover(paths, contract.DiscoverOptions{Root: root, Exclude: c.Exclude})
+	disc, err := discover.Discover(paths, discover.DiscoverOptions{Root: root, Exclude: c.Exclude})
 	if err != nil {
 		return usageError{err}
 	}

@@ -8,7 +8,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/gencorpus"
 	"github.com/speccify/speccify-lint/lint"
 )
@@ -82,7 +82,7 @@ func TestCorpusLintsClean(t *testing.T) {
 			if err := gencorpus.Generate(dir, gencorpus.Options{Tools: tools, Examples: examples, Impl: impl}); err != nil {
 				t.Fatal(err)
 			}
-			disc, err := contract.Discover([]string{dir}, contract.DiscoverOptions{Root: dir})
+			disc, err := discover.Discover([]string{dir}, discover.DiscoverOptions{Root: dir})
 			if err != nil {
 				t.Fatal(err)
 			}
