@@ -53,13 +53,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err == nil && kctx.Selected() != nil && kctx.Selected().Name == "lint" {
 		// The configuration file holds defaults for the lint flags: parse again
 		// with it as a resolver, so that flags on the command line win.
-		var resolver kong.Resolver
-		resolver, err = configResolver(&grammar.Lint)
-		if err == nil && resolver != nil {
-			parser, _, err = newParser(env, resolver)
+		var config *configFile
+		config, err = configResolver(&grammar.Lint)
+		if err == nil && config != nil {
+			parser, grammar, err = newParser(env, config)
 			if err == nil {
 				kctx, err = parser.Parse(args)
 			}
+		}
+		if err == nil {
+			grammar.Lint.origins = flagOrigins(kctx, config)
 		}
 	}
 	if err != nil {
@@ -75,6 +78,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return env.exitCode
+}
+
+// flagOrigins says, for each flag a parse set, where it was set: a flag kong
+// resolved came from the configuration file.
+func flagOrigins(kctx *kong.Context, config *configFile) map[string]settingOrigin {
+	origins := map[string]settingOrigin{}
+	for _, p := range kctx.Path {
+		switch {
+		case p.Flag == nil:
+		case p.Resolved && config != nil:
+			origins[p.Flag.Name] = settingOrigin{config: config.path}
+		default:
+			origins[p.Flag.Name] = settingOrigin{}
+		}
+	}
+	return origins
 }
 
 // exitRequest carries kong's exit (after --help) out of Parse.

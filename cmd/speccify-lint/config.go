@@ -21,10 +21,16 @@ var configKeys = []string{
 	"timeout", "max-output", "jobs", "color", "no-timestamps", "sarif-category", "junit-strict",
 }
 
+// configFile is a loaded configuration file: its path and its settings.
+type configFile struct {
+	path   string
+	values map[string]any
+}
+
 // configResolver loads the configuration file named by --config, or the
 // default one at the root when it exists, as a kong resolver whose values
 // the command line overrides. It returns nil when there is no file.
-func configResolver(cmd *LintCmd) (kong.Resolver, error) {
+func configResolver(cmd *LintCmd) (*configFile, error) {
 	path := cmd.Config
 	if path == "" {
 		root, err := resolveRoot(cmd.Root)
@@ -40,13 +46,20 @@ func configResolver(cmd *LintCmd) (kong.Resolver, error) {
 	if err != nil {
 		return nil, err
 	}
-	return kong.ResolverFunc(func(_ *kong.Context, _ *kong.Path, flag *kong.Flag) (any, error) {
-		if v, ok := values[flag.Name]; ok {
-			return v, nil
-		}
-		return nil, nil
-	}), nil
+	return &configFile{path: path, values: values}, nil
 }
+
+// Resolve gives kong the file's value of a flag the command line did not set.
+func (c *configFile) Resolve(_ *kong.Context, _ *kong.Path, flag *kong.Flag) (any, error) {
+	v, ok := c.values[flag.Name]
+	if !ok {
+		return nil, nil
+	}
+	return v, nil
+}
+
+// Validate is part of kong.Resolver; loadConfig validated the file.
+func (c *configFile) Validate(*kong.Application) error { return nil }
 
 // loadConfig reads a configuration file into flag values: strings, bools,
 // and lists ([]any, which kong decodes element by element).

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
@@ -24,7 +23,7 @@ type LintCmd struct {
 	Paths []string `arg:"" optional:"" name:"path" help:"Directories to search, TOOL.md files, or files inside tool folders (default: .)."`
 
 	Format  string   `short:"f" enum:"${formats}" default:"text" help:"Report format on stdout: ${enum}."`
-	Output  []string `name:"output" short:"o" sep:"none" placeholder:"FORMAT=PATH" help:"Also write a report to a file, e.g. sarif=results.sarif (repeatable)."`
+	Output  []string `name:"output" short:"o" sep:"none" placeholder:"FORMAT=PATH" help:"Also write a report to a file, e.g. sarif=results.sarif (repeatable); PATH - puts it on stdout instead of the text report."`
 	NoRun   bool     `help:"Only lint statically; do not run the examples."`
 	FailOn  string   `enum:"error,warning,never" default:"error" help:"Exit 1 when a finding is at or above this severity: ${enum}."`
 	Disable []string `sep:"none" placeholder:"RULE" help:"Turn a rule off (repeatable; see the rules command)."`
@@ -45,6 +44,10 @@ type LintCmd struct {
 
 	Shard        string `placeholder:"K/N" help:"Check only shard K of N of the tool folders (by a hash of their path; skill folders go to shard 1); merge the shards' JSON reports with the merge command."`
 	ChangedSince string `placeholder:"REV" help:"Check only the tool folders with a file changed since the git revision REV (committed, staged, unstaged or untracked)."`
+
+	// origins says where each flag that was set was set: on the command
+	// line or in the configuration file. A flag not in it has its default.
+	origins map[string]settingOrigin
 }
 
 // Run lints, reports and sets the exit code.
@@ -53,7 +56,7 @@ func (c *LintCmd) Run(env *runEnv) error {
 	if err != nil {
 		return usageError{err}
 	}
-	outputs, err := parseOutputs(c.Output)
+	plan, err := c.planReports()
 	if err != nil {
 		return usageError{err}
 	}
@@ -89,17 +92,17 @@ func (c *LintCmd) Run(env *runEnv) error {
 	}
 	res := lint.Lint(ctx, disc, cfg)
 	opt := report.Options{
-		Color:         c.useColor(env.stdout),
+		Color:         c.useColor(plan.stdout, env.stdout),
 		NoTimestamps:  c.NoTimestamps,
 		SARIFCategory: c.SARIFCategory,
 		JUnitStrict:   c.JUnitStrict,
 	}
-	for _, o := range outputs {
+	for _, o := range plan.files {
 		if err := writeReportFile(o.path, o.format, res, opt); err != nil {
 			return usageError{err}
 		}
 	}
-	if c.Format == "github" {
+	if plan.stdout == "github" {
 		if summary := os.Getenv("GITHUB_STEP_SUMMARY"); summary != "" {
 			if err := report.AppendStepSummary(summary, res, opt); err != nil {
 				fmt.Fprintf(env.stderr, "speccify-lint: step summary: %v\n", err)
@@ -108,7 +111,7 @@ func (c *LintCmd) Run(env *runEnv) error {
 	}
 	stdoutOpt := opt
 	w := bufio.NewWriter(env.stdout)
-	if err := report.Write(w, c.Format, res, stdoutOpt); err != nil {
+	if err := report.Write(w, plan.stdout, res, stdoutOpt); err != nil {
 		return err
 	}
 	if err := w.Flush(); err != nil {
@@ -137,14 +140,15 @@ func failThreshold(name string) lint.Severity {
 	return s
 }
 
-func (c *LintCmd) useColor(w io.Writer) bool {
+// useColor decides on colour for the report of format on w.
+func (c *LintCmd) useColor(format string, w io.Writer) bool {
 	switch c.Color {
 	case "always":
 		return true
 	case "never":
 		return false
 	}
-	if os.Getenv("NO_COLOR") != "" || c.Format != "text" {
+	if os.Getenv("NO_COLOR") != "" || format != "text" {
 		return false
 	}
 	f, ok := w.(*os.File)
@@ -153,50 +157,6 @@ func (c *LintCmd) useColor(w io.Writer) bool {
 	}
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
-
-// reportFile is one --output FORMAT=PATH.
-type reportFile struct{ format, path string }
-
-func parseOutputs(specs []string) ([]reportFile, error) {
-	var out []reportFile
-	for _, s := range specs {
-		format, path, ok := strings.Cut(s, "=")
-		if !ok || path == "" {
-			return nil, fmt.Errorf("--output %q: want FORMAT=PATH, e.g. sarif=results.sarif", s)
-		}
-		known := false
-		for _, f := range formats {
-			known = known || f == format
-		}
-		if !known {
-			return nil, fmt.Errorf("--output %q: unknown format %q (want %s)", s, format, strings.Join(formats, ", "))
-		}
-		out = append(out, reportFile{format, path})
-	}
-	return out, nil
-}
-
-func writeReportFile(path, format string, res *lint.Result, opt report.Options) error {
-	opt.Color = false
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	err = report.Write(w, format, res, opt)
-	if ferr := w.Flush(); err == nil {
-		err = ferr
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }
 
 // ruleSet validates --disable/--enable and returns the disabled rules.
