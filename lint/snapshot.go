@@ -2,72 +2,136 @@ package lint
 
 import (
 	"io/fs"
-	"path/filepath"
+	"os"
 	"slices"
+	"strings"
 	"time"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
-// maxSnapshotEntries bounds how many entries of a tool folder a snapshot
-// records; past it, changes deeper in the tree go unnoticed.
-const maxSnapshotEntries = 20_000
-
-// fileState is what a snapshot records of one path.
+// fileState is what a snapshot records of one path: a cheap summary that
+// changes when the file is created, deleted, written, replaced or chmodded.
 type fileState struct {
+	// path is the slash path relative to the tool folder.
+	path  string
 	size  int64
 	mtime time.Time
 	mode  fs.FileMode
+	// inode is the file's inode number (0 where the system has none), so
+	// that a file replaced by another of the same size and time is seen.
+	inode uint64
 }
 
-// snapshot maps slash paths relative to the tool folder to their state.
-type snapshot map[string]fileState
+// snapshot is the state of every entry of a tool folder, in walk order
+// (depth first, each directory's entries by name).
+type snapshot []fileState
 
-// takeSnapshot records the paths, sizes, modification times and modes of a
-// tool folder.
+// takeSnapshot records the whole tool folder: every path with its size,
+// modification time, mode and inode number. It reads the folder through an
+// os.Root of it, so neither a symbolic link nor a directory swapped for one
+// while the implementation runs takes it outside. A subdirectory that holds
+// a TOOL.md is another tool's folder (discovery finds it as a tool of its
+// own, whose examples may run at the same time): it is recorded, but not
+// what is in it.
 func takeSnapshot(dir string) snapshot {
-	s := snapshot{}
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == dir {
-			return nil
-		}
-		if len(s) >= maxSnapshotEntries {
-			return filepath.SkipAll
-		}
-		info, err := d.Info()
-		if err != nil {
-			return nil
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return nil
-		}
-		st := fileState{mode: info.Mode()}
-		if !info.IsDir() { // a directory's size and time change with its entries
-			st.size, st.mtime = info.Size(), info.ModTime()
-		}
-		s[filepath.ToSlash(rel)] = st
+	root, err := os.OpenRoot(dir)
+	if err != nil {
 		return nil
-	})
+	}
+	defer root.Close()
+	var s snapshot
+	s.walk(root, ".", "", 0)
 	return s
 }
 
-// changes lists what differs between two snapshots, sorted: "created x",
-// "changed y", "deleted z".
-func (before snapshot) changes(after snapshot) []string {
-	var out []string
-	for p, a := range after {
-		b, ok := before[p]
-		switch {
-		case !ok:
-			out = append(out, p+" (created)")
-		case a.size != b.size || !a.mtime.Equal(b.mtime) || a.mode != b.mode:
-			out = append(out, p+" (changed)")
+// rootDepth is how deep below a Root the walk opens directories through it
+// before it opens a Root of the directory: opening a path costs an openat
+// per segment, and a Root of every directory two opens.
+const rootDepth = 4
+
+// walk appends the entries of the directory dir (a path in root, depth
+// segments below it), whose path relative to the tool folder is prefix (""
+// or ending in a slash), and of its subdirectories.
+func (s *snapshot) walk(root *os.Root, dir, prefix string, depth int) {
+	f, err := root.Open(dir)
+	if err != nil {
+		return
+	}
+	// A File opened in a Root stats each entry relative to it (fstatat),
+	// not by path.
+	entries, err := f.ReadDir(-1)
+	_ = f.Close()
+	if err != nil && len(entries) == 0 {
+		return
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	if prefix != "" && slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == contract.SpecFile }) {
+		return // another tool's folder
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			continue // gone since the listing
+		}
+		st := fileState{path: prefix + e.Name(), mode: info.Mode(), inode: inode(info)}
+		if !info.IsDir() { // a directory's size and time change with its entries
+			st.size, st.mtime = info.Size(), info.ModTime()
+		}
+		*s = append(*s, st)
+		if info.IsDir() {
+			s.walkSub(root, dir, e.Name(), st.path+"/", depth+1)
 		}
 	}
-	for p := range before {
-		if _, ok := after[p]; !ok {
-			out = append(out, p+" (deleted)")
+}
+
+// walkSub walks the subdirectory name of dir.
+func (s *snapshot) walkSub(root *os.Root, dir, name, prefix string, depth int) {
+	sub := name
+	if dir != "." {
+		sub = dir + "/" + name
+	}
+	if depth < rootDepth {
+		s.walk(root, sub, prefix, depth)
+		return
+	}
+	r, err := root.OpenRoot(sub)
+	if err != nil {
+		return
+	}
+	defer r.Close()
+	s.walk(r, ".", prefix, 0)
+}
+
+// changes lists what differs between two snapshots, sorted: "x (created)",
+// "y (changed)", "z (deleted)".
+func (before snapshot) changes(after snapshot) []string {
+	if slices.EqualFunc(before, after, fileState.same) {
+		return nil // the usual case, without a map
+	}
+	was := make(map[string]fileState, len(before))
+	for _, b := range before {
+		was[b.path] = b
+	}
+	var out []string
+	for _, a := range after {
+		b, ok := was[a.path]
+		switch {
+		case !ok:
+			out = append(out, a.path+" (created)")
+		case !a.same(b):
+			out = append(out, a.path+" (changed)")
 		}
+		delete(was, a.path)
+	}
+	for p := range was {
+		out = append(out, p+" (deleted)")
 	}
 	slices.Sort(out)
 	return out
+}
+
+// same reports whether two records are of the same path in the same state.
+func (a fileState) same(b fileState) bool {
+	return a.path == b.path && a.size == b.size && a.mtime.Equal(b.mtime) && a.mode == b.mode && a.inode == b.inode
 }

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// TestSameVerdictAnyJobs runs every scenario tree the tests use (the report
+// tree and the files of each testdata/script scenario) at --jobs 1 and
+// --jobs 4 and asserts byte-identical JSON reports and the same exit code:
+// the same tree gives the same verdict whatever the parallelism. Each run
+// gets a fresh copy of the tree at the same path, since examples may write.
+func TestSameVerdictAnyJobs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs implementations")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("the scenario implementations are POSIX shell scripts")
+	}
+	t.Setenv("GITHUB_STEP_SUMMARY", "")
+	t.Setenv("NO_COLOR", "1")
+	scripts, err := filepath.Glob(filepath.Join("testdata", "script", "*.txtar"))
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no scenarios: %v", err)
+	}
+	t.Run("reports", func(t *testing.T) {
+		root, err := filepath.Abs(reportTree)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameVerdict(t, root, func() {})
+	})
+	for _, script := range scripts {
+		t.Run(strings.TrimSuffix(filepath.Base(script), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(script)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root := filepath.Join(t.TempDir(), "tree")
+			sameVerdict(t, root, func() { extract(t, root, ar) })
+		})
+	}
+}
+
+// sameVerdict lints root at --jobs 1 and --jobs 4, each after fresh(), and
+// compares the exit codes and reports.
+func sameVerdict(t *testing.T, root string, fresh func()) {
+	t.Helper()
+	var reports [2][]byte
+	var codes [2]int
+	for i, jobs := range []string{"1", "4"} {
+		fresh()
+		var stdout, stderr bytes.Buffer
+		codes[i] = run([]string{"--format", "json", "--no-timestamps", "--timeout", "3s", "--jobs", jobs, "--root", root, root}, &stdout, &stderr)
+		reports[i] = stdout.Bytes()
+	}
+	if codes[0] != codes[1] {
+		t.Errorf("exit code %d at --jobs 1, %d at --jobs 4", codes[0], codes[1])
+	}
+	if !bytes.Equal(reports[0], reports[1]) {
+		t.Errorf("the report at --jobs 4 differs from the one at --jobs 1:\n%s", firstDiff(reports[0], reports[1]))
+	}
+}
+
+// extract writes the files of a scenario under root, replacing what a
+// previous run left there.
+func extract(t *testing.T, root string, ar *txtar.Archive) {
+	t.Helper()
+	if err := os.RemoveAll(root); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ar.Files {
+		p := filepath.Join(root, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
