@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 )
 
 // fileState is what a snapshot records of one path: a cheap summary that
@@ -66,7 +66,7 @@ func (s *snapshot) walk(root *os.Root, dir, prefix string, depth int) {
 		return
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	if prefix != "" && slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == contract.SpecFile }) {
+	if prefix != "" && slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == discover.SpecFile }) {
 		return // another tool's folder
 	}
 	for _, e := range entries {
