@@ -62,6 +62,9 @@ func ReadText(path string, limit int64) ([]byte, error) {
 // LF (so that every parser counts the same lines) and checks that the text is
 // UTF-8 without NUL bytes (a binary file).
 func NormalizeText(path string, data []byte) ([]byte, error) {
+	if enc := wideEncoding(data); enc != "" {
+		return nil, &FileError{Path: path, Msg: "is " + enc + "; save it as UTF-8", Pos: Pos{1, 1}}
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if bytes.IndexByte(data, '\r') >= 0 {
 		data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
@@ -75,6 +78,44 @@ func NormalizeText(path string, data []byte) ([]byte, error) {
 		return nil, &FileError{Path: path, Msg: fmt.Sprintf("is not valid UTF-8 (byte 0x%02x); save it as UTF-8", data[i]), Pos: NewLines(data).Offset(i)}
 	}
 	return data, nil
+}
+
+// wideEncoding names the encoding of text saved as UTF-16 or UTF-32, as
+// Windows editors do, which would otherwise read as a binary file: by its
+// byte-order mark, or, without one, by ASCII characters alternating with NUL
+// bytes in its first 8 bytes ("-\x00-\x00-\x00\n\x00" is a frontmatter
+// fence). It returns "" for anything else.
+func wideEncoding(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe, 0, 0}):
+		return "UTF-32 (little-endian, with a byte-order mark)"
+	case bytes.HasPrefix(data, []byte{0, 0, 0xfe, 0xff}):
+		return "UTF-32 (big-endian, with a byte-order mark)"
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}):
+		return "UTF-16 (little-endian, with a byte-order mark)"
+	case bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+		return "UTF-16 (big-endian, with a byte-order mark)"
+	case asciiPairs(data, 0):
+		return "UTF-16 (little-endian, without a byte-order mark)"
+	case asciiPairs(data, 1):
+		return "UTF-16 (big-endian, without a byte-order mark)"
+	}
+	return ""
+}
+
+// asciiPairs reports whether the first 8 bytes of data are 4 pairs of an
+// ASCII character other than NUL (at index char of the pair) and a NUL.
+func asciiPairs(data []byte, char int) bool {
+	if len(data) < 8 {
+		return false
+	}
+	for i := 0; i < 8; i += 2 {
+		c, zero := data[i+char], data[i+1-char]
+		if c == 0 || c >= utf8.RuneSelf || zero != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func firstInvalidUTF8(b []byte) int {
