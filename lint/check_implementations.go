@@ -63,6 +63,11 @@ func (c *toolCheck) checkRunnable(im discover.ImplFile) {
 		c.reportIn(ruleImplementationRunnable, file, topOfFile, im.Name,
 			"%s is executable but has no #! line, so the system cannot start it; add one such as #!/usr/bin/env %s, or remove the execute bit",
 			im.Name, suggestedInterpreter(im.Ext))
+	case executable && shebangCR(head) >= 0:
+		// The system takes the carriage return as part of the
+		// interpreter's name and reports that no such file exists.
+		c.reportIn(ruleImplementationRunnable, file, contract.NewLines(head).Offset(shebangCR(head)), im.Name,
+			"the #! line ends with a carriage return; save the file with LF line endings")
 	case !executable && !process.KnownExtension(im.Ext):
 		c.reportIn(ruleImplementationRunnable, file, topOfFile, im.Name,
 			"%s is not executable and %s has no known interpreter (.sh .bash .zsh .py .js .mjs .ts .rb .pl .ps1); make it executable with a #! line or rename it",
@@ -77,6 +82,16 @@ func (c *toolCheck) checkRunnable(im discover.ImplFile) {
 				im.Name, first.Line)
 		}
 	}
+}
+
+// shebangCR is the offset of the first carriage return in the #! line at
+// the start of head (a file saved with CRLF line endings), or -1.
+func shebangCR(head []byte) int {
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		return -1
+	}
+	line, _, _ := bytes.Cut(head, []byte("\n"))
+	return bytes.IndexByte(line, '\r')
 }
 
 // readHead reads the first bytes of a file, and the whole file when it is a

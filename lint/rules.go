@@ -138,7 +138,8 @@ var (
 		Title: "an implementation cannot be run",
 		Doc: "An implementation runs directly when it is executable (its `#!` line names the interpreter) or through the " +
 			"interpreter of a known extension: .sh .bash .zsh .py .js .mjs .ts .rb .pl .ps1. A file that is neither, or " +
-			"an executable script without a `#!` line, cannot be started."}
+			"an executable script without a `#!` line, cannot be started; nor can one whose `#!` line ends with a carriage " +
+			"return (saved with CRLF line endings), which the system takes as part of the interpreter's name."}
 	ruleStdinTwice = &Rule{ID: "stdin-twice", Severity: SeverityWarning, Category: "implementations",
 		Title: "a shell implementation reads stdin twice",
 		Doc: "The input arrives once on stdin. A shell script that reads it with `$(cat)` and later again (a second " +
