@@ -118,7 +118,9 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl discover.Impl
 
 // runExample runs one case and judges it.
 func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *ExampleResult, argv []string, impl discover.ImplFile) {
-	stdin := []byte(jsonexact.CompactJSON(cs.Input.Value) + "\n")
+	// Stdin is the input as the document writes it: an implementation
+	// tested against the text of its own examples gets that text.
+	stdin := []byte(cs.Input.Raw + "\n")
 	er.Implementation = c.fileIn(impl.Name)
 	er.Reproduce = process.ReproduceLine(c.rel, stdin[:len(stdin)-1], reproduceArgv(argv, impl))
 	if argv == nil {

@@ -200,8 +200,8 @@ func TestRunHugeOutputDefaultCap(t *testing.T) {
 }
 
 // An input as large as a TOOL.md can hold (1 MiB) passes whether the
-// implementation ignores it or reads it all, and arrives as compact JSON
-// plus a newline.
+// implementation ignores it or reads it all, and arrives as written in the
+// document plus a newline.
 func TestRunLargeInput(t *testing.T) {
 	needLinux(t)
 	const maxSpec = 1 << 20
@@ -212,16 +212,16 @@ func TestRunLargeInput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
 			// The file is exactly 1 MiB: the blob fills what the rest leaves.
-			// The input line has spaces that the compact stdin drops.
+			// The input line's spaces are part of stdin.
 			size := func(blob, bytes int) int {
 				return len(fmt.Sprintf(toolHeader, tc.name)) + len("### large input\ninput: {\"blob\": \"\"}\noutput: {\"ok\": true, \"bytes\": }\n") +
 					blob + len(strconv.Itoa(bytes))
 			}
 			blob := maxSpec - size(0, 0)
-			for size(blob, blob+len(`{"blob":""}`+"\n")) > maxSpec {
+			for size(blob, blob+len(`{"blob": ""}`+"\n")) > maxSpec {
 				blob--
 			}
-			stdinLen := blob + len(`{"blob":""}`+"\n")
+			stdinLen := blob + len(`{"blob": ""}`+"\n")
 			input := `{"blob": "` + strings.Repeat("x", blob) + `"}`
 			output := fmt.Sprintf(`{"ok": true, "bytes": %d}`, stdinLen)
 			script := tc.script
