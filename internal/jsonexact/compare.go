@@ -3,6 +3,7 @@ package jsonexact
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -44,7 +45,8 @@ func (d Difference) String() string { return d.Path + ": " + d.Message }
 // array elements by index). Each Path is a JSON path: "$" for the root,
 // "$.name" for a key matching ^[A-Za-z_][A-Za-z0-9_]*$, `$["a b"]` (the key
 // as a JSON string) for any other key, "$.items[0]" for an array element.
-// Expected and Actual hold the full compact JSON (CompactJSON) of the two
+// Expected and Actual hold the full compact JSON (as encoding/json writes it,
+// without HTML escaping) of the two
 // sides; the Message has one of these forms, where a value longer than 200
 // bytes is cut (at a character boundary) and ends with "…":
 //
@@ -158,7 +160,7 @@ func (c *cmpState) covers(expected, actual any, depth int) {
 			if av, ok := ao[k]; ok {
 				c.covers(eo[k], av, depth+1)
 			} else {
-				c.add(Difference{Expected: CompactJSON(eo[k]), Message: "missing"})
+				c.add(Difference{Expected: compact(eo[k]), Message: "missing"})
 			}
 			c.path = c.path[:len(c.path)-1]
 		}
@@ -169,7 +171,7 @@ func (c *cmpState) covers(expected, actual any, depth int) {
 			if len(ea) == 1 {
 				noun = "item"
 			}
-			c.add(Difference{Expected: CompactJSON(ea), Actual: CompactJSON(aa),
+			c.add(Difference{Expected: compact(ea), Actual: compact(aa),
 				Message: fmt.Sprintf("expected %d %s, got %d", len(ea), noun, len(aa))})
 			return
 		}
@@ -198,7 +200,7 @@ func cmpDeepEqual(a, b any) (eq bool) {
 // mismatch records that actual is not expected: a different type, or a
 // different scalar value. ek is the kind of expected.
 func (c *cmpState) mismatch(ek cmpKind, expected, actual any) {
-	es, as := CompactJSON(expected), CompactJSON(actual)
+	es, as := compact(expected), compact(actual)
 	var want string
 	switch ek {
 	case cmpObject:
@@ -244,7 +246,7 @@ func cmpPath(segs []cmpSeg) string {
 			b = append(b, s.key...)
 		default:
 			b = append(b, '[')
-			b = jsonAppendString(b, s.key)
+			b = append(b, compact(s.key)...)
 			b = append(b, ']')
 		}
 	}
@@ -296,4 +298,77 @@ func isIndex(s string) bool {
 		}
 	}
 	return true
+}
+
+// compact renders a value of Covers as compact JSON: encoding/json with HTML
+// escaping off, which writes the values ParseJSON returns exactly (object
+// keys sorted, json.Number as written, strings escaped as it escapes them).
+// What encoding/json cannot render, which only a hand-built value holds, is
+// a JSON string: "NaN", "+Inf" or "-Inf" for those floats, else naming the
+// value's type ("<unsupported chan int>").
+func compact(v any) string {
+	if s, ok := encodeJSON(v); ok {
+		return s
+	}
+	if n, ok := jsonGoNumber(v); ok {
+		return compact(string(n))
+	}
+	return compact(fmt.Sprintf("<unsupported %T>", v))
+}
+
+// encodeJSON is v as encoding/json writes it without HTML escaping and the
+// final newline; ok is false when it fails, also by a panicking MarshalJSON.
+func encodeJSON(v any) (s string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			s, ok = "", false
+		}
+	}()
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", false
+	}
+	return strings.TrimSuffix(b.String(), "\n"), true
+}
+
+// jsonGoNumber formats a Go number exactly, as encoding/json does: integers
+// in full, floats as the shortest decimal that reads back as the same float.
+// NaN and infinities give "NaN", "+Inf" and "-Inf", which are not JSON
+// numbers.
+func jsonGoNumber(v any) (json.Number, bool) {
+	switch v.(type) {
+	case float64, float32, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, uintptr:
+	default:
+		return "", false
+	}
+	b, err := json.Marshal(v)
+	if err == nil {
+		return json.Number(b), true
+	}
+	switch f := reflect.ValueOf(v).Float(); {
+	case math.IsNaN(f):
+		return "NaN", true
+	case f > 0:
+		return "+Inf", true
+	}
+	return "-Inf", true
+}
+
+// jsonNormalize turns a value of any other Go type into the form ParseJSON
+// returns, through encoding/json. It reports false when that fails, and never
+// panics, even when a MarshalJSON method does.
+func jsonNormalize(v any) (w any, ok bool) {
+	defer func() {
+		if recover() != nil {
+			w, ok = nil, false
+		}
+	}()
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, false
+	}
+	w, err = ParseJSON(data)
+	return w, err == nil
 }

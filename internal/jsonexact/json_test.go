@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
-	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -15,7 +14,7 @@ import (
 
 func TestParseJSONValues(t *testing.T) {
 	tests := []struct {
-		name, in, want string // want is CompactJSON of the result
+		name, in, want string // want is compact of the result
 	}{
 		{"object", `{"b": 1, "a": [true, false, null]}`, `{"a":[true,false,null],"b":1}`},
 		{"surrounding whitespace", " \t\r\n {} \n\t", `{}`},
@@ -40,8 +39,8 @@ func TestParseJSONValues(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ParseJSON(%q): %v", tt.in, err)
 			}
-			if got := CompactJSON(v); got != tt.want {
-				t.Errorf("CompactJSON(ParseJSON(%q)) = %s, want %s", tt.in, got, tt.want)
+			if got := compact(v); got != tt.want {
+				t.Errorf("compact(ParseJSON(%q)) = %s, want %s", tt.in, got, tt.want)
 			}
 			jsonCheckAgainstStdlib(t, []byte(tt.in))
 		})
@@ -151,7 +150,7 @@ func TestParseJSONErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			v, err := ParseJSON([]byte(tt.in))
 			if err == nil {
-				t.Fatalf("ParseJSON(%q) = %s, want an error", jsonShort(tt.in), CompactJSON(v))
+				t.Fatalf("ParseJSON(%q) = %s, want an error", jsonShort(tt.in), compact(v))
 			}
 			var je *JSONError
 			if !errors.As(err, &je) {
@@ -182,8 +181,8 @@ func TestParseJSONMaxDepthAccepted(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%d levels: %v", MaxJSONDepth, err)
 	}
-	if got := CompactJSON(v); got != in {
-		t.Errorf("CompactJSON of %d levels differs from the input", MaxJSONDepth)
+	if got := compact(v); got != in {
+		t.Errorf("compact of %d levels differs from the input", MaxJSONDepth)
 	}
 	if d := Covers(v, v); d != nil {
 		t.Errorf("a %d-deep value does not cover itself: %v", MaxJSONDepth, d[0])
@@ -237,7 +236,9 @@ type jsonPanicky struct{}
 
 func (jsonPanicky) MarshalJSON() ([]byte, error) { panic("boom") }
 
-func TestCompactJSON(t *testing.T) {
+// TestCompact: what encoding/json cannot render is a JSON string naming it,
+// and nothing panics.
+func TestCompact(t *testing.T) {
 	cyclic := map[string]any{}
 	cyclic["self"] = cyclic
 	tests := []struct {
@@ -248,49 +249,25 @@ func TestCompactJSON(t *testing.T) {
 		{"nil", nil, `null`},
 		{"no HTML escaping", "<a href='x'>&amp;</a>", `"<a href='x'>&amp;</a>"`},
 		{"control characters", "\x00\x07\b\f\n\r\t\x1f\x7f", `"\u0000\u0007\b\f\n\r\t\u001f` + "\x7f" + `"`},
-		{"quotes and backslashes", `"\`, `"\"\\"`},
 		{"line separators", "\u2028\u2029", `"\u2028\u2029"`},
 		{"invalid UTF-8 replaced", "a\xffb", `"a\ufffdb"`},
 		{"number as written", json.Number("1.50e+3"), `1.50e+3`},
-		{"invalid json.Number as string", json.Number("0x10"), `"0x10"`},
-		{"empty json.Number as string", json.Number(""), `""`},
 		{"float64", 0.1, `0.1`},
 		{"large float64", 1e21, `1e+21`},
-		{"float64 integer", 3.0, `3`},
 		{"float32", float32(0.1), `0.1`},
 		{"NaN", math.NaN(), `"NaN"`},
 		{"infinity", math.Inf(-1), `"-Inf"`},
 		{"ints", []any{int8(-8), uint64(math.MaxUint64), math.MinInt64}, `[-8,18446744073709551615,-9223372036854775808]`},
-		{"typed nil map", map[string]any(nil), `{}`},
-		{"typed nil slice", []any(nil), `[]`},
-		{"other types through encoding/json", []any{jsonTestStruct{"x<", 2}, map[string]int{"b": 1, "a": 2}, []string{"p"}},
-			`[{"n":2,"name":"x<"},{"a":2,"b":1},["p"]]`},
-		{"nil pointer", (*int)(nil), `null`},
 		{"unsupported type", make(chan int), `"<unsupported chan int>"`},
 		{"panicking marshaller", jsonPanicky{}, `"<unsupported jsonexact.jsonPanicky>"`},
-		{"cycle is cut", cyclic, strings.Repeat(`{"self":`, MaxJSONDepth) + `"…"` + strings.Repeat(`}`, MaxJSONDepth)},
+		{"cycle", cyclic, `"<unsupported map[string]interface {}>"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := CompactJSON(tt.in); got != tt.want {
-				t.Errorf("CompactJSON(%#v) = %s, want %s", tt.in, jsonShort(got), jsonShort(tt.want))
+			if got := compact(tt.in); got != tt.want {
+				t.Errorf("compact(%#v) = %s, want %s", tt.in, jsonShort(got), jsonShort(tt.want))
 			}
 		})
-	}
-}
-
-// TestCompactJSONEscapesLikeEncodingJSON compares string escaping with
-// encoding/json without HTML escaping, for every byte and some runes.
-func TestCompactJSONEscapesLikeEncodingJSON(t *testing.T) {
-	var samples []string
-	for b := range 256 {
-		samples = append(samples, string([]byte{'a', byte(b), 'z'}))
-	}
-	samples = append(samples, "é", "\u2028", "\u2029", "\U0001F600", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe4\xb8")
-	for _, s := range samples {
-		if got, want := CompactJSON(s), jsonStdlibCompact(t, s); got != want {
-			t.Errorf("CompactJSON(%q) = %s, encoding/json gives %s", s, got, want)
-		}
 	}
 }
 
@@ -306,7 +283,7 @@ func jsonStdlibCompact(t testing.TB, v any) string {
 }
 
 // jsonCheckAgainstStdlib checks ParseJSON against encoding/json on data:
-// same verdict, same value (compared through CompactJSON), and for errors
+// same verdict, same value (compared through compact), and for errors
 // the same message at the same place, allowing for the documented
 // differences (encoding/json reports the offset after the bad byte, accepts
 // invalid UTF-8 in strings, and has its own words for some errors).
@@ -330,7 +307,7 @@ func jsonCheckAgainstStdlib(t testing.TB, data []byte) {
 		if err := dec.Decode(&std); err != nil {
 			t.Fatalf("encoding/json Decode(%q): %v", data, err)
 		}
-		if got, want := CompactJSON(ours), jsonStdlibCompact(t, std); got != want {
+		if got, want := compact(ours), jsonStdlibCompact(t, std); got != want {
 			t.Fatalf("ParseJSON(%q) gives %s, encoding/json gives %s", data, jsonShort(got), jsonShort(want))
 		}
 		return
@@ -407,10 +384,10 @@ func FuzzParseJSON(f *testing.F) {
 		if err != nil {
 			return
 		}
-		out := CompactJSON(v)
+		out := compact(v)
 		w, err := ParseJSON([]byte(out))
 		if err != nil {
-			t.Fatalf("CompactJSON output %q does not parse: %v", out, err)
+			t.Fatalf("compact output %q does not parse: %v", out, err)
 		}
 		if d := Covers(v, w); d != nil {
 			t.Fatalf("re-parsed value does not cover the original: %v", d)
@@ -418,37 +395,8 @@ func FuzzParseJSON(f *testing.F) {
 		if d := Covers(w, v); d != nil {
 			t.Fatalf("original does not cover the re-parsed value: %v", d)
 		}
-		if again := CompactJSON(w); again != out {
-			t.Fatalf("CompactJSON is not stable: %s then %s", out, again)
+		if again := compact(w); again != out {
+			t.Fatalf("compact is not stable: %s then %s", out, again)
 		}
 	})
-}
-
-func TestCompactJSONFloatsLikeEncodingJSON(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	values := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e-6, 1e-7, 9.999999e-7, 1e20, 1e21, 999999999999999999999,
-		123456789, 1e-300, math.SmallestNonzeroFloat64, math.MaxFloat64, 12345678901234567891}
-	for range 1000 {
-		values = append(values, math.Float64frombits(r.Uint64()), r.NormFloat64()*math.Pow(10, float64(r.IntN(60)-30)))
-	}
-	for _, f := range values {
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			continue
-		}
-		if got, want := CompactJSON(f), jsonStdlibCompact(t, f); got != want {
-			t.Errorf("CompactJSON(%v) = %s, encoding/json: %s", f, got, want)
-		}
-		f32 := float32(f)
-		if math.IsInf(float64(f32), 0) {
-			continue
-		}
-		if got, want := CompactJSON(f32), jsonStdlibCompact(t, f32); got != want {
-			t.Errorf("CompactJSON(float32(%v)) = %s, encoding/json: %s", f32, got, want)
-		}
-	}
-	for _, f := range []float32{1e-6, 9.999999e-7, 1.0000001e-6, 1e21, 9.999999e20} {
-		if got, want := CompactJSON(f), jsonStdlibCompact(t, f); got != want {
-			t.Errorf("CompactJSON(float32(%v)) = %s, encoding/json: %s", f, got, want)
-		}
-	}
 }
