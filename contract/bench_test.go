@@ -4,6 +4,8 @@ import (
 	"os"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/speccify/speccify-lint/internal/benchcpu"
 	"github.com/speccify/speccify-lint/internal/gencorpus"
 )
@@ -42,13 +44,14 @@ func BenchmarkReadSpec(b *testing.B) {
 // BenchmarkToJSON converts the inputs and outputs schemas of a generated
 // TOOL.md from YAML nodes to JSON with the places of their members.
 func BenchmarkToJSON(b *testing.B) {
-	s := ParseSpec("TOOL.md", []byte(gencorpus.ToolMD(1, 4)))
-	fm := s.Frontmatter
+	text := []byte(gencorpus.ToolMD(1, 4))
+	src, inputs := fieldNode(b, text, "inputs")
+	_, outputs := fieldNode(b, text, "outputs")
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()
 	for b.Loop() {
-		for _, name := range []string{"inputs", "outputs"} {
-			if _, problems := fm.ToJSON(fm.Field(name).Value, name); len(problems) > 0 {
+		for name, n := range map[string]*yaml.Node{"inputs": inputs, "outputs": outputs} {
+			if _, problems := src.toJSON(n, name); len(problems) > 0 {
 				b.Fatal(problems)
 			}
 		}
@@ -61,12 +64,11 @@ func generatedSchemas(b *testing.B) map[string]*JSONDoc {
 	b.Helper()
 	s := ParseSpec("TOOL.md", []byte(gencorpus.ToolMD(1, 4)))
 	docs := map[string]*JSONDoc{}
-	for _, name := range []string{"inputs", "outputs"} {
-		doc, problems := s.Frontmatter.ToJSON(s.Frontmatter.Field(name).Value, name)
-		if len(problems) > 0 {
-			b.Fatal(problems)
+	for name, f := range map[string]*SchemaField{"inputs": s.Frontmatter.Inputs, "outputs": s.Frontmatter.Outputs} {
+		if f.Doc == nil {
+			b.Fatal(f.Problems)
 		}
-		docs[name] = doc
+		docs[name] = f.Doc
 	}
 	return docs
 }

@@ -8,8 +8,10 @@ import (
 	"testing"
 )
 
-// FuzzParseSpec: ParseSpec on any text never panics, takes bounded time, and
-// every problem, case and input:/output: line has a real place.
+// FuzzParseSpec: ParseSpec on any text never panics, takes bounded time,
+// every problem, case and input:/output: line has a real place, and every
+// span lies within the text, in order, with the line and column of its
+// offsets.
 func FuzzParseSpec(f *testing.F) {
 	for _, s := range []string{
 		"---\nname: x\n---\n\n## Examples\n\n### a\ninput: {}\noutput: {\"ok\": true}\n",
@@ -32,6 +34,9 @@ func FuzzParseSpec(f *testing.F) {
 			t.Fatalf("Spec.Lines has %d lines, want %d", s.Lines.Count(), lines.Count())
 		}
 		checkProblems(t, lines, s.Problems)
+		for _, span := range specSpans(s) {
+			checkSpan(t, lines, span)
+		}
 		valid := func(what string, p Pos) {
 			if !p.IsValid() || p.Line > lines.Count() {
 				t.Fatalf("%s at %v, outside the %d lines", what, p, lines.Count())
@@ -39,8 +44,8 @@ func FuzzParseSpec(f *testing.F) {
 		}
 		if s.Frontmatter != nil {
 			valid("frontmatter", s.Frontmatter.Pos)
-			for _, fld := range s.Frontmatter.Fields {
-				valid("field "+fld.Key, fld.KeyPos)
+			for _, fld := range s.Frontmatter.Keys {
+				valid("field "+fld.Name, fld.Span.Start.Pos)
 			}
 		}
 		if ex := s.Examples; ex != nil {

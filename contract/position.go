@@ -132,3 +132,18 @@ func utf16Width(b []byte) int {
 	}
 	return n
 }
+
+// runeOffset turns a 1-based line and a 1-based column counted in runes into
+// a byte offset, clamped to the line (RuneColumn's counterpart).
+func (l *Lines) runeOffset(line, runeCol int) int {
+	if line < 1 || line > len(l.starts) {
+		return l.LineStart(line)
+	}
+	b := l.lineBytes(line)
+	off := 0
+	for runes := 1; runes < runeCol && off < len(b); runes++ {
+		_, size := utf8.DecodeRune(b[off:])
+		off += size
+	}
+	return l.starts[line-1] + off
+}

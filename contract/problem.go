@@ -15,12 +15,19 @@ const (
 	// ProblemExample: an example case lacks or repeats input:/output:, or its
 	// JSON does not parse.
 	ProblemExample
+	// ProblemType: a field of the convention has a value of the wrong kind
+	// (a number for name:, a mapping for requires:).
+	ProblemType
 )
 
 // Problem is something the parser could not make sense of, at its place.
 type Problem struct {
 	Kind ProblemKind
-	Pos  Pos
+	// Pos is the place findings report.
+	Pos Pos
+	// Span is the source text the problem is about, when it is one value
+	// (Span.Start.Pos is then Pos); zero otherwise.
+	Span Span
 	Msg  string
 	// Key is the logical place (field path or example title), for report
 	// fingerprints.

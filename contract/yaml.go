@@ -11,82 +11,45 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Frontmatter is the parsed YAML frontmatter of a TOOL.md.
-type Frontmatter struct {
-	// Pos is the place of the opening "---".
-	Pos Pos
-	// Root is the top-level mapping node; nil for an empty frontmatter.
-	Root *yaml.Node
-	// Fields are the top-level keys in document order.
-	Fields []Field
-
-	lines    *Lines
-	lineBase int // frontmatter line 1 is text line lineBase+1
-}
-
-// Field is one top-level key of the frontmatter and its value.
-type Field struct {
-	Key    string
-	KeyPos Pos
-	Value  *yaml.Node
-}
-
-// Field returns the field with the given key, or nil.
-func (f *Frontmatter) Field(key string) *Field {
-	if f == nil {
-		return nil
-	}
-	for i := range f.Fields {
-		if f.Fields[i].Key == key {
-			return &f.Fields[i]
-		}
-	}
-	return nil
-}
-
-// NodePos is the place of a YAML node of this frontmatter in the TOOL.md.
-func (f *Frontmatter) NodePos(n *yaml.Node) Pos {
-	if n == nil || n.Line == 0 {
-		return Pos{Line: f.lineBase, Column: 1}
-	}
-	return f.lines.RuneColumn(f.lineBase+n.Line, n.Column)
-}
-
 var yamlErrLine = regexp.MustCompile(`line (\d+): `)
 
-// parseFrontmatter parses the YAML of a split TOOL.md. A YAML error, a
-// non-mapping document and duplicate keys are problems; the frontmatter is
-// still returned (with Root nil) so that the body can be checked.
-func parseFrontmatter(s Split, lines *Lines) (fm *Frontmatter, problems []Problem) {
-	fm = &Frontmatter{Pos: Pos{Line: s.OpenLine, Column: 1}, lines: lines, lineBase: s.YAMLLine - 1}
+// parseFrontmatter parses the YAML of a split TOOL.md into its typed fields.
+// A YAML error, a non-mapping document and duplicate keys are problems; the
+// frontmatter is still returned (Invalid for the first two) so that the body
+// can be checked.
+func parseFrontmatter(s Split, lines *Lines) (*Frontmatter, []Problem) {
+	fm, src, root, problems := decodeFrontmatter(s, lines)
+	if root != nil {
+		problems = append(problems, fm.readFields(src, root)...)
+	}
+	return fm, problems
+}
+
+// decodeFrontmatter parses the YAML of a split TOOL.md into a node tree;
+// root is its top-level mapping, nil when there is none.
+func decodeFrontmatter(s Split, lines *Lines) (fm *Frontmatter, src *yamlSource, root *yaml.Node, problems []Problem) {
+	fm = &Frontmatter{Pos: Pos{Line: s.OpenLine, Column: 1}}
+	yamlStart := lines.LineStart(s.YAMLLine)
+	src = &yamlSource{lines: lines, lineBase: s.YAMLLine - 1, end: min(yamlStart+len(s.YAML), len(lines.text))}
 	var doc yaml.Node
 	err := safeYAMLUnmarshal(yamlLineBreaksAsSpaces(s.YAML), &doc)
 	if err != nil {
-		return fm, []Problem{yamlProblem(err, s, lines)}
+		fm.Invalid = true
+		return fm, src, nil, []Problem{yamlProblem(err, s, lines)}
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 { // empty: every field missing
-		return fm, nil
+		return fm, src, nil, nil
 	}
-	root := doc.Content[0]
+	root = doc.Content[0]
 	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
-		return fm, nil
+		return fm, src, nil, nil
 	}
 	if root.Kind != yaml.MappingNode {
-		return fm, []Problem{{Kind: ProblemFrontmatter, Pos: fm.NodePos(root), Key: "frontmatter",
-			Msg: fmt.Sprintf("frontmatter is a %s, not a mapping of keys such as name:, inputs:, outputs:", KindName(root))}}
+		fm.Invalid = true
+		return fm, src, nil, []Problem{src.problem(ProblemFrontmatter, root, "frontmatter",
+			fmt.Sprintf("frontmatter is a %s, not a mapping of keys such as name:, inputs:, outputs:", kindName(root)))}
 	}
-	problems = append(problems, duplicateKeys(fm, root)...)
-	fm.Root = root
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := root.Content[i], root.Content[i+1]
-		if k.Kind != yaml.ScalarNode {
-			problems = append(problems, Problem{Kind: ProblemValue, Pos: fm.NodePos(k), Key: "frontmatter",
-				Msg: "a frontmatter key must be a plain word such as name:, not a " + KindName(k)})
-			continue
-		}
-		fm.Fields = append(fm.Fields, Field{Key: k.Value, KeyPos: fm.NodePos(k), Value: v})
-	}
-	return fm, problems
+	return fm, src, root, duplicateKeys(src, root)
 }
 
 // yamlLineBreaksAsSpaces replaces NEL, LINE SEPARATOR and PARAGRAPH
@@ -147,7 +110,7 @@ var yamlParserProblems = []string{
 }
 
 // duplicateKeys finds keys given twice in any mapping of the tree.
-func duplicateKeys(fm *Frontmatter, n *yaml.Node) []Problem {
+func duplicateKeys(src *yamlSource, n *yaml.Node) []Problem {
 	var out []Problem
 	var walk func(n *yaml.Node, depth int)
 	walk = func(n *yaml.Node, depth int) {
@@ -162,8 +125,8 @@ func duplicateKeys(fm *Frontmatter, n *yaml.Node) []Problem {
 					continue
 				}
 				if first, ok := seen[k.Value]; ok {
-					out = append(out, Problem{Kind: ProblemFrontmatter, Pos: fm.NodePos(k), Key: "frontmatter." + k.Value,
-						Msg: fmt.Sprintf("key %q is given twice (first at line %d); YAML keeps only one of them, so remove or rename one", k.Value, fm.NodePos(first).Line)})
+					out = append(out, src.problem(ProblemFrontmatter, k, "frontmatter."+k.Value,
+						fmt.Sprintf("key %q is given twice (first at line %d); YAML keeps only one of them, so remove or rename one", k.Value, src.pos(first).Line)))
 				} else {
 					seen[k.Value] = k
 				}
@@ -179,9 +142,9 @@ func duplicateKeys(fm *Frontmatter, n *yaml.Node) []Problem {
 	return out
 }
 
-// KindName names the kind of a YAML node for messages: "mapping", "list",
+// kindName names the kind of a YAML node for messages: "mapping", "list",
 // "string", "number", "boolean", "null".
-func KindName(n *yaml.Node) string {
+func kindName(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
 		return "mapping"

@@ -49,7 +49,7 @@ func (d *JSONDoc) Place(pointer string) Pos {
 type errConversionStopped struct{}
 
 type yamlConverter struct {
-	fm       *Frontmatter
+	src      *yamlSource
 	key      string
 	places   map[string]Pos
 	problems []Problem
@@ -65,13 +65,13 @@ type yamlConverter struct {
 // pointer is the JSON pointer ptrs[start:end] of a yamlConverter.
 type pointer struct{ start, end int }
 
-// ToJSON converts the YAML node n of this frontmatter to JSON faithfully:
+// toJSON converts the YAML node n of this frontmatter to JSON faithfully:
 // integers stay exact, YAML 1.2 booleans only (yes/no/on stay strings), dates
 // stay strings. Non-string mapping keys, .inf/.nan and over-expanding aliases
 // are problems; key names the field for the problems' Key.
-func (f *Frontmatter) ToJSON(n *yaml.Node, key string) (doc *JSONDoc, problems []Problem) {
+func (s *yamlSource) toJSON(n *yaml.Node, key string) (doc *JSONDoc, problems []Problem) {
 	values, pointerBytes := countValues(n, maxPresize)
-	c := &yamlConverter{fm: f, key: key, places: make(map[string]Pos, values), budget: MaxYAMLValues}
+	c := &yamlConverter{src: s, key: key, places: make(map[string]Pos, values), budget: MaxYAMLValues}
 	c.ptrs.Grow(min(pointerBytes, maxPresizeBytes))
 	defer func() {
 		if r := recover(); r != nil {
@@ -82,7 +82,7 @@ func (f *Frontmatter) ToJSON(n *yaml.Node, key string) (doc *JSONDoc, problems [
 			problems = c.problems
 		}
 	}()
-	c.places[""] = f.NodePos(n)
+	c.places[""] = s.pos(n)
 	v := c.convert(n, pointer{}, 0)
 	return &JSONDoc{Value: v, Places: c.places}, c.problems
 }
@@ -139,7 +139,7 @@ func decimalLen(i int) int {
 }
 
 func (c *yamlConverter) problem(n *yaml.Node, format string, args ...any) {
-	c.problems = append(c.problems, Problem{Kind: ProblemValue, Pos: c.fm.NodePos(n), Key: c.key, Msg: fmt.Sprintf(format, args...)})
+	c.problems = append(c.problems, c.src.problem(ProblemValue, n, c.key, fmt.Sprintf(format, args...)))
 }
 
 func (c *yamlConverter) stop(n *yaml.Node, format string, args ...any) {
@@ -201,7 +201,7 @@ func (c *yamlConverter) convert(n *yaml.Node, ptr pointer, depth int) any {
 		for i, item := range n.Content {
 			p, text := c.item(ptr, i)
 			if _, ok := c.places[text]; !ok { // a merged mapping may have set it
-				c.places[text] = c.fm.NodePos(item)
+				c.places[text] = c.src.pos(item)
 			}
 			out = append(out, c.convert(item, p, depth+1))
 		}
@@ -228,7 +228,7 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr pointer, out map[string]any, d
 			continue
 		}
 		if tag != "!!str" {
-			desc := KindName(k)
+			desc := kindName(k)
 			if k.Kind == yaml.ScalarNode {
 				desc += " " + k.Value
 			}
@@ -236,7 +236,7 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr pointer, out map[string]any, d
 		}
 		name := k.Value
 		p, text := c.member(ptr, name)
-		c.places[text] = c.fm.NodePos(k)
+		c.places[text] = c.src.pos(k)
 		out[name] = c.convert(v, p, depth+1)
 	}
 }

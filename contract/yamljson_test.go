@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // FuzzYAMLToJSON: parsing a frontmatter and converting every field (and the
@@ -32,27 +34,27 @@ func FuzzYAMLToJSON(f *testing.F) {
 		lines := NewLines(text)
 		split := Split{HasFrontmatter: true, Closed: true, OpenLine: 1, YAMLLine: 2, YAML: data}
 		checkDeadline(t, fmt.Sprintf("parsing and converting %d bytes", len(data)), func() {
-			fm, _ := parseFrontmatter(split, lines)
-			if fm.Root != nil {
-				fm.ToJSON(fm.Root, "frontmatter")
+			if _, src, root, _ := decodeFrontmatter(split, lines); root != nil {
+				src.toJSON(root, "frontmatter")
 			}
 		})
 		fm, problems := parseFrontmatter(split, lines)
 		checkProblems(t, lines, problems)
-		if fm.Root == nil {
+		_, src, root, _ := decodeFrontmatter(split, lines)
+		if root == nil {
 			return
 		}
-		for _, fld := range fm.Fields {
-			if !fld.KeyPos.IsValid() || fld.KeyPos.Line > lines.Count() {
-				t.Fatalf("field %q at %v, outside the %d lines", fld.Key, fld.KeyPos, lines.Count())
+		for _, fld := range fm.Keys {
+			if p := fld.Span.Start.Pos; !p.IsValid() || p.Line > lines.Count() {
+				t.Fatalf("field %q at %v, outside the %d lines", fld.Name, p, lines.Count())
 			}
 		}
-		for _, n := range fm.Fields {
-			doc, problems := fm.ToJSON(n.Value, n.Key)
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			doc, problems := src.toJSON(root.Content[i+1], root.Content[i].Value)
 			checkProblems(t, lines, problems)
 			checkDoc(t, lines, doc)
 		}
-		doc, problems := fm.ToJSON(fm.Root, "frontmatter")
+		doc, problems := src.toJSON(root, "frontmatter")
 		checkProblems(t, lines, problems)
 		checkDoc(t, lines, doc)
 	})
@@ -100,11 +102,22 @@ func toJSON(t *testing.T, yamlText string) (*JSONDoc, []Problem) {
 			t.Fatalf("frontmatter problem: %s", p.Msg)
 		}
 	}
-	f := s.Frontmatter.Field("v")
-	if f == nil {
-		t.Fatalf("no field v in %q", yamlText)
+	src, v := fieldNode(t, []byte("---\n"+yamlText+"---\n"), "v")
+	return src.toJSON(v, "v")
+}
+
+// fieldNode parses the frontmatter of a TOOL.md text and returns the YAML
+// node of the value of its top-level key, and the source that places it.
+func fieldNode(tb testing.TB, text []byte, key string) (*yamlSource, *yaml.Node) {
+	tb.Helper()
+	_, src, root, _ := decodeFrontmatter(SplitFrontmatter(text), NewLines(text))
+	for i := 0; root != nil && i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == key {
+			return src, root.Content[i+1]
+		}
 	}
-	return s.Frontmatter.ToJSON(f.Value, "v")
+	tb.Fatalf("no field %s in %q", key, text)
+	return nil, nil
 }
 
 func TestToJSONScalars(t *testing.T) {

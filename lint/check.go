@@ -27,7 +27,7 @@ type toolCheck struct {
 // schemaField is inputs or outputs: converted, compiled, or why not.
 type schemaField struct {
 	name   string
-	field  *contract.Field
+	field  *contract.SchemaField
 	doc    *contract.JSONDoc // nil when the field is missing or did not convert
 	schema *contract.Schema  // nil when it did not compile
 }
@@ -35,7 +35,7 @@ type schemaField struct {
 // place is the TOOL.md place of a JSON pointer into the schema.
 func (s *schemaField) place(pointer string) contract.Pos {
 	if s.doc == nil {
-		return s.field.KeyPos
+		return s.field.Key.Span.Start.Pos
 	}
 	return s.doc.Place(pointer)
 }

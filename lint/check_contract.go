@@ -3,18 +3,12 @@ package lint
 import (
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"go.yaml.in/yaml/v3"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 )
-
-// knownFields are the top-level frontmatter keys of the convention.
-var knownFields = []string{"name", "description", "inputs", "outputs", "effects", "requires", "runtime", "platforms"}
 
 // requiredFields must be present and not empty.
 var requiredFields = []string{"name", "description", "inputs", "outputs", "effects", "requires"}
@@ -32,7 +26,7 @@ func (c *toolCheck) checkParseProblems() {
 		switch p.Kind {
 		case contract.ProblemFrontmatter:
 			c.report(ruleFrontmatter, p.Pos, p.Key, "%s", p.Msg)
-		case contract.ProblemValue:
+		case contract.ProblemValue, contract.ProblemType:
 			c.report(ruleFieldType, p.Pos, p.Key, "%s", p.Msg)
 		case contract.ProblemExample:
 			c.report(ruleExampleSyntax, p.Pos, p.Key, "%s", p.Msg)
@@ -40,76 +34,35 @@ func (c *toolCheck) checkParseProblems() {
 	}
 }
 
-// checkFields checks the top-level frontmatter fields.
+// checkFields checks the top-level frontmatter fields; the parser has
+// reported values of the wrong kind (ProblemType).
 func (c *toolCheck) checkFields() {
 	fm := c.spec.Frontmatter
-	if fm == nil {
-		return
-	}
-	if fm.Root == nil && c.hasFrontmatterProblem() {
+	if fm == nil || fm.Invalid {
 		return // unparsable: one finding is enough
 	}
 	for _, name := range requiredFields {
-		f := fm.Field(name)
+		k := fm.Key(name)
 		switch {
-		case f == nil:
+		case k == nil:
 			c.report(ruleRequiredField, fm.Pos, name, "required field %q is missing from the frontmatter; %s", name, fieldHint(name))
-		case isEmptyValue(deref(f.Value)):
-			c.report(ruleRequiredField, f.KeyPos, name, "required field %q is empty; %s", name, fieldHint(name))
+		case k.Empty:
+			c.report(ruleRequiredField, k.Span.Start.Pos, name, "required field %q is empty; %s", name, fieldHint(name))
 		}
 	}
-	for _, f := range fm.Fields {
-		if !slices.Contains(knownFields, f.Key) {
-			if near := nearestField(f.Key); near != "" {
-				c.report(ruleUnknownField, f.KeyPos, f.Key, "unknown frontmatter key %q: did you mean %s?", f.Key, near)
-			} else {
-				c.report(ruleUnknownField, f.KeyPos, f.Key, "unknown frontmatter key %q; the convention knows %s", f.Key, strings.Join(knownFields, ", "))
-			}
+	for _, k := range fm.Unknown() {
+		if near := nearestField(k.Name); near != "" {
+			c.report(ruleUnknownField, k.Span.Start.Pos, k.Name, "unknown frontmatter key %q: did you mean %s?", k.Name, near)
+		} else {
+			c.report(ruleUnknownField, k.Span.Start.Pos, k.Name, "unknown frontmatter key %q; the convention knows %s", k.Name, strings.Join(contract.KnownFields, ", "))
 		}
 	}
-	for _, name := range []string{"name", "description", "effects", "runtime"} {
-		f := fm.Field(name)
-		if f == nil {
-			continue
-		}
-		v := deref(f.Value)
-		if isEmptyValue(v) {
-			continue
-		}
-		if !isString(v) {
-			c.report(ruleFieldType, fm.NodePos(v), name, "%s must be a string, not a %s", name, contract.KindName(v))
-			continue
-		}
-		if name == "effects" && strings.Contains(strings.TrimRight(v.Value, "\n"), "\n") {
-			c.report(ruleFieldType, fm.NodePos(v), name, "effects must be one line; use a folded block (>-) or shorten it")
-		}
-	}
-	for _, name := range []string{"requires", "platforms"} {
-		if f := fm.Field(name); f != nil && !isEmptyValue(deref(f.Value)) {
-			c.stringList(f)
-		}
-	}
-	for _, name := range []string{"inputs", "outputs"} {
-		f := fm.Field(name)
-		if f == nil {
-			continue
-		}
-		if v := deref(f.Value); !isEmptyValue(v) && v.Kind != yaml.MappingNode && !(v.Kind == yaml.ScalarNode && v.ShortTag() == "!!bool") {
-			c.report(ruleFieldType, fm.NodePos(v), name, "%s must be a JSON Schema written as a YAML mapping (type: object, properties: ...), not a %s", name, contract.KindName(v))
-		}
+	if e := fm.Effects; strings.TrimSpace(e.Value) != "" && strings.Contains(strings.TrimRight(e.Value, "\n"), "\n") {
+		c.report(ruleFieldType, e.Span.Start.Pos, "effects", "effects must be one line; use a folded block (>-) or shorten it")
 	}
 	c.checkName()
 	c.checkDescription()
 	c.checkPlatforms()
-}
-
-func (c *toolCheck) hasFrontmatterProblem() bool {
-	for _, p := range c.spec.Problems {
-		if p.Kind == contract.ProblemFrontmatter {
-			return true
-		}
-	}
-	return false
 }
 
 func fieldHint(name string) string {
@@ -129,13 +82,12 @@ func fieldHint(name string) string {
 }
 
 func (c *toolCheck) checkName() {
-	f := c.spec.Frontmatter.Field("name")
-	if f == nil || !isString(deref(f.Value)) || isEmptyValue(deref(f.Value)) {
+	v := c.spec.Frontmatter.Name
+	name := v.Value
+	if strings.TrimSpace(name) == "" {
 		return
 	}
-	v := deref(f.Value)
-	name := v.Value
-	pos := c.spec.Frontmatter.NodePos(v)
+	pos := v.Span.Start.Pos
 	folder := filepath.Base(c.absDir())
 	switch {
 	case utf8.RuneCountInString(name) > maxNameLength:
@@ -172,128 +124,39 @@ func kebabCase(s string) string {
 }
 
 func (c *toolCheck) checkDescription() {
-	f := c.spec.Frontmatter.Field("description")
-	if f == nil || !isString(deref(f.Value)) {
-		return
-	}
-	v := deref(f.Value)
+	v := c.spec.Frontmatter.Description
 	if n := utf8.RuneCountInString(v.Value); n > maxDescriptionLength {
-		c.report(ruleDescription, c.spec.Frontmatter.NodePos(v), "description",
+		c.report(ruleDescription, v.Span.Start.Pos, "description",
 			"description is %d characters long; keep it at most %d and move details into the Markdown body", n, maxDescriptionLength)
 	}
 }
 
 func (c *toolCheck) checkPlatforms() {
-	f := c.spec.Frontmatter.Field("platforms")
-	if f == nil {
-		return
-	}
-	for _, item := range listItems(c.spec.Frontmatter, f.Value) {
-		if !discover.IsPlatform(item.value) {
+	for _, item := range c.spec.Frontmatter.Platforms {
+		if !discover.IsPlatform(item.Value) {
 			hint := "the known platforms are " + strings.Join(discover.Platforms, ", ")
-			if near := nearest(item.value, discover.Platforms, platformAliases); near != "" {
+			if near := nearest(item.Value, discover.Platforms, platformAliases); near != "" {
 				hint = "did you mean " + near + "?"
 			}
-			c.report(rulePlatforms, item.pos, "platforms", "unknown platform %q: %s", item.value, hint)
+			c.report(rulePlatforms, item.Span.Start.Pos, "platforms", "unknown platform %q: %s", item.Value, hint)
 		}
 	}
 }
 
 var platformAliases = map[string]string{"mac": "macos", "osx": "macos", "darwin": "macos", "win": "windows", "win32": "windows", "ubuntu": "linux", "debian": "linux"}
 
-// listItem is one entry of a requires/platforms list, at its place.
-type listItem struct {
-	value string
-	pos   contract.Pos
-}
-
-// listItems reads a YAML list of strings or a comma-separated string.
-func listItems(fm *contract.Frontmatter, n *yaml.Node) []listItem {
-	n = deref(n)
-	var out []listItem
-	switch n.Kind {
-	case yaml.SequenceNode:
-		for _, item := range n.Content {
-			item = deref(item)
-			if isString(item) && strings.TrimSpace(item.Value) != "" {
-				out = append(out, listItem{strings.TrimSpace(item.Value), fm.NodePos(item)})
-			}
-		}
-	case yaml.ScalarNode:
-		if !isString(n) {
-			return nil
-		}
-		base := fm.NodePos(n)
-		// Columns inside the text are exact only where the source spells the
-		// value as it is: a plain scalar, or a quoted one without escapes.
-		singleLine := !strings.Contains(n.Value, "\n") && (n.Style == 0 ||
-			(n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle) && !strings.ContainsAny(n.Value, `'"\`))
-		if n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle {
-			base.Column++
-		}
-		off := 0
-		for _, part := range strings.Split(n.Value, ",") {
-			trimmed := strings.TrimSpace(part)
-			lead := len(part) - len(strings.TrimLeft(part, " \t"))
-			if trimmed != "" {
-				pos := fm.NodePos(n)
-				if singleLine {
-					pos = contract.Pos{Line: base.Line, Column: base.Column + utf16Len(n.Value[:off+lead])}
-				}
-				out = append(out, listItem{trimmed, pos})
-			}
-			off += len(part) + 1
-		}
+// values are the texts of requires or platforms entries.
+func values(items []contract.String) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.Value
 	}
 	return out
 }
 
-// stringList checks that requires/platforms is a string or a list of strings.
-func (c *toolCheck) stringList(f *contract.Field) {
-	fm := c.spec.Frontmatter
-	v := deref(f.Value)
-	switch v.Kind {
-	case yaml.ScalarNode:
-		if !isString(v) {
-			c.report(ruleFieldType, fm.NodePos(v), f.Key, "%s must be a string or a list of strings, not a %s", f.Key, contract.KindName(v))
-		}
-	case yaml.SequenceNode:
-		for _, item := range v.Content {
-			if it := deref(item); !isString(it) {
-				c.report(ruleFieldType, fm.NodePos(it), f.Key, "every entry of %s must be a string, not a %s", f.Key, contract.KindName(it))
-			}
-		}
-	default:
-		c.report(ruleFieldType, fm.NodePos(v), f.Key, "%s must be a string or a list of strings, not a %s", f.Key, contract.KindName(v))
-	}
-}
-
-// deref follows YAML aliases to the node they name.
-func deref(n *yaml.Node) *yaml.Node {
-	for i := 0; n != nil && n.Kind == yaml.AliasNode && n.Alias != nil && i < 100; i++ {
-		n = n.Alias
-	}
-	return n
-}
-
-func isString(n *yaml.Node) bool {
-	return n != nil && n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str"
-}
-
-// isEmptyValue: null, a blank string. An empty list is a value (requires: []).
-func isEmptyValue(n *yaml.Node) bool {
-	if n == nil {
-		return true
-	}
-	if n.Kind == yaml.ScalarNode {
-		return n.ShortTag() == "!!null" || (n.ShortTag() == "!!str" && strings.TrimSpace(n.Value) == "")
-	}
-	return false
-}
-
 // nearestField suggests the known field nearest to an unknown key.
 func nearestField(key string) string {
-	return nearest(key, knownFields, nil)
+	return nearest(key, contract.KnownFields, nil)
 }
 
 // nearest finds the candidate closest to s by edit distance (at most a third
@@ -342,16 +205,4 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
-}
-
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
 }

@@ -29,11 +29,7 @@ func (c *toolCheck) checkImplementations() {
 	}
 	var declared []string
 	if fm := c.spec.Frontmatter; fm != nil {
-		if f := fm.Field("platforms"); f != nil {
-			for _, it := range listItems(fm, f.Value) {
-				declared = append(declared, it.value)
-			}
-		}
+		declared = values(fm.Platforms)
 	}
 	for _, p := range discover.Platforms {
 		same := c.folder.ImplementationsFor(p)

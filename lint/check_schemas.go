@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/speccify/speccify-lint/contract"
 )
 
@@ -20,25 +18,22 @@ func (c *toolCheck) loadSchemas() {
 }
 
 func (c *toolCheck) loadSchema(name string) *schemaField {
-	fm := c.spec.Frontmatter
-	f := fm.Field(name)
+	f := c.spec.Frontmatter.Inputs
+	if name == "outputs" {
+		f = c.spec.Frontmatter.Outputs
+	}
 	if f == nil {
 		return nil
 	}
-	v := deref(f.Value)
-	if isEmptyValue(v) || !(v.Kind == yaml.MappingNode || (v.Kind == yaml.ScalarNode && v.ShortTag() == "!!bool")) {
-		return nil // reported by required-field or field-type
-	}
-	s := &schemaField{name: name, field: f}
-	doc, problems := fm.ToJSON(f.Value, name)
-	for _, p := range problems {
+	for _, p := range f.Problems {
 		c.report(ruleSchema, p.Pos, p.Key, "%s", p.Msg)
 	}
-	if doc == nil || len(problems) > 0 {
-		return s
+	s := &schemaField{name: name, field: f}
+	if f.Doc == nil {
+		return s // empty or of the wrong kind (required-field, field-type) or not JSON (above)
 	}
-	s.doc = doc
-	sch, issues := contract.CompileSchema(doc, name, c.dir)
+	s.doc = f.Doc
+	sch, issues := contract.CompileSchema(f.Doc, name, c.dir)
 	for _, is := range mergeIssues(issues) {
 		at := ""
 		if is.Pointer != "" {
@@ -97,7 +92,7 @@ func (c *toolCheck) checkWireObject() {
 			}
 		}
 		if len(accepted) > 0 {
-			c.report(ruleWireObject, s.field.KeyPos, s.name, "%s accepts %s, but the wire format is one JSON object; add type: object",
+			c.report(ruleWireObject, s.field.Key.Span.Start.Pos, s.name, "%s accepts %s, but the wire format is one JSON object; add type: object",
 				s.name, strings.Join(accepted, ", "))
 		}
 	}
@@ -113,14 +108,14 @@ func (c *toolCheck) checkOKAndError() {
 	required, _ := root["required"].([]any)
 	props, _ := root["properties"].(map[string]any)
 	if !slices.Contains(required, any("ok")) {
-		pos := s.field.KeyPos
+		pos := s.field.Key.Span.Start.Pos
 		if _, ok := root["required"]; ok {
 			pos = s.place("/required")
 		}
 		c.report(ruleOKField, pos, "outputs.required", "outputs does not require ok; add ok to required (required: [ok, ...]) so every answer says whether it worked")
 	}
 	if _, ok := props["ok"]; !ok {
-		c.report(ruleOKField, s.field.KeyPos, "outputs.properties.ok", "outputs does not declare ok; add properties: {ok: {type: boolean}}")
+		c.report(ruleOKField, s.field.Key.Span.Start.Pos, "outputs.properties.ok", "outputs does not declare ok; add properties: {ok: {type: boolean}}")
 	} else if sub, err := s.schema.Sub("/properties/ok"); err == nil {
 		var rejected []string
 		for _, b := range []bool{true, false} {
@@ -135,7 +130,7 @@ func (c *toolCheck) checkOKAndError() {
 		}
 	}
 	if _, ok := props["error"]; !ok {
-		c.report(ruleErrorField, s.field.KeyPos, "outputs.properties.error", "outputs does not declare error; add properties: {error: {type: string}} for the message of an ok: false answer")
+		c.report(ruleErrorField, s.field.Key.Span.Start.Pos, "outputs.properties.error", "outputs does not declare error; add properties: {error: {type: string}} for the message of an ok: false answer")
 	} else if sub, err := s.schema.Sub("/properties/error"); err == nil && sub.Validate("message") != nil {
 		c.report(ruleErrorField, s.place("/properties/error"), "outputs.properties.error", "the schema of error does not accept a string; use error: {type: string}")
 	}
@@ -157,71 +152,67 @@ var schemaKeywords = []string{
 // nameMaps are keywords whose mapping holds names, not keywords.
 var nameMaps = []string{"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependentRequired", "dependencies"}
 
-// checkYAMLSplit finds keys without a value in schema mappings.
+// checkYAMLSplit finds keys without a value in schema mappings: the parser
+// lists the bare keys; runs of them in one mapping that are no schema
+// keywords, outside the mappings of names, are one finding each.
 func (c *toolCheck) checkYAMLSplit() {
-	for _, name := range []string{"inputs", "outputs"} {
-		f := c.spec.Frontmatter.Field(name)
+	for _, f := range []*contract.SchemaField{c.spec.Frontmatter.Inputs, c.spec.Frontmatter.Outputs} {
 		if f == nil {
 			continue
 		}
-		c.walkSplit(append(make([]byte, 0, 128), name...), f.Value, false, 0)
-	}
-}
-
-// walkSplit checks the mappings of a schema node; path is the node's path,
-// e.g. inputs.properties.file, in a buffer the walk appends to and cuts back,
-// so that a path becomes a string only for a finding.
-func (c *toolCheck) walkSplit(path []byte, n *yaml.Node, namesMap bool, depth int) {
-	if n == nil || depth > 200 || n.Kind == yaml.AliasNode {
-		return
-	}
-	parent := len(path)
-	switch n.Kind {
-	case yaml.SequenceNode:
-		for i, item := range n.Content {
-			path = append(path, '[')
-			path = strconv.AppendInt(path, int64(i), 10)
-			path = append(path, ']')
-			c.walkSplit(path, item, false, depth+1)
-			path = path[:parent]
-		}
-	case yaml.MappingNode:
-		var prevKey, prevVal string
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k, v := n.Content[i], n.Content[i+1]
-			if !namesMap && isSplitKey(k, v) {
-				parts := []string{k.Value}
-				for i+3 < len(n.Content) && isSplitKey(n.Content[i+2], n.Content[i+3]) {
-					i += 2
-					parts = append(parts, n.Content[i].Value)
-				}
-				what, fix := "a text", "quote the text or write the mapping in block style"
-				if prevKey != "" {
-					what = "the text of " + prevKey
-					fix = fmt.Sprintf("quote it: %s: %q", prevKey, prevVal+", "+strings.Join(parts, ", "))
-				}
-				c.report(ruleYAMLSplit, c.spec.Frontmatter.NodePos(k), string(path)+"."+k.Value,
-					"%s without a value: YAML split %s at a comma; %s", quotedList(parts, "is a key", "are keys"), what, fix)
-				prevKey = ""
+		keys := f.BareKeys
+		for i := 0; i < len(keys); i++ {
+			k := keys[i]
+			if !isSplitKey(k) {
 				continue
 			}
-			prevKey, prevVal = "", ""
-			if k.Kind == yaml.ScalarNode && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!str" && v.Style == 0 {
-				prevKey, prevVal = k.Value, v.Value
+			parts := []string{k.Key.Value}
+			for i+1 < len(keys) && keys[i+1].Mapping == k.Mapping && keys[i+1].Entry == keys[i].Entry+1 && isSplitKey(keys[i+1]) {
+				i++
+				parts = append(parts, keys[i].Key.Value)
 			}
-			path = append(path, '.')
-			path = append(path, k.Value...)
-			c.walkSplit(path, v, !namesMap && slices.Contains(nameMaps, k.Value), depth+1)
-			path = path[:parent]
+			what, fix := "a text", "quote the text or write the mapping in block style"
+			if a := k.After; a != nil {
+				what = "the text of " + a.Key
+				fix = fmt.Sprintf("quote it: %s: %q", a.Key, a.Value+", "+strings.Join(parts, ", "))
+			}
+			c.report(ruleYAMLSplit, k.Key.Span.Start.Pos, yamlPath(f.Key.Name, k.Path)+"."+k.Key.Value,
+				"%s without a value: YAML split %s at a comma; %s", quotedList(parts, "is a key", "are keys"), what, fix)
 		}
 	}
 }
 
-// isSplitKey reports a key with no value at all (not even null or ~) that
-// is not a schema keyword.
-func isSplitKey(k, v *yaml.Node) bool {
-	return k.Kind == yaml.ScalarNode && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!null" && v.Value == "" &&
-		!slices.Contains(schemaKeywords, k.Value)
+// isSplitKey reports a bare key that is not a schema keyword, in a mapping
+// of keywords (not of property or definition names).
+func isSplitKey(k contract.BareKey) bool {
+	return !slices.Contains(schemaKeywords, k.Key.Value) && !inNamesMap(k.Path)
+}
+
+// inNamesMap reports whether the mapping at path holds names: it is the
+// value of a nameMaps keyword of a mapping of keywords.
+func inNamesMap(path []contract.PathStep) bool {
+	names := false
+	for _, st := range path {
+		names = !st.IsItem && !names && slices.Contains(nameMaps, st.Key)
+	}
+	return names
+}
+
+// yamlPath writes a path into a field's value, e.g.
+// inputs.properties.file or inputs.anyOf[0].
+func yamlPath(field string, path []contract.PathStep) string {
+	b := []byte(field)
+	for _, st := range path {
+		if st.IsItem {
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(st.Item), 10)
+			b = append(b, ']')
+		} else {
+			b = append(b, '.')
+			b = append(b, st.Key...)
+		}
+	}
+	return string(b)
 }
 
 func quotedList(parts []string, one, many string) string {

@@ -174,8 +174,8 @@ func checkStatic(cfg *Config, index int, dir string, readFolder func(string) (*d
 			j.tr.Implementations = append(j.tr.Implementations, Implementation{Platform: im.Platform, Path: c.fileIn(im.Name)})
 		}
 	}
-	if f := spec.Frontmatter.Field("name"); f != nil && isString(deref(f.Value)) {
-		j.tr.Name = deref(f.Value).Value
+	if fm := spec.Frontmatter; fm != nil {
+		j.tr.Name = fm.Name.Value
 	}
 	c.lintStatic()
 	j.checked = true

@@ -79,14 +79,8 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl discover.Impl
 		return "the contract could not be read", nil, impl
 	}
 	fm := c.spec.Frontmatter
-	if f := fm.Field("platforms"); f != nil {
-		var declared []string
-		for _, it := range listItems(fm, f.Value) {
-			declared = append(declared, it.value)
-		}
-		if len(declared) > 0 && !slices.Contains(declared, platform) {
-			return fmt.Sprintf("platforms: %s; this run is for %s", strings.Join(declared, ", "), platform), nil, impl
-		}
+	if declared := values(fm.Platforms); len(declared) > 0 && !slices.Contains(declared, platform) {
+		return fmt.Sprintf("platforms: %s; this run is for %s", strings.Join(declared, ", "), platform), nil, impl
 	}
 	impls := c.folder.ImplementationsFor(platform)
 	switch len(impls) {
@@ -97,16 +91,14 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl discover.Impl
 	default:
 		return fmt.Sprintf("%d implementations for %s; keep one (see implementation-duplicate)", len(impls), platform), nil, impl
 	}
-	if f := fm.Field("requires"); f != nil {
-		var missing []string
-		for _, it := range listItems(fm, f.Value) {
-			if _, err := exec.LookPath(it.value); err != nil {
-				missing = append(missing, it.value)
-			}
+	var missing []string
+	for _, it := range fm.Requires {
+		if _, err := exec.LookPath(it.Value); err != nil {
+			missing = append(missing, it.Value)
 		}
-		if len(missing) > 0 {
-			return "not on PATH: " + strings.Join(missing, ", "), nil, impl
-		}
+	}
+	if len(missing) > 0 {
+		return "not on PATH: " + strings.Join(missing, ", "), nil, impl
 	}
 	argv, err := process.Resolve(impl.Path)
 	if err != nil {
@@ -368,10 +360,7 @@ func (c *toolCheck) maxOutput() int64 {
 
 // effects is the contract's effects line, or "".
 func (c *toolCheck) effects() string {
-	if f := c.spec.Frontmatter.Field("effects"); f != nil && isString(deref(f.Value)) {
-		return strings.TrimSpace(deref(f.Value).Value)
-	}
-	return ""
+	return strings.TrimSpace(c.spec.Frontmatter.Effects.Value)
 }
 
 // writesNothing reports whether an effects line promises no writes.

@@ -1,0 +1,194 @@
+package contract
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestSpans: the span of every typed value is exactly its source text, and
+// its ends carry the line, the UTF-16 column and the byte offset of the
+// place.
+func TestSpans(t *testing.T) {
+	fm := func(s *Spec) *Frontmatter { return s.Frontmatter }
+	item := func(list []String, i int) Span {
+		if i >= len(list) {
+			return Span{}
+		}
+		return list[i].Span
+	}
+	tests := []struct {
+		name  string
+		yaml  string
+		span  func(s *Spec) Span
+		text  string
+		value string // the typed value, when the span is of a String
+		start Pos    // zero: not checked
+		end   Pos
+	}{
+		{name: "plain", yaml: "name: foo-bar\n", span: func(s *Spec) Span { return fm(s).Name.Span },
+			text: "foo-bar", start: Pos{2, 7}, end: Pos{2, 14}},
+		{name: "plain with trailing blanks and a comment", yaml: "name: foo  # the name\n", span: func(s *Spec) Span { return fm(s).Name.Span },
+			text: "foo"},
+		{name: "multi-byte characters", yaml: "description: héllo wörld\n", span: func(s *Spec) Span { return fm(s).Description.Span },
+			text: "héllo wörld", start: Pos{2, 14}, end: Pos{2, 25}},
+		{name: "astral-plane characters count two UTF-16 units", yaml: "description: 🌍 x 🌍\n", span: func(s *Spec) Span { return fm(s).Description.Span },
+			text: "🌍 x 🌍", start: Pos{2, 14}, end: Pos{2, 21}},
+		{name: "after an astral-plane key", yaml: "é🌍: 1\nname: é🌍\n", span: func(s *Spec) Span { return fm(s).Name.Span },
+			text: "é🌍", start: Pos{3, 7}, end: Pos{3, 10}},
+		{name: "double-quoted with escapes", yaml: `description: "a \"b\" \u00e9 \\"` + "\n", span: func(s *Spec) Span { return fm(s).Description.Span },
+			text: `"a \"b\" \u00e9 \\"`, value: `a "b" é \`},
+		{name: "single-quoted with a doubled quote", yaml: "description: 'it''s'\n", span: func(s *Spec) Span { return fm(s).Description.Span },
+			text: "'it''s'", value: "it's"},
+		{name: "multi-line plain", yaml: "description: one\n  two\n\n  three\nname: x\n", span: func(s *Spec) Span { return fm(s).Description.Span },
+			text: "one\n  two\n\n  three", value: "one two\nthree", end: Pos{5, 8}},
+		{name: "multi-line double-quoted", yaml: "description: \"one\n  two\"\n", span: func(s *Spec) Span { return fm(s).Description.Span },
+			text: "\"one\n  two\"", value: "one two"},
+		{name: "folded block", yaml: "description: >-\n  one\n  two\n\nname: x\n", span: func(s *Spec) Span { return fm(s).Description.Span },
+			text: ">-\n  one\n  two", value: "one two"},
+		{name: "literal block with blank and deeper lines", yaml: "description: |\n  one\n\n    two\n  three\n\n\nname: x\n", span: func(s *Spec) Span { return fm(s).Description.Span },
+			text: "|\n  one\n\n    two\n  three", value: "one\n\n  two\nthree\n"},
+		{name: "literal block at the end", yaml: "description: |+\n  one\n  ", span: func(s *Spec) Span { return fm(s).Description.Span },
+			text: "|+\n  one"},
+		{name: "empty literal block", yaml: "effects: |\nname: x\n", span: func(s *Spec) Span { return fm(s).Keys[0].Span },
+			text: "effects"},
+		{name: "anchored value", yaml: "name: &n foo\n", span: func(s *Spec) Span { return fm(s).Name.Span },
+			text: "&n foo", value: "foo"},
+		{name: "alias: the span of the node it names", yaml: "x: &d foo bar\nname: *d\n", span: func(s *Spec) Span { return fm(s).Name.Span },
+			text: "&d foo bar", value: "foo bar", start: Pos{2, 4}},
+		{name: "tagged value", yaml: "name: !!str 5\n", span: func(s *Spec) Span { return fm(s).Name.Span },
+			text: "!!str 5", value: "5"},
+		{name: "NEL inside a plain scalar", yaml: "description: a\u0085b c\n", span: func(s *Spec) Span { return fm(s).Description.Span },
+			text: "a\u0085b c", value: "a b c", end: Pos{2, 19}},
+		{name: "a key", yaml: "name: x\ndescrption: y\n", span: func(s *Spec) Span { return fm(s).Keys[1].Span },
+			text: "descrption", start: Pos{3, 1}},
+		{name: "a quoted key", yaml: "\"name\": x\n", span: func(s *Spec) Span { return fm(s).Keys[0].Span },
+			text: `"name"`},
+		{name: "flow list items", yaml: "platforms: [linux, \"macos\" , 'win''dows']\n", span: func(s *Spec) Span { return item(fm(s).Platforms, 1) },
+			text: `"macos"`, value: "macos"},
+		{name: "block list items", yaml: "requires:\n  - python3\n  - jq\n", span: func(s *Spec) Span { return item(fm(s).Requires, 1) },
+			text: "jq", start: Pos{4, 5}},
+		{name: "comma-separated string", yaml: "requires: python3,  jq \n", span: func(s *Spec) Span { return item(fm(s).Requires, 1) },
+			text: "jq", value: "jq", start: Pos{2, 21}},
+		{name: "comma-separated quoted string", yaml: "requires: \"é🌍, jq\"\n", span: func(s *Spec) Span { return item(fm(s).Requires, 1) },
+			text: "jq", start: Pos{2, 17}},
+		{name: "comma-separated string over two lines", yaml: "requires: python3,\n  jq\n", span: func(s *Spec) Span { return item(fm(s).Requires, 1) },
+			text: "jq", start: Pos{3, 3}},
+		{name: "comma-separated anchored string", yaml: "requires: &r a, b\n", span: func(s *Spec) Span { return item(fm(s).Requires, 1) },
+			text: "b", start: Pos{2, 17}},
+		{name: "comma-separated string with escapes: the whole scalar", yaml: "requires: \"a, \\x62\"\n", span: func(s *Spec) Span { return item(fm(s).Requires, 1) },
+			text: `"a, \x62"`, value: "b"},
+		{name: "the inputs key", yaml: "inputs: {type: object}\n", span: func(s *Spec) Span { return fm(s).Inputs.Key.Span },
+			text: "inputs"},
+		{name: "a bare key in a flow mapping", yaml: "inputs: {type: object, description: a, b}\n", span: func(s *Spec) Span { return fm(s).Inputs.BareKeys[0].Key.Span },
+			text: "b", value: "b"},
+		{name: "a flow mapping of the wrong kind", yaml: "name: {a: [1, \"]\"], b: '}' } # c\n", span: func(s *Spec) Span { return s.Problems[0].Span },
+			text: "{a: [1, \"]\"], b: '}' }"},
+		{name: "a block mapping of the wrong kind", yaml: "name:\n  a: 1\n  b:\n    - x\n    - [y]\nrequires: []\n", span: func(s *Spec) Span { return s.Problems[0].Span },
+			text: "a: 1\n  b:\n    - x\n    - [y]"},
+		{name: "a block mapping ending in a bare key", yaml: "name:\n  a: 1\n  b:\nrequires: []\n", span: func(s *Spec) Span { return s.Problems[0].Span },
+			text: "a: 1\n  b"},
+		{name: "an alias in a list of the wrong kind", yaml: "x: &x 5\nrequires: [a, *x]\n", span: func(s *Spec) Span { return s.Problems[0].Span },
+			text: "&x 5"},
+		{name: "an alias as the last entry", yaml: "x: &x [5]\nname:\n  - a\n  - *x\n", span: func(s *Spec) Span { return s.Problems[0].Span },
+			text: "- a\n  - *x"},
+		{name: "a non-string key", yaml: "[a, b]: 1\n", span: func(s *Spec) Span { return s.Problems[0].Span },
+			text: "[a, b]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := []byte("---\n" + tt.yaml + "\n---\n")
+			s := ParseSpec("TOOL.md", text)
+			if s.Frontmatter == nil {
+				t.Fatalf("no frontmatter: %v", s.Problems)
+			}
+			span := tt.span(s)
+			checkSpan(t, s.Lines, span)
+			if got := string(text[span.Start.Offset:span.End.Offset]); got != tt.text {
+				t.Errorf("span %v-%v holds %q, want %q", span.Start, span.End, got, tt.text)
+			}
+			if tt.start != (Pos{}) && span.Start.Pos != tt.start {
+				t.Errorf("starts at %v, want %v", span.Start.Pos, tt.start)
+			}
+			if tt.end != (Pos{}) && span.End.Pos != tt.end {
+				t.Errorf("ends at %v, want %v", span.End.Pos, tt.end)
+			}
+			if tt.value != "" && stringAt(s, span) != tt.value {
+				t.Errorf("value %q, want %q", stringAt(s, span), tt.value)
+			}
+		})
+	}
+}
+
+// stringAt finds the typed String with the given span.
+func stringAt(s *Spec, span Span) string {
+	for _, v := range specStrings(s) {
+		if v.Span == span {
+			return v.Value
+		}
+	}
+	return fmt.Sprintf("no String at %v", span)
+}
+
+// specStrings are the typed Strings of a Spec.
+func specStrings(s *Spec) []String {
+	fm := s.Frontmatter
+	if fm == nil {
+		return nil
+	}
+	out := []String{fm.Name, fm.Description, fm.Effects, fm.Runtime}
+	out = append(out, fm.Platforms...)
+	out = append(out, fm.Requires...)
+	for _, f := range []*SchemaField{fm.Inputs, fm.Outputs} {
+		if f != nil {
+			for _, k := range f.BareKeys {
+				out = append(out, k.Key)
+			}
+		}
+	}
+	return out
+}
+
+// specSpans are all the spans of a Spec.
+func specSpans(s *Spec) []Span {
+	var out []Span
+	for _, v := range specStrings(s) {
+		out = append(out, v.Span)
+	}
+	if fm := s.Frontmatter; fm != nil {
+		for _, k := range fm.Keys {
+			out = append(out, k.Span)
+		}
+		for _, f := range []*SchemaField{fm.Inputs, fm.Outputs} {
+			if f != nil {
+				out = append(out, f.Key.Span)
+				for _, p := range f.Problems {
+					out = append(out, p.Span)
+				}
+			}
+		}
+	}
+	for _, p := range s.Problems {
+		out = append(out, p.Span)
+	}
+	return out
+}
+
+// checkSpan: a known span lies within the text, does not end before it
+// starts, and the line and column of its ends are those of their offsets.
+func checkSpan(t *testing.T, lines *Lines, s Span) {
+	t.Helper()
+	if !s.IsValid() {
+		if s != (Span{}) {
+			t.Fatalf("span %+v has no valid start but is not zero", s)
+		}
+		return
+	}
+	if s.Start.Offset < 0 || s.Start.Offset > s.End.Offset || s.End.Offset > len(lines.text) {
+		t.Fatalf("span %+v is not within the %d bytes of the text in order", s, len(lines.text))
+	}
+	for _, p := range []Point{s.Start, s.End} {
+		if want := lines.Offset(p.Offset); p.Pos != want {
+			t.Fatalf("point %+v of span %+v: its offset is at %v", p, s, want)
+		}
+	}
+}
