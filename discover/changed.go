@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -22,12 +23,18 @@ func ChangedFolders(root, rev string, folders []string) ([]string, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("--changed-since %q: want a git revision such as origin/main or a commit hash", rev)
 	}
-	top, err := runGit(root, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return nil, fmt.Errorf("--changed-since: %s is not in a git work tree: %w", root, err)
+	// With symbolic links resolved, as git finds (and prints) its top level.
+	top, ok := TopLevel(resolvedAbs(root))
+	if !ok {
+		return nil, fmt.Errorf("--changed-since: %s is not in a git work tree: no .git in it or above it", root)
 	}
-	top = strings.TrimSpace(top)
 	if _, err := runGit(top, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			// git said why (dubious ownership, say) or did not run at all;
+			// --quiet leaves an unknown revision unexplained.
+			return nil, fmt.Errorf("--changed-since: %s is not in a git work tree: %w", root, err)
+		}
 		return nil, fmt.Errorf("--changed-since: unknown revision %q (in a shallow clone, fetch it first, e.g. actions/checkout with fetch-depth: 0)", rev)
 	}
 	diff, err := runGit(top, "-c", "core.quotePath=false", "diff", "--name-only", "--no-renames", "-z", rev, "--")
@@ -45,6 +52,20 @@ func ChangedFolders(root, rev string, folders []string) ([]string, error) {
 		}
 	}
 	return foldersOf(changed, folders), nil
+}
+
+// TopLevel returns the top level of the git work tree that holds dir: the
+// nearest directory at or above dir (made absolute) with a .git entry, a
+// directory or the file of a linked work tree or submodule.
+func TopLevel(dir string) (string, bool) {
+	for d := absPath(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d, true
+		}
+		if filepath.Dir(d) == d {
+			return "", false
+		}
+	}
 }
 
 // foldersOf returns the folders that hold one of the files (absolute, with

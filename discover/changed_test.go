@@ -81,7 +81,7 @@ func TestChangedFolders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := ChangedFolders(root, base, d.Tools)
+	got, err := ChangedFolders(root, base, d.ToolDirs())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,11 +109,29 @@ func TestChangedFolders(t *testing.T) {
 	}
 
 	for _, rev := range []string{"no-such-rev", "-p", ""} {
-		if _, err := ChangedFolders(root, rev, d.Tools); err == nil {
+		if _, err := ChangedFolders(root, rev, d.ToolDirs()); err == nil {
 			t.Errorf("rev %q: no error", rev)
 		}
 	}
 	if _, err := ChangedFolders(t.TempDir(), "HEAD", nil); err == nil || !strings.Contains(err.Error(), "not in a git work tree") {
 		t.Errorf("outside git: error %v", err)
+	}
+}
+
+// TopLevel finds the nearest directory with a .git entry, a directory or a
+// file (a linked work tree), at or above the one it is given.
+func TestTopLevel(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"repo/.git/HEAD": "", "repo/a/b/x": "", "wt/.git": "gitdir: elsewhere", "wt/c/y": "", "none/d/z": ""})
+	for _, tt := range []struct{ dir, want string }{
+		{"repo", "repo"}, {"repo/a/b", "repo"}, {"wt/c", "wt"},
+	} {
+		if got, ok := TopLevel(filepath.Join(root, tt.dir)); !ok || got != filepath.Join(root, tt.want) {
+			t.Errorf("TopLevel(%s) = %q, %v; want %s", tt.dir, got, ok, tt.want)
+		}
+	}
+	// Above root, the temporary directory may be in a work tree.
+	if got, ok := TopLevel(filepath.Join(root, "none", "d")); ok && within(got, root) {
+		t.Errorf("TopLevel(none/d) = %q", got)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/speccify/speccify-lint/internal/fserr"
 )
 
 // SkillFile is the name of a skill's instructions.
@@ -31,21 +33,36 @@ type DiscoverOptions struct {
 	Exclude []string
 }
 
-// Discovery is what Discover found, each list sorted by path.
+// Discovery is what Discover found, each list sorted by path. It is plain
+// data: nothing in it changes once Discover has returned it.
 type Discovery struct {
-	// Tools are the tool folders, as clean absolute paths: directories that
-	// hold a TOOL.md.
-	Tools []string
+	// Tools are the tool folders: directories that hold a TOOL.md.
+	Tools []Tool
 	// Skills are the skill folders: directories that hold a SKILL.md under a
 	// folder named skills.
 	Skills []string
 	// Escapes are symbolic links whose target lies outside the root.
 	Escapes []SymlinkEscape
+}
 
-	// listings are the directory entries ([]fs.DirEntry) the walk read of
-	// the tool folders and of the directories under their fixtures, by
-	// absolute path, until Folder takes them.
-	listings *sync.Map
+// Tool is a tool folder and what the walk read of it.
+type Tool struct {
+	// Dir is the folder, as a clean absolute path.
+	Dir string
+	// Listing holds the entries the walk read of the folder and of the
+	// directories under its fixtures folder, so that listing the folder
+	// (Tool.Folder) does not read them again. A nil Listing holds nothing:
+	// the folder is then read from disk.
+	Listing Listing
+}
+
+// ToolDirs are the Dirs of d.Tools, in their order.
+func (d *Discovery) ToolDirs() []string {
+	dirs := make([]string, len(d.Tools))
+	for i, t := range d.Tools {
+		dirs[i] = t.Dir
+	}
+	return dirs
 }
 
 // SymlinkEscape is a symbolic link that points outside the root.
@@ -63,22 +80,24 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, unwrapPathError(err))
+			return nil, fmt.Errorf("%s: %w", p, fserr.Cause(err))
 		}
 		if !info.IsDir() {
 			if dir, kind := enclosingFolder(p, opt.Root); kind == SpecFile {
-				w.tools[absPath(dir)] = true
+				w.tool(absPath(dir))
 			} else if kind == SkillFile {
 				w.skills[absPath(dir)] = true
 			}
 			continue
 		}
 		if err := w.walkRoot(p); err != nil {
-			return nil, fmt.Errorf("%s: %w", p, unwrapPathError(err))
+			return nil, fmt.Errorf("%s: %w", p, fserr.Cause(err))
 		}
 	}
-	d := &Discovery{listings: w.listings}
-	d.Tools = slices.Sorted(maps.Keys(w.tools))
+	d := &Discovery{Tools: make([]Tool, 0, len(w.tools))}
+	for _, dir := range slices.Sorted(maps.Keys(w.tools)) {
+		d.Tools = append(d.Tools, Tool{Dir: dir, Listing: w.tools[dir].sorted()})
+	}
 	d.Skills = slices.Sorted(maps.Keys(w.skills))
 	for _, k := range slices.Sorted(maps.Keys(w.escapes)) {
 		d.Escapes = append(d.Escapes, w.escapes[k])
@@ -89,8 +108,8 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 // walker is one Discover walk. A folder is a tool (or skill) folder when the
 // walk meets a TOOL.md (SKILL.md) entry in it, of any type: the walk reads
 // every directory anyway, so no extra stat is needed. The listings of tool
-// folders and of the directories under their fixtures folders are kept, so
-// that Folder does not read them again.
+// folders and of the directories under their fixtures folders are kept with
+// the tool, so that Tool.Folder does not read them again.
 //
 // The subdirectories of a directory with many of them (.agent/tools) are
 // walked by one goroutine per CPU, each taking the next subdirectory:
@@ -100,10 +119,10 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 type walker struct {
 	opt DiscoverOptions
 
-	mu            sync.Mutex
-	tools, skills map[string]bool
-	escapes       map[string]SymlinkEscape
-	listings      *sync.Map
+	mu      sync.Mutex // guards what follows, and the listings of the tools
+	tools   map[string]*Listing
+	skills  map[string]bool
+	escapes map[string]SymlinkEscape
 }
 
 // parallelDirs is how many subdirectories a directory needs for them to be
@@ -113,8 +132,8 @@ const parallelDirs = 16
 func newWalker(opt DiscoverOptions) *walker {
 	return &walker{
 		opt:   opt,
-		tools: map[string]bool{}, skills: map[string]bool{},
-		escapes: map[string]SymlinkEscape{}, listings: &sync.Map{},
+		tools: map[string]*Listing{}, skills: map[string]bool{},
+		escapes: map[string]SymlinkEscape{},
 	}
 }
 
@@ -136,7 +155,7 @@ func (w *walker) walkRoot(p string) error {
 	if err != nil {
 		return err
 	}
-	w.walkEntries(p, absPath(p), entries, false)
+	w.walkEntries(p, absPath(p), entries, nil)
 	return nil
 }
 
@@ -152,19 +171,20 @@ func (w *walker) walkDir(sub subdir) {
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		if tool {
-			w.tools[abs] = true
+			w.tool(abs)
 		}
 		if skill {
 			w.skills[abs] = true
 		}
 		return
 	}
-	w.walkEntries(dir, abs, entries, sub.keep)
+	w.walkEntries(dir, abs, entries, sub.owner)
 }
 
 // walkEntries handles the entries of the directory dir (absolute form abs)
-// and walks its subdirectories. keep is true under a tool's fixtures folder.
-func (w *walker) walkEntries(dir, abs string, entries []fs.DirEntry, keep bool) {
+// and walks its subdirectories. Under a tool's fixtures folder, owner is
+// that tool's listing, which keeps dir's entries; elsewhere it is nil.
+func (w *walker) walkEntries(dir, abs string, entries []fs.DirEntry, owner *Listing) {
 	isTool, isSkill := false, false
 	for _, e := range entries {
 		switch e.Name() {
@@ -174,13 +194,15 @@ func (w *walker) walkEntries(dir, abs string, entries []fs.DirEntry, keep bool) 
 			isSkill = isSkillDir(abs)
 		}
 	}
-	if isTool || keep {
-		w.listings.Store(abs, entries)
-	}
-	if isTool || isSkill {
+	var own *Listing // dir's own listing, when it is a tool folder
+	if isTool || isSkill || owner != nil {
 		w.mu.Lock()
 		if isTool {
-			w.tools[abs] = true
+			own = w.tool(abs)
+			own.add(abs, entries)
+		}
+		if owner != nil {
+			owner.add(abs, entries)
 		}
 		if isSkill {
 			w.skills[abs] = true
@@ -201,7 +223,11 @@ func (w *walker) walkEntries(dir, abs string, entries []fs.DirEntry, keep bool) 
 		if excluded(q, w.opt) {
 			continue
 		}
-		subs = append(subs, subdir{q, filepath.Join(abs, name), keep || (isTool && name == FixturesDir)})
+		sub := subdir{path: q, abs: filepath.Join(abs, name), owner: owner}
+		if owner == nil && isTool && name == FixturesDir {
+			sub.owner = own // what is under it is listed with the tool
+		}
+		subs = append(subs, sub)
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(subs)/parallelDirs)
 	if workers < 2 {
@@ -222,11 +248,21 @@ func (w *walker) walkEntries(dir, abs string, entries []fs.DirEntry, keep bool) 
 	wg.Wait()
 }
 
-// subdir is a directory to walk: its path, its absolute form, and whether
-// its listing is kept (under a tool's fixtures folder).
+// subdir is a directory to walk: its path, its absolute form, and the
+// listing that keeps its entries (under a tool's fixtures folder), if any.
 type subdir struct {
 	path, abs string
-	keep      bool
+	owner     *Listing
+}
+
+// tool records the tool folder abs and returns its listing; w.mu is held.
+func (w *walker) tool(abs string) *Listing {
+	l := w.tools[abs]
+	if l == nil {
+		l = &Listing{}
+		w.tools[abs] = l
+	}
+	return l
 }
 
 // escape records the symbolic link q when its target lies outside the root.
@@ -344,11 +380,4 @@ func absPath(p string) string {
 func exists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
-}
-
-func unwrapPathError(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

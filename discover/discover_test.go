@@ -86,7 +86,7 @@ func TestDiscoverWalk(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := rel(t, root, d.Tools); !reflect.DeepEqual(got, tt.tools) {
+			if got := rel(t, root, d.ToolDirs()); !reflect.DeepEqual(got, tt.tools) {
 				t.Errorf("tools = %q\nwant %q", got, tt.tools)
 			}
 			skills := []string{".agent/skills/s", "skills/k"}
@@ -135,7 +135,7 @@ func TestDiscoverNamed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := rel(t, root, d.Tools); !reflect.DeepEqual(got, tt.tools) {
+			if got := rel(t, root, d.ToolDirs()); !reflect.DeepEqual(got, tt.tools) {
 				t.Errorf("tools = %q, want %q", got, tt.tools)
 			}
 			if got := rel(t, root, d.Skills); !reflect.DeepEqual(got, tt.skills) {
@@ -171,7 +171,7 @@ func TestDiscoverSymlinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rel(t, root, d.Tools); !reflect.DeepEqual(got, []string{"t"}) {
+	if got := rel(t, root, d.ToolDirs()); !reflect.DeepEqual(got, []string{"t"}) {
 		t.Errorf("tools = %q: links are not followed", got)
 	}
 	var got []string
@@ -214,7 +214,7 @@ func TestDiscoverSameFolderOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		if len(d.Tools) != 1 {
-			t.Errorf("Discover(%q) = %q, want one tool folder", paths, d.Tools)
+			t.Errorf("Discover(%q) = %q, want one tool folder", paths, d.ToolDirs())
 		}
 	}
 }

@@ -25,7 +25,7 @@ func TestDiscoverUnreadableToolFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := rel(t, root, d.Tools)
+	got := rel(t, root, d.ToolDirs())
 	if len(got) != 2 || got[0] != "tools/locked" || got[1] != "tools/open" {
 		t.Fatalf("tools = %q, want tools/locked and tools/open", got)
 	}
@@ -56,11 +56,12 @@ func TestDiscoverParallelWalk(t *testing.T) {
 	if len(many.Tools) != 3*parallelDirs || len(many.Skills) != 10 {
 		t.Fatalf("found %d tools and %d skills", len(many.Tools), len(many.Skills))
 	}
-	if !slices.Equal(one.Tools, many.Tools) || !slices.Equal(one.Skills, many.Skills) {
-		t.Fatalf("one CPU found %q %q, four %q %q", one.Tools, one.Skills, many.Tools, many.Skills)
+	if !slices.Equal(one.ToolDirs(), many.ToolDirs()) || !slices.Equal(one.Skills, many.Skills) {
+		t.Fatalf("one CPU found %q %q, four %q %q", one.ToolDirs(), one.Skills, many.ToolDirs(), many.Skills)
 	}
-	for _, dir := range many.Tools {
-		f, err := many.Folder(dir)
+	for _, tool := range many.Tools {
+		dir := tool.Dir
+		f, err := tool.Folder()
 		if err != nil || !slices.Equal(f.Fixtures, []string{"fixtures/a.txt", "fixtures/deep/b.txt"}) {
 			t.Fatalf("%s: fixtures %v, %v", dir, f.Fixtures, err)
 		}

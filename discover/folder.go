@@ -63,46 +63,55 @@ func ReadFolder(dir string) (*Folder, error) {
 	return readFolder(dir, os.ReadDir)
 }
 
-// Folder lists the tool folder dir (one of d.Tools) like ReadFolder, from the
-// directory entries the walk read where it can. Those are used once and then
-// let go, so that a large tree's listings do not stay in memory until the
-// end: a second call for a folder reads it from disk. It is safe to call
-// Folder from several goroutines.
-func (d *Discovery) Folder(dir string) (*Folder, error) {
-	return readFolder(dir, func(name string) ([]fs.DirEntry, error) {
-		if d.listings != nil {
-			if entries, ok := d.listings.LoadAndDelete(name); ok {
-				return entries.([]fs.DirEntry), nil
-			}
+// Folder lists the tool folder t.Dir like ReadFolder, taking the entries
+// of a directory from t.Listing where it holds them and reading the others
+// from disk. It does not change t.
+func (t Tool) Folder() (*Folder, error) {
+	return readFolder(t.Dir, func(dir string) ([]fs.DirEntry, error) {
+		if entries, ok := t.Listing.Entries(dir); ok {
+			return entries, nil
 		}
-		return os.ReadDir(name)
+		return os.ReadDir(dir)
 	})
 }
 
-// Prune lets go of the walk's listings of folders that are no longer among
-// d.Tools, which sharding or --changed-since narrowed: in a large tree they
-// would stay in memory for nothing. Folder reads such a folder from disk if
-// it is asked for after all.
-func (d *Discovery) Prune() {
-	if d.listings == nil {
-		return
+// Listing holds the directory entries a walk read, by directory, sorted by
+// the directories' paths.
+type Listing []DirEntries
+
+// DirEntries are the entries of one directory, sorted by name as
+// os.ReadDir returns them.
+type DirEntries struct {
+	// Dir is the directory, as a clean absolute path.
+	Dir     string
+	Entries []fs.DirEntry
+}
+
+// Entries returns the entries of the directory dir (clean and absolute)
+// that l holds.
+func (l Listing) Entries(dir string) ([]fs.DirEntry, bool) {
+	i, ok := slices.BinarySearchFunc(l, dir, func(d DirEntries, dir string) int { return strings.Compare(d.Dir, dir) })
+	if !ok {
+		return nil, false
 	}
-	keep := make(map[string]bool, len(d.Tools))
-	for _, t := range d.Tools {
-		keep[t] = true
+	return l[i].Entries, true
+}
+
+// add appends the entries of dir to the listing being built.
+func (l *Listing) add(dir string, entries []fs.DirEntry) {
+	*l = append(*l, DirEntries{Dir: dir, Entries: entries})
+}
+
+// sorted sorts the listing built by a walk, each directory once (a walk
+// may meet a directory twice when the command line names it twice), and
+// returns it; an empty listing is nil.
+func (l *Listing) sorted() Listing {
+	if l == nil || len(*l) == 0 {
+		return nil
 	}
-	d.listings.Range(func(key, _ any) bool {
-		// A listing is of a tool folder or of a directory under its
-		// fixtures folder.
-		dir := key.(string)
-		for ; !keep[dir]; dir = filepath.Dir(dir) {
-			if filepath.Dir(dir) == dir {
-				d.listings.Delete(key)
-				break
-			}
-		}
-		return true
-	})
+	byDir := func(a, b DirEntries) int { return strings.Compare(a.Dir, b.Dir) }
+	slices.SortStableFunc(*l, byDir)
+	return slices.CompactFunc(*l, func(a, b DirEntries) bool { return a.Dir == b.Dir })
 }
 
 // dirReader lists a directory, sorted by name, as os.ReadDir does.

@@ -59,10 +59,10 @@ func TestFixtureExists(t *testing.T) {
 	}
 }
 
-// Discovery.Folder gives what ReadFolder gives, from the listings the walk
-// read: a file removed after the walk is still listed the first time, a
-// folder the walk did not see, or asked for again, is read from disk.
-func TestDiscoveryFolderReusesTheWalk(t *testing.T) {
+// Tool.Folder gives what ReadFolder gives, from the listings the walk read: a
+// file removed after the walk is still listed, each time (Folder does not
+// change the Tool); a folder without a listing is read from disk.
+func TestToolFolderReusesTheWalk(t *testing.T) {
 	root := tree(t, t.TempDir(),
 		"tools/a/TOOL.md", "tools/a/linux.sh", "tools/a/macos.py", "tools/a/README.md",
 		"tools/a/fixtures/x.txt", "tools/a/fixtures/deep/er/y.txt", "tools/a/fixtures/empty/",
@@ -79,28 +79,34 @@ func TestDiscoveryFolderReusesTheWalk(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(d.Tools) != 3 {
-		t.Fatalf("tools = %q", d.Tools)
+		t.Fatalf("tools = %q", d.ToolDirs())
 	}
 	a := filepath.Join(root, "tools", "a")
+	if d.Tools[0].Dir != a {
+		t.Fatalf("first tool %s, want %s", d.Tools[0].Dir, a)
+	}
 	if err := os.Remove(filepath.Join(a, "fixtures", "deep", "er", "y.txt")); err != nil {
 		t.Fatal(err)
 	}
-	if f, _ := d.Folder(a); !slices.Contains(f.Fixtures, "fixtures/deep/er/y.txt") {
-		t.Errorf("Folder read the fixtures again: %q", f.Fixtures)
+	for range 2 {
+		if f, _ := d.Tools[0].Folder(); !slices.Contains(f.Fixtures, "fixtures/deep/er/y.txt") {
+			t.Errorf("Folder read the fixtures again: %q", f.Fixtures)
+		}
 	}
-	if f, _ := d.Folder(a); slices.Contains(f.Fixtures, "fixtures/deep/er/y.txt") {
-		t.Errorf("Folder kept the walk's listing after using it: %q", f.Fixtures)
+	if f, _ := (Tool{Dir: a}).Folder(); slices.Contains(f.Fixtures, "fixtures/deep/er/y.txt") {
+		t.Errorf("Folder without a listing did not read the folder: %q", f.Fixtures)
 	}
 	d, err = Discover([]string{root}, DiscoverOptions{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range d.Tools {
+	for _, tool := range d.Tools {
+		dir := tool.Dir
 		want, err := ReadFolder(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := d.Folder(dir)
+		got, err := tool.Folder()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +115,7 @@ func TestDiscoveryFolderReusesTheWalk(t *testing.T) {
 		}
 	}
 	other := tree(t, t.TempDir(), "TOOL.md", "fixtures/q.txt")
-	if f, err := d.Folder(other); err != nil || !slices.Equal(f.Fixtures, []string{"fixtures/q.txt"}) {
+	if f, err := (Tool{Dir: other}).Folder(); err != nil || !slices.Equal(f.Fixtures, []string{"fixtures/q.txt"}) {
 		t.Errorf("Folder(unwalked) = %+v, %v", f, err)
 	}
 }
@@ -134,27 +140,5 @@ func TestFixturesTruncated(t *testing.T) {
 	}
 	if last := f.Fixtures[len(f.Fixtures)-1]; last != fmt.Sprintf("fixtures/b/%05d", maxFixtures/2-2) {
 		t.Errorf("last listed fixture %s", last)
-	}
-}
-
-// Prune forgets the listings of folders no longer among Tools, and keeps
-// those of the tools that are, with their fixtures.
-func TestDiscoveryPrune(t *testing.T) {
-	root := tree(t, t.TempDir(), "a/TOOL.md", "a/fixtures/x/y.txt", "b/TOOL.md", "b/fixtures/z.txt", "c/TOOL.md")
-	d, err := Discover([]string{root}, DiscoverOptions{Root: root})
-	if err != nil || len(d.Tools) != 3 {
-		t.Fatalf("tools %q, %v", d.Tools, err)
-	}
-	d.Tools = d.Tools[1:2] // b, as a shard would leave it
-	d.Prune()
-	var left []string
-	d.listings.Range(func(key, _ any) bool {
-		r, _ := filepath.Rel(root, key.(string))
-		left = append(left, filepath.ToSlash(r))
-		return true
-	})
-	slices.Sort(left)
-	if want := []string{"b", "b/fixtures"}; !slices.Equal(left, want) {
-		t.Errorf("listings left %q, want %q", left, want)
 	}
 }

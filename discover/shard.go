@@ -56,22 +56,17 @@ func (s Shard) Select(paths []string, root string) []string {
 	}
 	var out []string
 	for _, p := range paths {
-		if shardOf(shardKey(p, root), s.N) == s.K {
+		if s.Holds(p, root) {
 			out = append(out, p)
 		}
 	}
 	return out
 }
 
-// Apply narrows a discovery to shard s: its tool folders by Select; skill
-// folders and escaping symbolic links stay with the first shard only, so
-// that merging the shards' reports counts each of them once.
-func (s Shard) Apply(d *Discovery, root string) {
-	d.Tools = s.Select(d.Tools, root)
-	if !s.First() {
-		d.Skills = nil
-		d.Escapes = nil
-	}
+// Holds reports whether the path p (a tool folder) belongs to shard s, as
+// Select decides.
+func (s Shard) Holds(p, root string) bool {
+	return s.N <= 1 || shardOf(shardKey(p, root), s.N) == s.K
 }
 
 // shardOf is the 1-based shard of key among n.

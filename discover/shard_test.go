@@ -136,26 +136,3 @@ func TestShardSpread(t *testing.T) {
 		}
 	}
 }
-
-func TestShardApply(t *testing.T) {
-	root := t.TempDir()
-	tools := generatedTools(rand.New(rand.NewPCG(7, 8)), root, 30)
-	d0 := Discovery{Tools: tools, Skills: []string{"s"}, Escapes: []SymlinkEscape{{Path: "l", Target: "/x"}}}
-	total := 0
-	for k := 1; k <= 3; k++ {
-		d := d0
-		Shard{k, 3}.Apply(&d, root)
-		total += len(d.Tools)
-		if first := k == 1; (len(d.Skills) == 1) != first || (len(d.Escapes) == 1) != first {
-			t.Errorf("shard %d/3: skills %v, escapes %v; want them on shard 1 only", k, d.Skills, d.Escapes)
-		}
-	}
-	if total != len(tools) {
-		t.Errorf("shards hold %d tools, want %d", total, len(tools))
-	}
-	d := d0
-	Shard{}.Apply(&d, root)
-	if len(d.Tools) != len(tools) || len(d.Skills) != 1 {
-		t.Errorf("zero Shard changed the discovery: %+v", d)
-	}
-}

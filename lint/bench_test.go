@@ -51,7 +51,7 @@ func BenchmarkCheckTool(b *testing.B) {
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()
 	for b.Loop() {
-		if tr := checkTool(context.Background(), &cfg, disc.Tools[0]); len(tr.Findings) != 0 {
+		if tr := checkTool(context.Background(), &cfg, disc.Tools[0].Dir); len(tr.Findings) != 0 {
 			b.Fatalf("findings: %v", tr.Findings)
 		}
 	}

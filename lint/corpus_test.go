@@ -115,7 +115,7 @@ func lintCorpusTool(t *testing.T, root, dir string) ([]lint.Finding, bool) {
 			o.panicked = recover()
 			done <- o
 		}()
-		disc := &discover.Discovery{Tools: []string{dir}}
+		disc := &discover.Discovery{Tools: []discover.Tool{{Dir: dir}}}
 		res := lint.Lint(context.Background(), disc, lint.Config{Root: root, Platform: "linux", Jobs: 1})
 		for _, tr := range res.Tools {
 			o.findings = append(o.findings, tr.Findings...)

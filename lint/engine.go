@@ -23,14 +23,13 @@ var osLstat = os.Lstat
 // work of parsing and compiling overlaps with waiting for the
 // implementations. The result is ordered by path whatever the parallelism.
 // When ctx is canceled (Ctrl-C) the running examples are killed and the
-// result is marked interrupted. Lint uses up disc's directory listings: it
-// prunes those of folders no longer in disc.Tools and takes the others as
-// it lists each folder.
+// result is marked interrupted. Lint lists each tool folder from its
+// Listing and then lets go of it (sets it to nil in disc.Tools), so that a
+// large tree's listings do not stay in memory until the end.
 func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	if cfg.Platform == "" {
 		cfg.Platform = HostPlatform()
 	}
-	disc.Prune()
 	res := &Result{
 		Version:  cfg.Version,
 		Root:     cfg.Root,
@@ -107,9 +106,12 @@ func (e *internalErrors) sorted() []string {
 	return e.msgs
 }
 
-// checkStatic is checkStatic with a panic turned into an internal error.
+// checkStatic is checkStatic of disc.Tools[index] with a panic turned into
+// an internal error; it lets go of the tool's Listing.
 func (e *internalErrors) checkStatic(cfg *Config, disc *discover.Discovery, index int) (j *toolJob) {
-	dir := disc.Tools[index]
+	tool := disc.Tools[index]
+	dir := tool.Dir
+	disc.Tools[index].Listing = nil
 	defer func() {
 		if r := recover(); r != nil {
 			e.add(dir, r)
@@ -119,7 +121,7 @@ func (e *internalErrors) checkStatic(cfg *Config, disc *discover.Discovery, inde
 				Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
 		}
 	}()
-	return checkStatic(cfg, index, dir, disc.Folder)
+	return checkStatic(cfg, index, tool)
 }
 
 // runExamples is runExamples with a panic turned into an internal error.
@@ -135,7 +137,7 @@ func (e *internalErrors) runExamples(ctx context.Context, j *toolJob) (tr ToolRe
 
 // checkTool lints one tool folder and runs its examples.
 func checkTool(ctx context.Context, cfg *Config, dir string) ToolResult {
-	return checkStatic(cfg, 0, dir, discover.ReadFolder).runExamples(ctx)
+	return checkStatic(cfg, 0, discover.Tool{Dir: dir}).runExamples(ctx)
 }
 
 // toolJob is a tool folder between its static checks and its example runs.
@@ -150,10 +152,11 @@ type toolJob struct {
 	spent time.Duration
 }
 
-// checkStatic reads one tool folder, listing it with readFolder, and applies
-// the static rules.
-func checkStatic(cfg *Config, index int, dir string, readFolder func(string) (*discover.Folder, error)) *toolJob {
+// checkStatic reads one tool folder, listing it from what the walk read of
+// it, and applies the static rules.
+func checkStatic(cfg *Config, index int, tool discover.Tool) *toolJob {
 	start := time.Now()
+	dir := tool.Dir
 	c := &toolCheck{cfg: cfg, dir: dir, rel: relPath(cfg.Root, dir)}
 	c.specRel = c.fileIn(discover.SpecFile)
 	j := &toolJob{index: index, c: c, tr: ToolResult{Dir: c.rel, Spec: c.specRel, Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
@@ -168,7 +171,7 @@ func checkStatic(cfg *Config, index int, dir string, readFolder func(string) (*d
 		c.report(ruleSpecFile, spec.FileErr.Pos, "TOOL.md", "TOOL.md %s", spec.FileErr.Msg)
 		return j
 	}
-	if folder, err := readFolder(dir); err == nil {
+	if folder, err := tool.Folder(); err == nil {
 		c.folder = folder
 		for _, im := range folder.Implementations {
 			j.tr.Implementations = append(j.tr.Implementations, Implementation{Platform: im.Platform, Path: c.fileIn(im.Name)})

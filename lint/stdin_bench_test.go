@@ -33,11 +33,11 @@ func BenchmarkCheckRunnable(b *testing.B) {
 	if err != nil || len(disc.Tools) != 1 {
 		b.Fatalf("discovered %v, err %v", disc, err)
 	}
-	folder, err := discover.ReadFolder(disc.Tools[0])
+	folder, err := discover.ReadFolder(disc.Tools[0].Dir)
 	if err != nil || len(folder.Implementations) != 1 {
 		b.Fatalf("folder %+v, err %v", folder, err)
 	}
-	c := &toolCheck{cfg: &Config{Root: dir, Platform: "linux"}, dir: disc.Tools[0], folder: folder}
+	c := &toolCheck{cfg: &Config{Root: dir, Platform: "linux"}, dir: disc.Tools[0].Dir, folder: folder}
 	im := folder.Implementations[0]
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+	"github.com/speccify/speccify-lint/internal/fserr"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -66,7 +67,7 @@ func (c *configFile) Validate(*kong.Application) error { return nil }
 func loadConfig(path string) (map[string]any, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("config %s: %w", path, unwrapPathErr(err))
+		return nil, fmt.Errorf("config %s: %w", path, fserr.Cause(err))
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -106,11 +107,4 @@ func loadConfig(path string) (map[string]any, error) {
 		}
 	}
 	return values, nil
-}
-
-func unwrapPathErr(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }

@@ -188,12 +188,8 @@ func resolveRoot(flag string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for dir := wd; ; dir = filepath.Dir(dir) {
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
-			return dir, nil
-		}
-		if filepath.Dir(dir) == dir {
-			return wd, nil
-		}
+	if top, ok := discover.TopLevel(wd); ok {
+		return top, nil
 	}
+	return wd, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
 )
@@ -77,7 +78,7 @@ func (c *MergeCmd) Run(env *runEnv) error {
 func readReport(path string) (*lint.Result, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, unwrapPathErr(err))
+		return nil, fmt.Errorf("%s: %w", path, fserr.Cause(err))
 	}
 	defer f.Close()
 	r, err := report.ReadJSON(io.Reader(f))
