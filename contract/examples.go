@@ -27,6 +27,10 @@ type Case struct {
 	Title string
 	// Pos is the place of the "###" heading.
 	Pos Pos
+	// TitleSpan is the source text of the title: from the first to the last
+	// character of the heading's text (its lines, when it has several); an
+	// empty heading has an empty span at its start.
+	TitleSpan Span
 	// Input and Output are nil when the line is missing.
 	Input, Output *ExampleLine
 	// Problems are missing or repeated lines and JSON that does not parse.
@@ -39,6 +43,8 @@ type ExampleLine struct {
 	Pos Pos
 	// Raw is the JSON text after the colon, trimmed.
 	Raw string
+	// Span is the source text of Raw.
+	Span Span
 	// Value is the parsed JSON; nil when it did not parse (see Err).
 	Value any
 	// Err is the parse error of Raw, nil when it parsed.
@@ -121,7 +127,7 @@ func parseExamplesWith(p parser.Parser, body []byte, base int, lines *Lines) *Ex
 				break
 			}
 			if h.Level == 3 {
-				ex.Cases = append(ex.Cases, Case{Title: headingText(h, body), Pos: r.pos(blockStart(h, body))})
+				ex.Cases = append(ex.Cases, Case{Title: headingText(h, body), Pos: r.pos(blockStart(h, body)), TitleSpan: r.titleSpan(h)})
 				cur = &ex.Cases[len(ex.Cases)-1]
 			}
 			continue
@@ -162,6 +168,26 @@ type examplesReader struct {
 
 // pos is the place of a byte offset of body.
 func (r *examplesReader) pos(off int) Pos { return r.lines.Offset(r.base + off) }
+
+// lineSpan is the span of body[from:to], a piece of one line: its end is
+// its start moved by the piece's width.
+func (r *examplesReader) lineSpan(from, to int) Span {
+	start := r.pos(from)
+	end := Pos{Line: start.Line, Column: start.Column + utf16Width(r.body[from:to])}
+	return Span{Start: Point{Pos: start, Offset: r.base + from}, End: Point{Pos: end, Offset: r.base + to}}
+}
+
+// titleSpan is the span of a heading's text, trimmed (see headingSpan); an
+// empty heading (a level-3 heading is one line) has an empty span at its
+// start.
+func (r *examplesReader) titleSpan(h *ast.Heading) Span {
+	from, to, ok := headingSpan(h, r.body)
+	if !ok || h.Lines().Len() == 0 {
+		from = blockStart(h, r.body)
+		to = from
+	}
+	return r.lineSpan(from, to)
+}
 
 // str returns body[from:to] as a string: a substring of the section's text
 // when it lies in the section.
@@ -287,6 +313,7 @@ func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
 		}
 		el := r.newExampleLine()
 		el.Pos, el.Raw = at, r.str(valueStart, valueStart+len(value))
+		el.Span = r.lineSpan(valueStart, valueStart+len(value))
 		*slot = el
 		if len(value) == 0 {
 			el.Err = errors.New("no JSON value")

@@ -52,6 +52,9 @@ func FuzzParseSpec(f *testing.F) {
 			valid("## Examples", ex.Pos)
 			for _, c := range ex.Cases {
 				valid("case "+c.Title, c.Pos)
+				if got := string(text[c.TitleSpan.Start.Offset:c.TitleSpan.End.Offset]); got != c.Title {
+					t.Fatalf("case %q: its title span holds %q", c.Title, got)
+				}
 				if c.Pos.Line <= ex.Pos.Line {
 					t.Fatalf("case %q at line %d, not after ## Examples at line %d", c.Title, c.Pos.Line, ex.Pos.Line)
 				}
@@ -60,6 +63,9 @@ func FuzzParseSpec(f *testing.F) {
 						continue
 					}
 					valid("line of "+c.Title, l.Pos)
+					if got := string(text[l.Span.Start.Offset:l.Span.End.Offset]); got != l.Raw {
+						t.Fatalf("line %q of %q: its span holds %q", l.Raw, c.Title, got)
+					}
 					if l.Pos.Line <= c.Pos.Line {
 						t.Fatalf("input/output of %q at line %d, not after its heading at line %d", c.Title, l.Pos.Line, c.Pos.Line)
 					}

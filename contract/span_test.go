@@ -170,7 +170,63 @@ func specSpans(s *Spec) []Span {
 	for _, p := range s.Problems {
 		out = append(out, p.Span)
 	}
+	if s.Examples != nil {
+		for _, c := range s.Examples.Cases {
+			out = append(out, c.TitleSpan)
+			for _, l := range []*ExampleLine{c.Input, c.Output} {
+				if l != nil {
+					out = append(out, l.Span)
+				}
+			}
+		}
+	}
 	return out
+}
+
+// TestExampleSpans: the spans of a case's title and of its input: and
+// output: values are their source text.
+func TestExampleSpans(t *testing.T) {
+	tests := []struct {
+		name, body    string
+		title         string
+		in, out       string
+		titleAt, inAt Pos
+	}{
+		{name: "plain", body: "### ok\ninput: {}\noutput: {\"ok\": true}\n",
+			title: "ok", in: "{}", out: `{"ok": true}`, titleAt: Pos{6, 5}, inAt: Pos{7, 8}},
+		{name: "blanks around", body: "###   🌍 the é case  \n  input:   {\"s\": \"🌍\"}  \noutput:{}\n",
+			title: "🌍 the é case", in: `{"s": "🌍"}`, out: "{}", titleAt: Pos{6, 7}, inAt: Pos{7, 12}},
+		{name: "closing hashes", body: "### the case ##\ninput: 1\noutput: 2\n",
+			title: "the case", in: "1", out: "2"},
+		{name: "empty heading", body: "###\ninput: []\noutput: [\n",
+			title: "", in: "[]", out: "["},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := []byte("---\nname: x\n---\n\n## Examples\n" + tt.body)
+			s := ParseSpec("TOOL.md", text)
+			if s.Examples == nil || len(s.Examples.Cases) == 0 {
+				t.Fatalf("no cases in %q", text)
+			}
+			c := s.Examples.Cases[len(s.Examples.Cases)-1]
+			for _, sp := range []struct {
+				what, want string
+				span       Span
+				at         Pos
+			}{{"title", tt.title, c.TitleSpan, tt.titleAt}, {"input", tt.in, c.Input.Span, tt.inAt}, {"output", tt.out, c.Output.Span, Pos{}}} {
+				checkSpan(t, s.Lines, sp.span)
+				if got := string(text[sp.span.Start.Offset:sp.span.End.Offset]); got != sp.want {
+					t.Errorf("%s span holds %q, want %q", sp.what, got, sp.want)
+				}
+				if sp.at != (Pos{}) && sp.span.Start.Pos != sp.at {
+					t.Errorf("%s span starts at %v, want %v", sp.what, sp.span.Start.Pos, sp.at)
+				}
+			}
+			if c.Title != tt.title || c.Input.Raw != tt.in {
+				t.Errorf("title %q, input %q; want %q, %q", c.Title, c.Input.Raw, tt.title, tt.in)
+			}
+		})
+	}
 }
 
 // checkSpan: a known span lies within the text, does not end before it
