@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"bytes"
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -41,16 +43,67 @@ func (c *toolCheck) checkFixtures() {
 			}
 		}
 	}
+	var impls [][]byte // the implementations, read once a fixture is named by no example
+	implsRead := false
 	for _, f := range c.folder.Fixtures {
 		if strings.HasPrefix(path.Base(f), ".") {
 			continue // .gitkeep, .DS_Store: not fixtures
 		}
 		used := slices.ContainsFunc(named, func(n string) bool { return f == n || n == "." || strings.HasPrefix(f, n+"/") })
-		if !used {
+		if !used && !implsRead {
+			impls, implsRead = c.implementationTexts(), true
+		}
+		if !used && !slices.ContainsFunc(impls, func(text []byte) bool { return namesFile(text, f) || namesFile(text, path.Base(f)) }) {
 			c.reportIn(ruleFixtureUnused, c.fileIn(f), topOfFile, f,
 				"fixture %s is named by no example; use it in an example or delete it", f)
 		}
 	}
+}
+
+// implementationTexts reads the tool's implementations, at most
+// maxScriptSize bytes of each, through an os.Root of the tool folder.
+func (c *toolCheck) implementationTexts() [][]byte {
+	root, err := os.OpenRoot(c.dir)
+	if err != nil {
+		return nil
+	}
+	defer root.Close()
+	var texts [][]byte
+	for _, im := range c.folder.Implementations {
+		f, err := root.Open(im.Name)
+		if err != nil {
+			continue
+		}
+		text, err := readLimitedFrom(f, maxScriptSize)
+		_ = f.Close()
+		if err == nil {
+			texts = append(texts, text)
+		}
+	}
+	return texts
+}
+
+// namesFile reports whether a text holds name as a whole file name: not
+// part of a longer one (a.json in data.json or a.json.bak).
+func namesFile(text []byte, name string) bool {
+	for i := 0; i+len(name) <= len(text); {
+		j := bytes.Index(text[i:], []byte(name))
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(name)
+		if (start == 0 || !isNameByte(text[start-1])) && (end == len(text) || !isNameByte(text[end])) {
+			return true
+		}
+		i = start + 1
+	}
+	return false
+}
+
+// isNameByte reports whether b continues a file name: a letter, a digit, or
+// one of _ - . (a byte of a non-ASCII character counts as a letter).
+func isNameByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-' || b == '.' || b >= 0x80
 }
 
 // fixtureRef reports whether a string names a file of the tool folder: a

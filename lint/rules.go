@@ -113,7 +113,9 @@ var (
 	ruleFixtureUnused = &Rule{ID: "fixture-unused", Severity: SeverityWarning, Category: "fixtures",
 		Title: "a fixture is named by no example",
 		Doc: "Every file under `fixtures/` should be used by an example, directly or as part of a directory an " +
-			"example names. An unused fixture is dead weight or a sign of a renamed example."}
+			"example names. An unused fixture is dead weight or a sign of a renamed example. A fixture that an " +
+			"implementation names (its path such as `fixtures/a.json`, or its file name `a.json`, appears in the " +
+			"implementation's text) is used: the tool reads it."}
 	ruleFixtureOutside = &Rule{ID: "fixture-outside", Severity: SeverityWarning, Category: "fixtures",
 		Title: "an example names a path outside the tool folder",
 		Doc: "Examples run with the tool folder as working directory and should only use files that ship in it. " +
