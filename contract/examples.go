@@ -20,6 +20,9 @@ type Examples struct {
 	Pos Pos
 	// Cases are the "###" cases in document order.
 	Cases []Case
+	// Problems are about the section itself: a second "## Examples"
+	// heading, whose cases are not read.
+	Problems []Problem
 }
 
 // Case is one worked example: a "### title" with an input: and an output: line.
@@ -95,9 +98,14 @@ func parseExamples(body []byte, base int, lines *Lines) *Examples {
 func parseExamplesWith(p parser.Parser, body []byte, base int, lines *Lines) *Examples {
 	doc := p.Parse(text.NewReader(body))
 	var head *ast.Heading
-	for n := doc.FirstChild(); n != nil && head == nil; n = n.NextSibling() {
+	var again []*ast.Heading // further "## Examples" headings
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h := sectionHeading(n, body); h != nil && h.Level == 2 && bytes.EqualFold(headingBytes(h, body), []byte("examples")) {
-			head = h
+			if head == nil {
+				head = h
+			} else {
+				again = append(again, h)
+			}
 		}
 	}
 	if head == nil {
@@ -116,6 +124,12 @@ func parseExamplesWith(p parser.Parser, body []byte, base int, lines *Lines) *Ex
 	}
 	r := &examplesReader{body: body, base: base, lines: lines, start: start, end: end}
 	ex := &Examples{Pos: r.pos(start)}
+	for _, h := range again {
+		// Not run: one section is what the convention and speccify read, so
+		// a second one is a split or pasted section to merge.
+		ex.Problems = append(ex.Problems, Problem{Kind: ProblemExample, Pos: r.pos(blockStart(h, body)), Key: "examples",
+			Msg: fmt.Sprintf("a second `## Examples` section (the first is at line %d); its cases are not run: move them into the first section", ex.Pos.Line)})
+	}
 	if cases > 0 {
 		ex.Cases = make([]Case, 0, cases)
 		r.exampleLines = make([]ExampleLine, 0, 2*cases)

@@ -150,10 +150,11 @@ func TestParseExamples(t *testing.T) {
 			cases:   []caseSummary{{"real", Pos{12, 1}, Pos{13, 1}, Pos{14, 1}, "{}", "{}"}},
 		},
 		{
-			name:    "only the first ## Examples counts",
-			body:    "## Examples\n\n### first\ninput: {}\noutput: {}\n\n## Examples\n\n### second\ninput: {}\noutput: {}\n",
-			heading: Pos{4, 1},
-			cases:   []caseSummary{{"first", Pos{6, 1}, Pos{7, 1}, Pos{8, 1}, "{}", "{}"}},
+			name:     "a second ## Examples is a problem at its heading; its cases are not read",
+			body:     "## Examples\n\n### first\ninput: {}\noutput: {}\n\n## Examples\n\n### second\ninput: {}\noutput: {}\n",
+			heading:  Pos{4, 1},
+			cases:    []caseSummary{{"first", Pos{6, 1}, Pos{7, 1}, Pos{8, 1}, "{}", "{}"}},
+			problems: []problem{{Pos{10, 1}, "a second `## Examples` section (the first is at line 4); its cases are not run"}},
 		},
 		{
 			name:    "another ## heading ends the section; # and #### do not start cases",

@@ -39,6 +39,7 @@ func ParseSpec(path string, text []byte) *Spec {
 	if !s.Split.HasFrontmatter || s.Split.Closed {
 		s.Examples = parseExamples(s.Split.Body, s.Split.BodyOffset, s.Lines)
 		if s.Examples != nil {
+			s.Problems = append(s.Problems, s.Examples.Problems...)
 			for _, c := range s.Examples.Cases {
 				s.Problems = append(s.Problems, c.Problems...)
 			}

@@ -85,7 +85,10 @@ var (
 		Title: "an example lacks input: or output:, repeats one, or holds invalid JSON",
 		Doc: "Each `###` case has exactly one `input:` line and one `output:` line, each followed by one JSON value on " +
 			"the same line. A missing line, a second one or JSON that does not parse (single quotes, trailing commas, " +
-			"YAML-style `{a: b}`) means the case cannot be run."}
+			"YAML-style `{a: b}`) means the case cannot be run. A second `## Examples` section is reported at its " +
+			"heading and its cases are not run: the convention has one section, and a second is usually one split by " +
+			"another heading or pasted from elsewhere, so merge it into the first rather than have some tools run its " +
+			"cases and others not."}
 	ruleExampleTitle = &Rule{ID: "example-title", Severity: SeverityError, Category: "examples",
 		Title: "an example title is empty or used twice",
 		Doc:   "Reports name examples by their `###` title, so each title must be non-empty and unique within the tool."}
