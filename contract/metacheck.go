@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"regexp"
-	"regexp/syntax"
 	"strings"
 )
 
@@ -75,7 +74,7 @@ func metaKeyword(k string, val any, depth int) bool {
 			return false
 		}
 		for name, sub := range m {
-			if k == "patternProperties" && !isRegex(name) { // propertyNames: {format: regex}
+			if k == "patternProperties" && !isPattern(name) { // propertyNames: {format: regex}
 				return false
 			}
 			if !metaSchema(sub, depth+1) {
@@ -88,7 +87,7 @@ func metaKeyword(k string, val any, depth int) bool {
 		return ok && strings.HasPrefix(ref, "#") && isURIReference(ref) // inside the document only
 	case "pattern":
 		p, ok := val.(string)
-		return ok && isRegex(p) // format: regex
+		return ok && isPattern(p) // format: regex
 	case "$comment", "title", "description",
 		"format", "contentEncoding", "contentMediaType":
 		_, ok := val.(string)
@@ -130,14 +129,6 @@ func metaKeyword(k string, val any, depth int) bool {
 	}
 	// const, default and any keyword the meta-schema does not name: any value.
 	return true
-}
-
-// isRegex reports whether s is a regular expression the library's default
-// engine, regexp.Compile, accepts for the meta-schema's format "regex".
-// regexp.Compile fails exactly when syntax.Parse does, without compiling.
-func isRegex(s string) bool {
-	_, err := syntax.Parse(s, syntax.Perl)
-	return err == nil
 }
 
 // isURIReference reports whether s passes the library's check of the

@@ -3,6 +3,7 @@ package contract
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -12,7 +13,6 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -51,17 +51,30 @@ func CompileSchema(doc *JSONDoc, name, dir string) (*Schema, []SchemaIssue) {
 		// address does not matter.
 		loc = provenSchemaBase + name + ".json"
 	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(folderLoader{dir: absDir})
+	c := newCompiler(absDir)
+	names := schemaNames{loc: loc, name: name, dir: fileURL(absDir) + "/"}
 	if err := c.AddResource(loc, doc.Value); err != nil {
-		return nil, []SchemaIssue{{Msg: cleanSchemaText(err.Error(), loc, name)}}
+		return nil, []SchemaIssue{{Msg: names.clean(err.Error())}}
 	}
 	sch, err := c.Compile(loc)
 	if err != nil {
-		return nil, compileIssues(err, loc, name, doc.Value)
+		return nil, compileIssues(err, names, doc.Value)
 	}
-	return &Schema{Schema: sch, compiler: c, loc: loc}, nil
+	if issues := refCycleIssues(sch, names, doc.Value); len(issues) > 0 {
+		return nil, issues
+	}
+	return &Schema{schema: sch, compiler: c, loc: loc, doc: doc.Value}, nil
+}
+
+// newCompiler returns the compiler of the schemas of the tool folder dir
+// (absolute): draft 2020-12 unless $schema says otherwise, $ref targets read
+// from dir only.
+func newCompiler(dir string) *jsonschema.Compiler {
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.UseLoader(folderLoader{dir: dir})
+	c.UseRegexpEngine(compilePattern)
+	return c
 }
 
 // provenSchemaBase is the address of schemas provablyValid2020 accepted.
@@ -69,15 +82,36 @@ const provenSchemaBase = "https://json-schema.org/speccify-lint/proven/"
 
 // Schema is a compiled inputs or outputs schema.
 type Schema struct {
-	*jsonschema.Schema
+	schema   *jsonschema.Schema
 	compiler *jsonschema.Compiler
 	loc      string
+	doc      any // the schema value from TOOL.md
 }
 
 // Sub compiles the subschema at a JSON pointer of the schema document, such
 // as "/properties/ok"; $refs inside it resolve as in the whole schema.
-func (s *Schema) Sub(pointer string) (*jsonschema.Schema, error) {
-	return s.compiler.Compile(s.loc + "#" + pointer)
+func (s *Schema) Sub(pointer string) (*Schema, error) {
+	sub, err := s.compiler.Compile(s.loc + "#" + pointer)
+	if err != nil {
+		return nil, err
+	}
+	return &Schema{schema: sub, compiler: s.compiler, loc: s.loc, doc: s.doc}, nil
+}
+
+// Validate validates the value v: nil, a *jsonschema.ValidationError, or a
+// *PatternTimeoutError when a pattern took too long to match a string of v
+// (nothing is known about v then).
+func (s *Schema) Validate(v any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			pt, ok := r.(*patternTimeout)
+			if !ok {
+				panic(r)
+			}
+			err = &PatternTimeoutError{Pattern: pt.pattern, Pointer: patternPointer(s.doc, "", pt.pattern), Length: pt.length}
+		}
+	}()
+	return s.schema.Validate(v)
 }
 
 // remoteRefs finds $ref values that would need the network or a file://
@@ -94,22 +128,25 @@ func remoteRefs(v any) []SchemaIssue {
 // walks v without building pointers or sorting keys; a reference to a place
 // in the same document, the common case, is never remote.
 func mayHaveRemoteRef(v any) bool {
+	return anyMember(v, func(k string, val any) bool {
+		s, ok := val.(string)
+		return ok && isRefKeyword(k) && !strings.HasPrefix(s, "#")
+	})
+}
+
+// anyMember reports whether an object anywhere in v has a member for which
+// match is true. It walks v without building pointers or sorting keys.
+func anyMember(v any, match func(k string, val any) bool) bool {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, val := range v {
-			if s, ok := val.(string); ok {
-				if isRefKeyword(k) && !strings.HasPrefix(s, "#") {
-					return true
-				}
-				continue
-			}
-			if mayHaveRemoteRef(val) {
+			if match(k, val) || anyMember(val, match) {
 				return true
 			}
 		}
 	case []any:
 		for _, item := range v {
-			if mayHaveRemoteRef(item) {
+			if anyMember(item, match) {
 				return true
 			}
 		}
@@ -126,35 +163,38 @@ func isRefKeyword(k string) bool {
 // pointer ptr.
 func remoteRefsAt(v any, ptr string) []SchemaIssue {
 	var out []SchemaIssue
+	walkRefs(v, ptr, func(at, k, ref string) {
+		if msg := refIssue(k, ref); msg != "" {
+			out = append(out, SchemaIssue{Pointer: at + "/" + escapePointer(k), Msg: msg})
+		}
+	})
+	return out
+}
+
+// walkRefs calls fn for each reference string in v, the value at the JSON
+// pointer ptr, in the order of the keys at every level: at is the pointer of
+// the object holding the keyword k, ref its value.
+func walkRefs(v any, ptr string, fn func(at, k, ref string)) {
 	switch v := v.(type) {
 	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(v)) {
 			switch val := v[k].(type) {
 			case string:
-				if !isRefKeyword(k) {
-					continue
-				}
-				if msg := refIssue(k, val); msg != "" {
-					out = append(out, SchemaIssue{Pointer: ptr + "/" + escapePointer(k), Msg: msg})
+				if isRefKeyword(k) {
+					fn(ptr, k, val)
 				}
 			case map[string]any, []any:
-				out = append(out, remoteRefsAt(val, ptr+"/"+escapePointer(k))...)
+				walkRefs(val, ptr+"/"+escapePointer(k), fn)
 			}
 		}
 	case []any:
 		for i, item := range v {
 			switch item.(type) {
 			case map[string]any, []any:
-				out = append(out, remoteRefsAt(item, ptr+"/"+strconv.Itoa(i))...)
+				walkRefs(item, ptr+"/"+strconv.Itoa(i), fn)
 			}
 		}
 	}
-	return out
 }
 
 // refIssue explains why the reference s, the value of the keyword k, is not
@@ -166,7 +206,7 @@ func refIssue(k, s string) string {
 	case (u.Scheme == "http" || u.Scheme == "https" || u.Scheme == "file") && !isMetaSchema(s):
 		return fmt.Sprintf("%s %q is not fetched: speccify-lint reads neither the network nor files outside the tool folder; put the schema under $defs and refer to it as #/$defs/...", k, s)
 	case u.Scheme == "" && u.Path != "" && leavesFolder(u.Path):
-		return fmt.Sprintf("%s %q is outside the tool folder and is not read; copy the schema into the tool folder or under $defs", k, s)
+		return fmt.Sprintf("%s %q is outside the tool folder and is not read%s", k, s, copyHint)
 	}
 	return ""
 }
@@ -186,26 +226,6 @@ func isMetaSchema(s string) bool {
 		strings.HasPrefix(s, "http://json-schema.org/schema")
 }
 
-// folderLoader loads relative $ref targets from JSON files inside the tool
-// folder, and nothing else.
-type folderLoader struct{ dir string }
-
-func (l folderLoader) Load(u string) (any, error) {
-	p, err := (jsonschema.FileLoader{}).ToFile(u)
-	if err != nil {
-		return nil, fmt.Errorf("%s is not fetched: only files inside the tool folder are read", u)
-	}
-	rel, err := filepath.Rel(l.dir, p)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return nil, fmt.Errorf("%s is outside the tool folder and is not read", p)
-	}
-	data, err := ReadText(p, maxSchemaFileSize)
-	if err != nil {
-		return nil, err
-	}
-	return jsonexact.ParseJSON(data)
-}
-
 func fileURL(path string) string {
 	p := filepath.ToSlash(path)
 	if !strings.HasPrefix(p, "/") {
@@ -214,8 +234,9 @@ func fileURL(path string) string {
 	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
-// compileIssues turns a compile error into issues at schema pointers.
-func compileIssues(err error, loc, name string, instance any) []SchemaIssue {
+// compileIssues turns a compile error of the schema value instance into
+// issues at schema pointers.
+func compileIssues(err error, names schemaNames, instance any) []SchemaIssue {
 	var sve *jsonschema.SchemaValidationError
 	if errors.As(err, &sve) {
 		var ve *jsonschema.ValidationError
@@ -223,12 +244,16 @@ func compileIssues(err error, loc, name string, instance any) []SchemaIssue {
 			return ValidationIssues(ve, instance)
 		}
 	}
-	var issues []SchemaIssue
+	var lue *jsonschema.LoadURLError
+	var rfe *refFileError
+	if errors.As(err, &lue) && errors.As(lue.Err, &rfe) {
+		return refFileIssues(rfe, names, lue.URL, instance)
+	}
 	ptr := ""
 	msg := err.Error()
 	// Most other errors name the schema location as URL#/pointer.
-	if i := strings.Index(msg, loc+"#"); i >= 0 {
-		rest := msg[i+len(loc)+1:]
+	if i := strings.Index(msg, names.loc+"#"); i >= 0 {
+		rest := msg[i+len(names.loc)+1:]
 		if j := strings.IndexAny(rest, "' \""); j >= 0 {
 			rest = rest[:j]
 		}
@@ -238,7 +263,20 @@ func compileIssues(err error, loc, name string, instance any) []SchemaIssue {
 	if errors.As(err, &re) {
 		msg = fmt.Sprintf("invalid regular expression %q: %v", re.Regex, re.Err)
 	}
-	issues = append(issues, SchemaIssue{Pointer: ptr, Msg: cleanSchemaText(msg, loc, name)})
+	return []SchemaIssue{{Pointer: ptr, Msg: names.clean(msg)}}
+}
+
+// refFileIssues places a file a $ref names that was not read at the $refs
+// of the schema value instance that name it, or at the top when a $ref in
+// another file of the folder named it.
+func refFileIssues(rfe *refFileError, names schemaNames, target string, instance any) []SchemaIssue {
+	var issues []SchemaIssue
+	for _, r := range refsTo(instance, names.loc, target) {
+		issues = append(issues, SchemaIssue{Pointer: r.Pointer, Msg: fmt.Sprintf("%s %q %s", r.Keyword, r.Ref, rfe.Why)})
+	}
+	if len(issues) == 0 {
+		issues = append(issues, SchemaIssue{Msg: fmt.Sprintf("a $ref in a file of the tool folder to %s %s", rfe.Name, rfe.Why)})
+	}
 	return issues
 }
 
@@ -270,7 +308,14 @@ func ValidationIssues(err error, instance any) []SchemaIssue {
 			prefix = at
 		}
 		if len(e.Causes) == 0 {
-			out = append(out, SchemaIssue{Pointer: at, Msg: e.ErrorKind.LocalizedString(englishPrinter)})
+			msg := e.ErrorKind.LocalizedString(englishPrinter)
+			if k, ok := e.ErrorKind.(*kind.RefCycle); ok {
+				// Its text names the schema by its internal address.
+				_, ptr, _ := strings.Cut(k.URL, "#")
+				msg = fmt.Sprintf("a reference cycle: %s and %s lead to the same schema (#%s) without moving into the value",
+					keywordPath(k.KeywordLocation1), keywordPath(k.KeywordLocation2), ptr)
+			}
+			out = append(out, SchemaIssue{Pointer: at, Msg: msg})
 			return
 		}
 		for _, c := range e.Causes {
@@ -280,6 +325,14 @@ func ValidationIssues(err error, instance any) []SchemaIssue {
 	walk(ve, "", "")
 	slices.SortStableFunc(out, func(a, b SchemaIssue) int { return strings.Compare(a.Pointer, b.Pointer) })
 	return slices.Compact(out)
+}
+
+// keywordPath names the keyword path of a validation failure for a message.
+func keywordPath(p string) string {
+	if p == "" {
+		return "the top of the schema"
+	}
+	return p
 }
 
 // uniqueObjectWith returns the pointer of the one object depth levels down
@@ -319,9 +372,46 @@ func pointerOf(tokens []string) string {
 	return b.String()
 }
 
-func cleanSchemaText(msg, loc, name string) string {
-	msg = strings.ReplaceAll(msg, "'"+loc+"'", name)
-	msg = strings.ReplaceAll(msg, "\""+loc+"\"", name)
-	msg = strings.ReplaceAll(msg, loc, name)
-	return msg
+// schemaNames turns the addresses the library knows the schemas of a tool
+// folder by into the names a user knows them by.
+type schemaNames struct {
+	// loc is the address of the schema document from TOOL.md.
+	loc string
+	// name is that schema's field: inputs or outputs.
+	name string
+	// dir is the file:// address of the tool folder, with a trailing slash.
+	dir string
+}
+
+// docPointer returns the JSON pointer in the schema from TOOL.md of the
+// library's schema location loc (URL#pointer), and whether loc is in it.
+func (n schemaNames) docPointer(loc string) (string, bool) {
+	rest, ok := strings.CutPrefix(loc, n.loc+"#")
+	if !ok {
+		return "", false
+	}
+	ptr, err := url.PathUnescape(rest)
+	if err != nil {
+		return rest, true
+	}
+	return ptr, true
+}
+
+// refName names a schema location for a message as a $ref would: by "#"
+// and its JSON pointer in the schema from TOOL.md, or by its file in the
+// folder, "#" and its pointer.
+func (n schemaNames) refName(loc string) string {
+	if ptr, ok := n.docPointer(loc); ok {
+		return "#" + ptr
+	}
+	return n.clean(loc)
+}
+
+// clean replaces the addresses in a library message: the TOOL.md schema's
+// by its field name, the folder's files' by their paths in it.
+func (n schemaNames) clean(msg string) string {
+	msg = strings.ReplaceAll(msg, "'"+n.loc+"'", n.name)
+	msg = strings.ReplaceAll(msg, "\""+n.loc+"\"", n.name)
+	msg = strings.ReplaceAll(msg, n.loc, n.name)
+	return strings.ReplaceAll(msg, n.dir, "")
 }

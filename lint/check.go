@@ -30,6 +30,8 @@ type schemaField struct {
 	field  *contract.SchemaField
 	doc    *contract.JSONDoc // nil when the field is missing or did not convert
 	schema *contract.Schema  // nil when it did not compile
+	// timedOut are the pointers of the patterns reported for taking too long.
+	timedOut []string
 }
 
 // place is the TOOL.md place of a JSON pointer into the schema.

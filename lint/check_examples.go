@@ -52,12 +52,12 @@ func (c *toolCheck) checkExamples() {
 // schemas.
 func (c *toolCheck) validateExample(cs *contract.Case) {
 	if in := cs.Input; in != nil && in.Err == nil && c.inputs != nil && c.inputs.schema != nil && !cs.ExpectsFailure() {
-		if err := c.inputs.schema.Validate(in.Value); err != nil {
+		if err := c.validate(c.inputs, c.inputs.schema, in.Value); err != nil {
 			c.report(ruleExampleInput, in.Pos, cs.Title, "the input of example %q does not match inputs: %s", cs.Title, issueList(err, in.Value))
 		}
 	}
 	if out := cs.Output; out != nil && out.Err == nil && c.outputs != nil && c.outputs.schema != nil {
-		if err := c.outputs.schema.Validate(out.Value); err != nil {
+		if err := c.validate(c.outputs, c.outputs.schema, out.Value); err != nil {
 			c.report(ruleExampleOutput, out.Pos, cs.Title, "the expected output of example %q does not match outputs: %s", cs.Title, issueList(err, out.Value))
 		}
 	}

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -43,6 +44,28 @@ func (c *toolCheck) loadSchema(name string) *schemaField {
 	}
 	s.schema = sch
 	return s
+}
+
+// validate validates the value v against sch, the schema of s or one of its
+// subschemas. A pattern that takes too long to match is a schema finding at
+// the pattern, once, and v counts as valid: nothing is known about it.
+func (c *toolCheck) validate(s *schemaField, sch *contract.Schema, v any) error {
+	err := sch.Validate(v)
+	var pt *contract.PatternTimeoutError
+	if !errors.As(err, &pt) {
+		return err
+	}
+	if !slices.Contains(s.timedOut, pt.Pointer) {
+		s.timedOut = append(s.timedOut, pt.Pointer)
+		at := ""
+		if pt.Pointer != "" {
+			at = " at " + pt.Pointer
+		}
+		c.report(ruleSchema, s.place(pt.Pointer), s.name+pt.Pointer,
+			"%s%s: %v, so that value was not validated; a pattern RE2 cannot run backtracks: avoid nested repetition such as (a+)+",
+			s.name, at, pt)
+	}
+	return nil
 }
 
 // mergeIssues joins the issues at one pointer (the alternatives of an anyOf
@@ -87,7 +110,7 @@ func (c *toolCheck) checkWireObject() {
 		}
 		var accepted []string
 		for _, v := range nonObjects {
-			if s.schema.Validate(v.value) == nil {
+			if c.validate(s, s.schema, v.value) == nil {
 				accepted = append(accepted, v.kind)
 			}
 		}
@@ -119,7 +142,7 @@ func (c *toolCheck) checkOKAndError() {
 	} else if sub, err := s.schema.Sub("/properties/ok"); err == nil {
 		var rejected []string
 		for _, b := range []bool{true, false} {
-			if sub.Validate(b) != nil {
+			if c.validate(s, sub, b) != nil {
 				rejected = append(rejected, fmt.Sprint(b))
 			}
 		}
@@ -131,7 +154,7 @@ func (c *toolCheck) checkOKAndError() {
 	}
 	if _, ok := props["error"]; !ok {
 		c.report(ruleErrorField, s.field.Key.Span.Start.Pos, "outputs.properties.error", "outputs does not declare error; add properties: {error: {type: string}} for the message of an ok: false answer")
-	} else if sub, err := s.schema.Sub("/properties/error"); err == nil && sub.Validate("message") != nil {
+	} else if sub, err := s.schema.Sub("/properties/error"); err == nil && c.validate(s, sub, "message") != nil {
 		c.report(ruleErrorField, s.place("/properties/error"), "outputs.properties.error", "the schema of error does not accept a string; use error: {type: string}")
 	}
 }

@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/speccify/speccify-lint/contract"
+
 // The rules, grouped as the README lists them. Each rule's documentation is
 // the paragraph the rules command, the README table and SARIF show.
 
@@ -53,8 +55,12 @@ var (
 		Title: "inputs or outputs is not a valid JSON Schema",
 		Doc: "`inputs` and `outputs` are compiled as JSON Schema (draft 2020-12 unless `$schema` names another draft). " +
 			"A misspelt type, a wrong keyword value or an invalid regular expression makes every validation against it " +
-			"meaningless. `$ref` may point inside the schema or to a file in the tool folder; references to the network " +
-			"or to `file://` URLs are never fetched and are reported here."}
+			"meaningless. `pattern` and `patternProperties` are ECMA-262 regular expressions, so lookaround and " +
+			"backreferences work; a match that takes longer than " + contract.PatternTimeLimit.String() + " (a pattern that backtracks, such as `(a+)+`) is " +
+			"stopped and reported at the pattern. `$ref` may point inside the schema or to a file in the tool folder; " +
+			"references to the network or to `file://` URLs are never fetched, and a file out of the tool folder (by " +
+			"`..`, an absolute path or a symbolic link) is never read: both are reported here, at the `$ref`, as is a " +
+			"`$ref` cycle that never moves into the value."}
 	ruleWireObject = &Rule{ID: "wire-object", Severity: SeverityError, Category: "schemas",
 		Title: "inputs or outputs does not describe a JSON object",
 		Doc: "The wire format is one JSON object on stdin and one JSON object on stdout. A schema that accepts " +

@@ -212,7 +212,7 @@ func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcom
 		c.exampleFinding(er, cs, ruleExampleFailed, SeverityError, "example %q: the output differs from the expected output: %s", cs.Title, strings.Join(parts, "; "))
 	}
 	if c.outputs != nil && c.outputs.schema != nil {
-		if err := c.outputs.schema.Validate(actual); err != nil {
+		if err := c.validate(c.outputs, c.outputs.schema, actual); err != nil {
 			c.exampleFinding(er, cs, ruleExampleSchema, SeverityError, "example %q: the output does not match outputs: %s", cs.Title, issueList(err, actual))
 		}
 	}
