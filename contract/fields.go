@@ -119,7 +119,7 @@ type PathStep struct {
 
 // readFields reads the top-level mapping root into the typed fields.
 func (f *Frontmatter) readFields(src *yamlSource, root *yaml.Node) (problems []Problem) {
-	var seen [8]bool // of KnownFields: the first value counts
+	var seen uint64 // bit i: KnownFields[i] was read; the first value counts
 	f.Keys = make([]Key, 0, len(root.Content)/2)
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -131,10 +131,10 @@ func (f *Frontmatter) readFields(src *yamlSource, root *yaml.Node) (problems []P
 		key := Key{Name: k.Value, Span: src.span(k), Empty: isEmptyValue(deref(v))}
 		f.Keys = append(f.Keys, key)
 		known := slices.Index(KnownFields, k.Value)
-		if known < 0 || seen[known] {
+		if known < 0 || seen&(1<<known) != 0 {
 			continue
 		}
-		seen[known] = true
+		seen |= 1 << known
 		switch k.Value {
 		case "name":
 			f.Name = src.stringField(k.Value, v, &problems)

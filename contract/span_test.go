@@ -2,6 +2,7 @@ package contract
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 )
 
@@ -246,5 +247,55 @@ func checkSpan(t *testing.T, lines *Lines, s Span) {
 		if want := lines.Offset(p.Offset); p.Pos != want {
 			t.Fatalf("point %+v of span %+v: its offset is at %v", p, s, want)
 		}
+	}
+}
+
+// TestBareKeys: the keys written without a value in a schema, with the way
+// to their mapping, the mapping's number, their entry and the plain-text
+// entry before them; aliases are not followed.
+func TestBareKeys(t *testing.T) {
+	type bare struct {
+		key, path     string
+		mapping, entr int
+		after         *TextEntry
+	}
+	tests := []struct {
+		name, yaml string
+		want       []bare
+	}{
+		{"a split text", "inputs: {type: object, description: a, b, c}\n",
+			[]bare{{"b", "", 0, 2, &TextEntry{"description", "a"}}, {"c", "", 0, 3, nil}}},
+		{"nested and listed", "inputs:\n  properties:\n    x: {title: t, u}\n  anyOf:\n    - {v}\n    - w:\n",
+			[]bare{{"u", ".properties.x", 2, 1, &TextEntry{"title", "t"}}, {"v", ".anyOf[0]", 3, 0, nil}, {"w", ".anyOf[1]", 4, 0, nil}}},
+		{"quoted and tagged texts are not split", "inputs: {a: \"x\", b, c: !!str y, d, e: ~, f: null}\n",
+			[]bare{{"b", "", 0, 1, nil}, {"d", "", 0, 3, nil}}},
+		{"aliases are not followed", "x: &x {a}\ninputs: {p: *x, q}\n",
+			[]bare{{"q", "", 0, 1, nil}}},
+		{"not a mapping", "inputs: [a, {b}]\n",
+			[]bare{{"b", "[1]", 0, 0, nil}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := []byte("---\n" + tt.yaml + "---\n")
+			s := ParseSpec("TOOL.md", text)
+			var got []bare
+			for _, k := range s.Frontmatter.Inputs.BareKeys {
+				path := ""
+				for _, st := range k.Path {
+					if st.IsItem {
+						path += fmt.Sprintf("[%d]", st.Item)
+					} else {
+						path += "." + st.Key
+					}
+				}
+				if sp := k.Key.Span; string(text[sp.Start.Offset:sp.End.Offset]) != k.Key.Value {
+					t.Errorf("bare key %q has the span of %q", k.Key.Value, text[sp.Start.Offset:sp.End.Offset])
+				}
+				got = append(got, bare{k.Key.Value, path, k.Mapping, k.Entry, k.After})
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("bare keys\n got %+v\nwant %+v", got, tt.want)
+			}
+		})
 	}
 }

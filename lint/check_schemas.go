@@ -14,18 +14,15 @@ import (
 // loadSchemas converts and compiles inputs and outputs once per tool; the
 // example checks and runs reuse them.
 func (c *toolCheck) loadSchemas() {
-	c.inputs = c.loadSchema("inputs")
-	c.outputs = c.loadSchema("outputs")
+	c.inputs = c.loadSchema(c.spec.Frontmatter.Inputs)
+	c.outputs = c.loadSchema(c.spec.Frontmatter.Outputs)
 }
 
-func (c *toolCheck) loadSchema(name string) *schemaField {
-	f := c.spec.Frontmatter.Inputs
-	if name == "outputs" {
-		f = c.spec.Frontmatter.Outputs
-	}
+func (c *toolCheck) loadSchema(f *contract.SchemaField) *schemaField {
 	if f == nil {
 		return nil
 	}
+	name := f.Key.Name
 	for _, p := range f.Problems {
 		c.report(ruleSchema, p.Pos, p.Key, "%s", p.Msg)
 	}
