@@ -249,6 +249,9 @@ func compileIssues(err error, names schemaNames, instance any) []SchemaIssue {
 	if errors.As(err, &lue) && errors.As(lue.Err, &rfe) {
 		return refFileIssues(rfe, names, lue.URL, instance)
 	}
+	if issues := danglingRefIssues(err, names, instance); len(issues) > 0 {
+		return issues
+	}
 	ptr := ""
 	msg := err.Error()
 	// Most other errors name the schema location as URL#/pointer.
@@ -271,7 +274,7 @@ func compileIssues(err error, names schemaNames, instance any) []SchemaIssue {
 // another file of the folder named it.
 func refFileIssues(rfe *refFileError, names schemaNames, target string, instance any) []SchemaIssue {
 	var issues []SchemaIssue
-	for _, r := range refsTo(instance, names.loc, target) {
+	for _, r := range refsTo(instance, names.loc, target, false) {
 		issues = append(issues, SchemaIssue{Pointer: r.Pointer, Msg: fmt.Sprintf("%s %q %s", r.Keyword, r.Ref, rfe.Why)})
 	}
 	if len(issues) == 0 {
@@ -370,6 +373,38 @@ func pointerOf(tokens []string) string {
 		b.WriteString(escapePointer(t))
 	}
 	return b.String()
+}
+
+// danglingRefIssues places a $ref to a place that is not there (a JSON
+// pointer or an anchor) at the $refs of the schema value instance that name
+// it; none when err is another error, or no $ref of instance names it.
+func danglingRefIssues(err error, names schemaNames, instance any) []SchemaIssue {
+	var target, what string
+	var pe *jsonschema.JSONPointerNotFoundError
+	var ae *jsonschema.AnchorNotFoundError
+	switch {
+	case errors.As(err, &pe):
+		target = pe.URL
+		what = "there is nothing at %s"
+	case errors.As(err, &ae):
+		target = ae.Reference
+		what = "no $anchor names %s"
+	default:
+		return nil
+	}
+	doc, frag, _ := strings.Cut(target, "#")
+	if f, err := url.PathUnescape(frag); err == nil {
+		frag = f
+	}
+	where := frag
+	if doc != names.loc {
+		where = names.clean(doc) + "#" + frag // another file of the folder
+	}
+	var issues []SchemaIssue
+	for _, r := range refsTo(instance, names.loc, target, true) {
+		issues = append(issues, SchemaIssue{Pointer: r.Pointer, Msg: fmt.Sprintf("%s %q leads nowhere: "+what, r.Keyword, r.Ref, where)})
+	}
+	return issues
 }
 
 // schemaNames turns the addresses the library knows the schemas of a tool

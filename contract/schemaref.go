@@ -187,23 +187,29 @@ type refAt struct {
 }
 
 // refsTo returns the reference keywords in the schema value v, whose
-// document is at loc, that resolve to the document at target, in the order
-// of the keys at every level. $id is not followed: a $ref under one is not
-// found.
-func refsTo(v any, loc, target string) []refAt {
+// document is at loc, that resolve to target: a document, or with fragment
+// set a place in one. They come in the order of the keys at every level.
+// $id is not followed: a $ref under one is not found.
+func refsTo(v any, loc, target string, fragment bool) []refAt {
 	base, err := url.Parse(loc)
+	if err != nil {
+		return nil
+	}
+	want, err := url.Parse(target)
 	if err != nil {
 		return nil
 	}
 	var out []refAt
 	walkRefs(v, "", func(at, k, ref string) {
 		u, err := url.Parse(ref)
-		if err != nil || strings.HasPrefix(ref, "#") {
+		if err != nil || (!fragment && strings.HasPrefix(ref, "#")) {
 			return
 		}
 		abs := base.ResolveReference(u)
-		abs.Fragment, abs.RawFragment = "", ""
-		if abs.String() == target {
+		if !fragment {
+			abs.Fragment, abs.RawFragment = "", ""
+		}
+		if abs.String() == want.String() {
 			out = append(out, refAt{Pointer: at + "/" + escapePointer(k), Keyword: k, Ref: ref})
 		}
 	})

@@ -93,3 +93,29 @@ func TestCompileSchemaRefFiles(t *testing.T) {
 		}
 	}
 }
+
+// A $ref to a place that is not there is an issue at each $ref that names
+// it; one under a $id (another base) stays where the library puts it.
+func TestCompileSchemaDanglingRefs(t *testing.T) {
+	tests := []struct {
+		schema string
+		want   []SchemaIssue
+	}{
+		{`{"properties": {"a": {"$ref": "#/$defs/x"}, "b": {"$ref": "#/$defs/x"}}}`, []SchemaIssue{
+			{Pointer: "/properties/a/$ref", Msg: `$ref "#/$defs/x" leads nowhere: there is nothing at /$defs/x`},
+			{Pointer: "/properties/b/$ref", Msg: `$ref "#/$defs/x" leads nowhere: there is nothing at /$defs/x`},
+		}},
+		{`{"items": {"$ref": "#/$defs/a%20b"}}`, []SchemaIssue{{Pointer: "/items/$ref", Msg: `$ref "#/$defs/a%20b" leads nowhere: there is nothing at /$defs/a b`}}},
+		{`{"allOf": [{"$ref": "#top"}]}`, []SchemaIssue{{Pointer: "/allOf/0/$ref", Msg: `$ref "#top" leads nowhere: no $anchor names top`}}},
+		{`{"$defs": {"s": {"$id": "sub/s.json", "$ref": "#/nope"}}, "$ref": "#/$defs/s"}`, []SchemaIssue{{Pointer: "/$defs/s/nope", Msg: `json-pointer in "inputs#/$defs/s/nope" not found`}}},
+	}
+	for _, tt := range tests {
+		v, err := jsonexact.ParseJSON([]byte(tt.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, issues := CompileSchema(&JSONDoc{Value: v}, "inputs", t.TempDir()); !reflect.DeepEqual(issues, tt.want) {
+			t.Errorf("%s: issues\n%v\nwant\n%v", tt.schema, issues, tt.want)
+		}
+	}
+}

@@ -59,8 +59,8 @@ var (
 			"backreferences work; a match that takes longer than " + contract.PatternTimeLimit.String() + " (a pattern that backtracks, such as `(a+)+`) is " +
 			"stopped and reported at the pattern. `$ref` may point inside the schema or to a file in the tool folder; " +
 			"references to the network or to `file://` URLs are never fetched, and a file out of the tool folder (by " +
-			"`..`, an absolute path or a symbolic link) is never read: both are reported here, at the `$ref`, as is a " +
-			"`$ref` cycle that never moves into the value."}
+			"`..`, an absolute path or a symbolic link) is never read: both are reported here, at the `$ref`, as are a " +
+			"`$ref` to a place that is not there and a `$ref` cycle that never moves into the value."}
 	ruleWireObject = &Rule{ID: "wire-object", Severity: SeverityError, Category: "schemas",
 		Title: "inputs or outputs does not describe a JSON object",
 		Doc: "The wire format is one JSON object on stdin and one JSON object on stdout. A schema that accepts " +
