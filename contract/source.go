@@ -29,7 +29,22 @@ func (e *FileError) Error() string { return e.Path + ": " + e.Msg }
 // and its CRLF/BOM twin give the same positions. Problems with the file itself
 // are *FileError; other errors (permission denied, ...) are returned as they are.
 func ReadText(path string, limit int64) ([]byte, error) {
-	info, err := os.Lstat(path)
+	return readText(path, path, os.Lstat, os.Open, limit)
+}
+
+// ReadTextIn is ReadText of the file name (a path relative to root) inside
+// root, an os.Root of the folder it belongs to: it is opened through root, so
+// neither ".." nor a symbolic link on the way (a linked directory included)
+// reaches outside the folder. name itself must be a regular file, not a
+// link. path is the file's path for messages.
+func ReadTextIn(root *os.Root, name, path string, limit int64) ([]byte, error) {
+	return readText(path, name, root.Lstat, root.Open, limit)
+}
+
+// readText reads name with lstat and open (of the os package or of an
+// os.Root); path names it in a FileError.
+func readText(path, name string, lstat func(string) (fs.FileInfo, error), open func(string) (*os.File, error), limit int64) ([]byte, error) {
+	info, err := lstat(name)
 	if err != nil {
 		return nil, err
 	}
@@ -39,11 +54,15 @@ func ReadText(path string, limit int64) ([]byte, error) {
 	if info.Size() > limit {
 		return nil, &FileError{Path: path, Msg: fmt.Sprintf("is %s, larger than the %s speccify-lint reads", byteSize(info.Size()), byteSize(limit)), Pos: Pos{1, 1}}
 	}
-	f, err := os.Open(path)
+	f, err := open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if opened, err := f.Stat(); err != nil || !os.SameFile(info, opened) {
+		// Replaced (by a link, say) between the two calls.
+		return nil, &FileError{Path: path, Msg: "changed while speccify-lint read it", Pos: Pos{1, 1}}
+	}
 	// Read into a buffer of the size Lstat gave (plus room to notice growth)
 	// rather than letting io.ReadAll grow one from 512 bytes.
 	var buf bytes.Buffer

@@ -1,5 +1,7 @@
 package contract
 
+import "os"
+
 // Spec is a parsed TOOL.md: its frontmatter, its examples and whatever could
 // not be parsed, each with its place.
 type Spec struct {
@@ -52,6 +54,19 @@ func ParseSpec(path string, text []byte) *Spec {
 // with FileErr set; other I/O errors are returned.
 func ReadSpec(path string) (*Spec, error) {
 	text, err := ReadText(path, MaxSpecSize)
+	return specOf(path, text, err)
+}
+
+// ReadSpecIn is ReadSpec of the TOOL.md name inside root, an os.Root of its
+// tool folder (see ReadTextIn); path names it in the Spec.
+func ReadSpecIn(root *os.Root, name, path string) (*Spec, error) {
+	text, err := ReadTextIn(root, name, path, MaxSpecSize)
+	return specOf(path, text, err)
+}
+
+// specOf parses the text ReadText gave, with its error, for the TOOL.md at
+// path.
+func specOf(path string, text []byte, err error) (*Spec, error) {
 	if err != nil {
 		if fe, ok := err.(*FileError); ok {
 			return &Spec{Path: path, Lines: NewLines(nil), FileErr: fe}, nil

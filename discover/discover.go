@@ -69,6 +69,9 @@ func (d *Discovery) ToolDirs() []string {
 type SymlinkEscape struct {
 	Path   string
 	Target string
+	// Dir is true when the target is a directory (which the walk does not
+	// enter), false when it is a file.
+	Dir bool
 }
 
 // Discover finds the tool and skill folders named by paths. A path may be a
@@ -359,7 +362,8 @@ func escapingLink(link, root string) (SymlinkEscape, bool) {
 		return SymlinkEscape{}, false
 	}
 	raw, _ := os.Readlink(link)
-	return SymlinkEscape{Path: link, Target: raw}, true
+	info, err := os.Stat(target)
+	return SymlinkEscape{Path: link, Target: raw, Dir: err == nil && info.IsDir()}, true
 }
 
 // within reports whether p is dir or inside it (both absolute and clean).

@@ -33,7 +33,9 @@ type ImplFile struct {
 	Ext string
 	// Path is the file's path (folder path joined with Name).
 	Path string
-	// Mode is the file's mode.
+	// Mode is the file's mode as listed. A symbolic link is listed too, with
+	// fs.ModeSymlink: whether its target may be used (it must stay inside
+	// the tool folder) is for the checker to decide, through an os.Root.
 	Mode fs.FileMode
 }
 
@@ -133,7 +135,7 @@ func readFolder(dir string, readDir dirReader) (*Folder, error) {
 			f.Dirs = append(f.Dirs, e.Name())
 			continue
 		}
-		if !e.Type().IsRegular() {
+		if !e.Type().IsRegular() && e.Type()&fs.ModeSymlink == 0 {
 			continue
 		}
 		stem, ext, ok := strings.Cut(e.Name(), ".")
@@ -213,15 +215,18 @@ func (l *fixtureLister) add(rel string, e fs.DirEntry) bool {
 }
 
 // FixtureExists reports whether a slash path relative to the folder exists
-// (as a file or a directory) without leaving the folder.
-func (f *Folder) FixtureExists(rel string) bool {
+// (as a file or a directory) without leaving the folder. It is looked up
+// through root, an os.Root of the folder, so that a symbolic link on the way
+// is followed only while it stays inside the folder; the error says why not
+// (os.Root's error for a path that leaves it, fs.ErrNotExist, ...).
+func (f *Folder) FixtureExists(root *os.Root, rel string) error {
 	rel = path.Clean(rel)
 	if rel == ".." || strings.HasPrefix(rel, "../") || path.IsAbs(rel) {
-		return false
+		return fs.ErrNotExist
 	}
 	if _, ok := slices.BinarySearch(f.regular, rel); ok {
-		return true // listed by ReadFolder: no need to stat it again
+		return nil // listed by ReadFolder: no need to stat it again
 	}
-	_, err := os.Stat(filepath.Join(f.Dir, filepath.FromSlash(rel)))
-	return err == nil
+	_, err := root.Stat(filepath.FromSlash(rel))
+	return err
 }

@@ -47,14 +47,25 @@ func TestFixtureExists(t *testing.T) {
 		cases["fixtures/dangling"] = false // listed, but names nothing
 		cases["fixtures/link"] = true
 	}
+	if symlinks {
+		// Links that leave the folder are not followed.
+		must(os.WriteFile(filepath.Join(filepath.Dir(dir), "outside.txt"), nil, 0o644))
+		must(os.Symlink("../../outside.txt", filepath.Join(dir, "fixtures", "out")))
+		must(os.Symlink("..", filepath.Join(dir, "up")))
+		cases["fixtures/out"] = false
+		cases["up/outside.txt"] = false
+	}
+	root, err := os.OpenRoot(dir)
+	must(err)
+	defer root.Close()
 	for rel, exists := range cases {
-		if got := f.FixtureExists(rel); got != exists {
-			t.Errorf("FixtureExists(%q) = %v, want %v", rel, got, exists)
+		if err := f.FixtureExists(root, rel); (err == nil) != exists {
+			t.Errorf("FixtureExists(%q) = %v, want exists %v", rel, err, exists)
 		}
 	}
 	// A fixture deleted after the listing was there when it was listed.
 	must(os.Remove(filepath.Join(dir, "fixtures", "sub", "b.txt")))
-	if !f.FixtureExists("fixtures/sub/b.txt") {
+	if f.FixtureExists(root, "fixtures/sub/b.txt") != nil {
 		t.Error("FixtureExists stats a fixture that ReadFolder listed")
 	}
 }

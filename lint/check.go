@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"os"
 	"path/filepath"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -16,6 +17,13 @@ type toolCheck struct {
 	specRel string // TOOL.md relative to the root
 	spec    *contract.Spec
 	folder  *discover.Folder
+	// root is the tool folder, open during the static checks: the files
+	// read on the tool's behalf are read through it.
+	root *os.Root
+	// badLinks says, by file name, why an implementation that is a symbolic
+	// link is not run: its target leaves the tool folder, or is missing.
+	badLinks map[string]badLink
+
 	inputs  *schemaField
 	outputs *schemaField
 	// snapshot is the tool folder after the last example that ran.

@@ -36,7 +36,14 @@ func (c *toolCheck) checkFixtures() {
 					continue
 				}
 				named = append(named, ref)
-				if isInput && !cs.ExpectsFailure() && !c.folder.FixtureExists(ref) {
+				if !isInput {
+					continue
+				}
+				switch err := c.folder.FixtureExists(c.root, ref); {
+				case isEscape(err):
+					c.report(ruleFixtureOutside, l.Pos, cs.Title,
+						"example %q names %q, which leads outside the tool folder through a symbolic link; ship the file itself in the tool folder", cs.Title, s)
+				case err != nil && !cs.ExpectsFailure():
 					c.report(ruleFixtureMissing, l.Pos, cs.Title,
 						"example %q names %q, which is not in the tool folder; add the file (fixtures ship beside TOOL.md) or fix the path", cs.Title, s)
 				}

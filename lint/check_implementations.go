@@ -51,9 +51,13 @@ func (c *toolCheck) checkImplementations() {
 // checkRunnable: executable with a #! line (or a binary), or a known
 // interpreter extension. Shell scripts are also checked for stdin-twice.
 func (c *toolCheck) checkRunnable(im discover.ImplFile) {
-	head, script := readHead(im.Path)
-	executable := runtime.GOOS != "windows" && im.Mode&0o111 != 0
 	file := c.fileIn(im.Name)
+	if bad, ok := c.badLinks[im.Name]; ok {
+		c.reportIn(ruleImplementationRunnable, file, topOfFile, im.Name, "%s %s, so it is not run; %s", im.Name, bad.why, bad.fix)
+		return
+	}
+	head, script := readHead(c.root, im.Name)
+	executable := runtime.GOOS != "windows" && im.Mode&0o111 != 0
 	switch {
 	case executable && !bytes.HasPrefix(head, []byte("#!")) && !isBinary(head):
 		c.reportIn(ruleImplementationRunnable, file, topOfFile, im.Name,
@@ -90,10 +94,10 @@ func shebangCR(head []byte) int {
 	return bytes.IndexByte(line, '\r')
 }
 
-// readHead reads the first bytes of a file, and the whole file when it is a
-// script of reasonable size.
-func readHead(path string) (head, script []byte) {
-	data, err := readLimited(path, maxScriptSize+1)
+// readHead reads the first bytes of the file name in root, and the whole
+// file when it is a script of reasonable size.
+func readHead(root *os.Root, name string) (head, script []byte) {
+	data, err := readLimited(root, name, maxScriptSize+1)
 	if err != nil {
 		return nil, nil
 	}
@@ -104,11 +108,11 @@ func readHead(path string) (head, script []byte) {
 	return head, data
 }
 
-// readLimited reads at most limit bytes of a file, into a buffer of the
-// file's size (as ReadText does) rather than one io.ReadAll grows from 512
-// bytes.
-func readLimited(path string, limit int) ([]byte, error) {
-	f, err := os.Open(path)
+// readLimited reads at most limit bytes of the file name in root, into a
+// buffer of the file's size (as ReadText does) rather than one io.ReadAll
+// grows from 512 bytes.
+func readLimited(root *os.Root, name string, limit int) ([]byte, error) {
+	f, err := root.Open(name)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/fserr"
 )
 
 var osLstat = os.Lstat
@@ -75,14 +76,22 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 			break
 		}
 		rel := relPath(cfg.Root, esc.Path)
-		res.Findings = append(res.Findings, ruleSymlinkEscape.finding(rel, 1, 1, rel,
-			"symbolic link %s points to %s, outside the root; it is not followed: commit the files instead", rel, esc.Target))
+		res.Findings = append(res.Findings, ruleSymlinkEscape.finding(rel, 1, 1, rel, "%s", escapeMessage(rel, esc)))
 	}
 	slices.SortFunc(res.Findings, CompareFindings)
 	res.InternalErrors = failures.sorted()
 	res.Interrupted = ctx.Err() != nil
 	res.Summarize()
 	return res
+}
+
+// escapeMessage says what the symbolic link rel, whose target lies outside
+// the root, points to and what speccify-lint did with it.
+func escapeMessage(rel string, esc discover.SymlinkEscape) string {
+	if esc.Dir {
+		return fmt.Sprintf("symbolic link %s points to the directory %s, outside the root; it is not followed, so nothing under it is checked: commit the files instead", rel, esc.Target)
+	}
+	return fmt.Sprintf("symbolic link %s points to the file %s, outside the root; speccify-lint does not read it: commit the file instead", rel, esc.Target)
 }
 
 // internalErrors collects the failures of speccify-lint itself: a panic while
@@ -161,9 +170,19 @@ func checkStatic(cfg *Config, index int, tool discover.Tool) *toolJob {
 	c.specRel = c.fileIn(discover.SpecFile)
 	j := &toolJob{index: index, c: c, tr: ToolResult{Dir: c.rel, Spec: c.specRel, Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
 	defer func() { j.spent = time.Since(start) }()
-	spec, err := contract.ReadSpec(filepath.Join(dir, discover.SpecFile))
+	// Whatever is read on behalf of the tool is read through a Root of its
+	// folder, so that no "..", absolute path or symbolic link leads out.
+	root, err := os.OpenRoot(dir)
 	if err != nil {
-		c.report(ruleSpecFile, topOfFile, "TOOL.md", "TOOL.md cannot be read: %v", err)
+		c.report(ruleSpecFile, topOfFile, "TOOL.md", "TOOL.md cannot be read: the tool folder cannot be opened: %v", fserr.Cause(err))
+		return j
+	}
+	defer root.Close()
+	c.root = root
+	defer func() { c.root = nil }()
+	spec, err := contract.ReadSpecIn(root, discover.SpecFile, filepath.Join(dir, discover.SpecFile))
+	if err != nil {
+		c.report(ruleSpecFile, topOfFile, "TOOL.md", "TOOL.md cannot be read: %v", fserr.Cause(err))
 		return j
 	}
 	c.spec = spec
@@ -173,6 +192,7 @@ func checkStatic(cfg *Config, index int, tool discover.Tool) *toolJob {
 	}
 	if folder, err := tool.Folder(); err == nil {
 		c.folder = folder
+		c.followImplementationLinks()
 		for _, im := range folder.Implementations {
 			j.tr.Implementations = append(j.tr.Implementations, Implementation{Platform: im.Platform, Path: c.fileIn(im.Name)})
 		}

@@ -150,7 +150,9 @@ var (
 		Doc: "An implementation runs directly when it is executable (its `#!` line names the interpreter) or through the " +
 			"interpreter of a known extension: .sh .bash .zsh .py .js .mjs .ts .rb .pl .ps1. A file that is neither, or " +
 			"an executable script without a `#!` line, cannot be started; nor can one whose `#!` line ends with a carriage " +
-			"return (saved with CRLF line endings), which the system takes as part of the interpreter's name."}
+			"return (saved with CRLF line endings), which the system takes as part of the interpreter's name. An " +
+			"implementation may be a relative symbolic link to a file in the tool folder (`linux.sh -> common.sh`); a link " +
+			"whose target leaves the folder, an absolute link, a dangling link or a link to a directory is not run."}
 	ruleStdinTwice = &Rule{ID: "stdin-twice", Severity: SeverityWarning, Category: "implementations",
 		Title: "a shell implementation reads stdin twice",
 		Doc: "The input arrives once on stdin. A shell script that reads it with `$(cat)` and later again (a second " +
@@ -166,8 +168,9 @@ var (
 			"to a tool folder with a TOOL.md; a broken link sends the agent to a tool that does not exist."}
 	ruleSymlinkEscape = &Rule{ID: "symlink-escape", Severity: SeverityWarning, Category: "discovery",
 		Title: "a symbolic link leaves the root",
-		Doc: "speccify-lint follows no symbolic links to directories. A link that points outside the repository root " +
-			"makes the tool folder depend on the machine it runs on; commit the files instead."}
+		Doc: "speccify-lint follows no symbolic link to a directory, so nothing under one is checked, and reads no file " +
+			"through a link that leaves its tool folder. A link that points outside the repository root makes the tool " +
+			"folder depend on the machine it runs on; commit the files instead."}
 )
 
 // Run rules: the verdict on running an example against its implementation.

@@ -88,6 +88,9 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl discover.Impl
 		return fmt.Sprintf("no implementation for %s (%s.<ext>)", platform, platform), nil, impl
 	case 1:
 		impl = impls[0]
+		if bad, ok := c.badLinks[impl.Name]; ok {
+			return fmt.Sprintf("%s %s (see implementation-runnable)", impl.Name, bad.why), nil, impl
+		}
 	default:
 		return fmt.Sprintf("%d implementations for %s; keep one (see implementation-duplicate)", len(impls), platform), nil, impl
 	}

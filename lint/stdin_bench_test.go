@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"os"
 	"testing"
 
 	"github.com/speccify/speccify-lint/discover"
@@ -37,7 +38,12 @@ func BenchmarkCheckRunnable(b *testing.B) {
 	if err != nil || len(folder.Implementations) != 1 {
 		b.Fatalf("folder %+v, err %v", folder, err)
 	}
-	c := &toolCheck{cfg: &Config{Root: dir, Platform: "linux"}, dir: disc.Tools[0].Dir, folder: folder}
+	root, err := os.OpenRoot(disc.Tools[0].Dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer root.Close()
+	c := &toolCheck{cfg: &Config{Root: dir, Platform: "linux"}, dir: disc.Tools[0].Dir, folder: folder, root: root}
 	im := folder.Implementations[0]
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()
