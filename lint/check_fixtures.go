@@ -2,7 +2,6 @@ package lint
 
 import (
 	"bytes"
-	"os"
 	"path"
 	"slices"
 	"strings"
@@ -68,22 +67,11 @@ func (c *toolCheck) checkFixtures() {
 }
 
 // implementationTexts reads the tool's implementations, at most
-// maxScriptSize bytes of each, through an os.Root of the tool folder.
+// maxScriptSize bytes of each, through the tool folder's Root.
 func (c *toolCheck) implementationTexts() [][]byte {
-	root, err := os.OpenRoot(c.dir)
-	if err != nil {
-		return nil
-	}
-	defer root.Close()
 	var texts [][]byte
 	for _, im := range c.folder.Implementations {
-		f, err := root.Open(im.Name)
-		if err != nil {
-			continue
-		}
-		text, err := readLimitedFrom(f, maxScriptSize)
-		_ = f.Close()
-		if err == nil {
+		if text, err := readLimited(c.root, im.Name, maxScriptSize); err == nil {
 			texts = append(texts, text)
 		}
 	}

@@ -117,11 +117,6 @@ func readLimited(root *os.Root, name string, limit int) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return readLimitedFrom(f, limit)
-}
-
-// readLimitedFrom reads at most limit bytes of an open file, as readLimited.
-func readLimitedFrom(f *os.File, limit int) ([]byte, error) {
 	var buf bytes.Buffer
 	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
 		buf.Grow(int(min(info.Size(), int64(limit))) + bytes.MinRead)
