@@ -34,7 +34,8 @@ const maxSchemaFileSize = 1 << 20
 // name (inputs or outputs) of the tool folder dir. The default draft is
 // 2020-12; $schema is honoured. Nothing is fetched: a $ref to http(s):// or
 // file:// is an issue, and a relative $ref may only name a JSON file inside
-// the tool folder.
+// the tool folder, read through an os.Root of it. A $ref to nothing and a
+// $ref cycle are issues at the $ref.
 func CompileSchema(doc *JSONDoc, name, dir string) (*Schema, []SchemaIssue) {
 	if issues := remoteRefs(doc.Value); len(issues) > 0 {
 		return nil, issues

@@ -14,6 +14,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
 )
 
@@ -88,7 +89,7 @@ func readSchemaFile(root *os.Root, name string) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.Grow(int(info.Size()) + bytes.MinRead)
 	if _, err := buf.ReadFrom(io.LimitReader(f, maxSchemaFileSize+1)); err != nil {
-		return nil, fail("cannot be read: " + withoutPath(err))
+		return nil, fail("cannot be read: " + fserr.Cause(err).Error())
 	}
 	if buf.Len() > maxSchemaFileSize {
 		return nil, fail(fmt.Sprintf("names a file larger than the %s speccify-lint reads", byteSize(maxSchemaFileSize)))
@@ -109,17 +110,7 @@ func refOpenError(root *os.Root, name string, err error) error {
 	if errors.Is(err, fs.ErrNotExist) {
 		return &refFileError{Name: name, Why: "names no file in the tool folder"}
 	}
-	return &refFileError{Name: name, Why: "cannot be read: " + withoutPath(err)}
-}
-
-// withoutPath is the text of err without the path a *fs.PathError names,
-// which may be an absolute one.
-func withoutPath(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
+	return &refFileError{Name: name, Why: "cannot be read: " + fserr.Cause(err).Error()}
 }
 
 // copyHint ends the message of a $ref that leaves the tool folder.
