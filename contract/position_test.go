@@ -86,3 +86,6 @@ func TestPos(t *testing.T) {
 		t.Errorf("String = %q", s)
 	}
 }
+
+// IsValid reports whether s names a real piece of the text.
+func (s Span) IsValid() bool { return s.Start.IsValid() }

@@ -2,7 +2,6 @@ package contract
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -174,10 +173,4 @@ func byteSize(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
-}
-
-// IsFileError reports whether err is a *FileError.
-func IsFileError(err error) bool {
-	var fe *FileError
-	return errors.As(err, &fe)
 }

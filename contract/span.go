@@ -21,9 +21,6 @@ type Span struct {
 	Start, End Point
 }
 
-// IsValid reports whether s names a real piece of the text.
-func (s Span) IsValid() bool { return s.Start.IsValid() }
-
 // String is a frontmatter value given as text, with the span of its source
 // text (quotes, and an anchor or tag written before it, included).
 type String struct {

@@ -60,14 +60,9 @@ type Folder struct {
 	regular []string
 }
 
-// ReadFolder lists a tool folder: its implementations and its fixtures.
-func ReadFolder(dir string) (*Folder, error) {
-	return readFolder(dir, os.ReadDir)
-}
-
-// Folder lists the tool folder t.Dir like ReadFolder, taking the entries
-// of a directory from t.Listing where it holds them and reading the others
-// from disk. It does not change t.
+// Folder lists the tool folder t.Dir, its implementations and its fixtures,
+// taking the entries of a directory from t.Listing where it holds them and
+// reading the others from disk. It does not change t.
 func (t Tool) Folder() (*Folder, error) {
 	return readFolder(t.Dir, func(dir string) ([]fs.DirEntry, error) {
 		if entries, ok := t.Listing.Entries(dir); ok {
@@ -225,7 +220,7 @@ func (f *Folder) FixtureExists(root *os.Root, rel string) error {
 		return fs.ErrNotExist
 	}
 	if _, ok := slices.BinarySearch(f.regular, rel); ok {
-		return nil // listed by ReadFolder: no need to stat it again
+		return nil // listed with the folder: no need to stat it again
 	}
 	_, err := root.Stat(filepath.FromSlash(rel))
 	return err

@@ -153,3 +153,9 @@ func TestFixturesTruncated(t *testing.T) {
 		t.Errorf("last listed fixture %s", last)
 	}
 }
+
+// ReadFolder lists a tool folder from disk alone, as Tool.Folder does
+// without a Listing: what Folder must agree with.
+func ReadFolder(dir string) (*Folder, error) {
+	return readFolder(dir, os.ReadDir)
+}

@@ -144,11 +144,6 @@ func (e *internalErrors) runExamples(ctx context.Context, j *toolJob) (tr ToolRe
 	return j.runExamples(ctx)
 }
 
-// checkTool lints one tool folder and runs its examples.
-func checkTool(ctx context.Context, cfg *Config, dir string) ToolResult {
-	return checkStatic(cfg, 0, discover.Tool{Dir: dir}).runExamples(ctx)
-}
-
 // toolJob is a tool folder between its static checks and its example runs.
 type toolJob struct {
 	index int // in Discovery.Tools

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Rule is one check. Its id, default severity, title and documentation are the
@@ -52,13 +51,4 @@ func RuleByID(id string) *Rule {
 		}
 	}
 	return nil
-}
-
-// RuleIDs lists every rule id, comma-separated, for error messages.
-func RuleIDs() string {
-	ids := make([]string, len(registry))
-	for i, r := range registry {
-		ids[i] = r.ID
-	}
-	return strings.Join(ids, ", ")
 }

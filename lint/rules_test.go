@@ -84,3 +84,12 @@ func TestEveryStaticRuleHasAScenario(t *testing.T) {
 		}
 	}
 }
+
+// RuleIDs lists every rule id, comma-separated, for error messages.
+func RuleIDs() string {
+	ids := make([]string, len(registry))
+	for i, r := range registry {
+		ids[i] = r.ID
+	}
+	return strings.Join(ids, ", ")
+}

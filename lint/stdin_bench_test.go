@@ -34,7 +34,7 @@ func BenchmarkCheckRunnable(b *testing.B) {
 	if err != nil || len(disc.Tools) != 1 {
 		b.Fatalf("discovered %v, err %v", disc, err)
 	}
-	folder, err := discover.ReadFolder(disc.Tools[0].Dir)
+	folder, err := disc.Tools[0].Folder()
 	if err != nil || len(folder.Implementations) != 1 {
 		b.Fatalf("folder %+v, err %v", folder, err)
 	}

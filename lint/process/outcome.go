@@ -72,13 +72,6 @@ func (o Outcome) Status() string {
 	return fmt.Sprintf("exit code %d", o.ExitCode)
 }
 
-// OK reports whether the implementation started, ran to its end on its own
-// and exited with code 0 without overflowing its output.
-func (o Outcome) OK() bool {
-	return o.StartErr == nil && !o.Canceled && !o.TimedOut &&
-		!o.StdoutOverflow && !o.StderrOverflow && o.Signal == "" && o.ExitCode == 0
-}
-
 // formatSize renders a byte count as "4 MiB", "64 KiB" or "1000 bytes".
 func formatSize(n int64) string {
 	switch {

@@ -48,3 +48,10 @@ func TestOK(t *testing.T) {
 		}
 	}
 }
+
+// OK reports whether the implementation started, ran to its end on its own
+// and exited with code 0 without overflowing its output.
+func (o Outcome) OK() bool {
+	return o.StartErr == nil && !o.Canceled && !o.TimedOut &&
+		!o.StdoutOverflow && !o.StderrOverflow && o.Signal == "" && o.ExitCode == 0
+}
