@@ -105,3 +105,11 @@ func BenchmarkSchemaPrechecks(b *testing.B) {
 		}
 	}
 }
+
+// ReadSpec reads and parses the TOOL.md at path, as ReadSpecIn does through
+// a Root. A file that is not text gives a Spec with FileErr set; other I/O
+// errors are returned.
+func ReadSpec(path string) (*Spec, error) {
+	text, err := ReadText(path, MaxSpecSize)
+	return specOf(path, text, err)
+}

@@ -50,15 +50,9 @@ func ParseSpec(path string, text []byte) *Spec {
 	return s
 }
 
-// ReadSpec reads and parses a TOOL.md. A file that is not text gives a Spec
-// with FileErr set; other I/O errors are returned.
-func ReadSpec(path string) (*Spec, error) {
-	text, err := ReadText(path, MaxSpecSize)
-	return specOf(path, text, err)
-}
-
-// ReadSpecIn is ReadSpec of the TOOL.md name inside root, an os.Root of its
-// tool folder (see ReadTextIn); path names it in the Spec.
+// ReadSpecIn reads and parses the TOOL.md name inside root, an os.Root of
+// its tool folder (see ReadTextIn); path names it in the Spec. A file that is
+// not text gives a Spec with FileErr set; other I/O errors are returned.
 func ReadSpecIn(root *os.Root, name, path string) (*Spec, error) {
 	text, err := ReadTextIn(root, name, path, MaxSpecSize)
 	return specOf(path, text, err)

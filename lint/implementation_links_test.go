@@ -42,7 +42,7 @@ func TestFollowImplementationLinks(t *testing.T) {
 	for name, target := range links {
 		must(os.Symlink(target, filepath.Join(dir, name)))
 	}
-	folder, err := discover.ReadFolder(dir)
+	folder, err := discover.Tool{Dir: dir}.Folder()
 	must(err)
 	root, err := os.OpenRoot(dir)
 	must(err)
