@@ -11,10 +11,8 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/yuin/goldmark v1.8.7
 	go.yaml.in/yaml/v3 v3.0.6
+	golang.org/x/sys v0.26.0
 	golang.org/x/text v0.14.0
 )
 
-require (
-	golang.org/x/sys v0.26.0 // indirect
-	golang.org/x/tools v0.26.0 // indirect
-)
+require golang.org/x/tools v0.26.0 // indirect

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/speccify/speccify-lint/discover"
@@ -77,7 +76,7 @@ func (c *LintCmd) Run(env *runEnv) error {
 		return usageError{err}
 	}
 	setMemoryBudget(len(disc.Tools))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	cfg := lint.Config{
 		Version:   currentVersion(),

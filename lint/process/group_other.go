@@ -7,22 +7,29 @@ import (
 	"os/exec"
 )
 
-// isolate does nothing on platforms without process groups.
-func isolate(cmd *exec.Cmd) {}
-
-// group is the started child; only the child itself can be killed here.
+// group is the started implementation; only it can be killed here.
 type group struct {
 	p *os.Process
 }
 
-func newGroup(p *os.Process) *group { return &group{p: p} }
+// newGroup does nothing on platforms without process groups.
+func newGroup(cmd *exec.Cmd) *group { return &group{} }
 
-// kill kills the child while it is alive.
+// start starts cmd.
+func (g *group) start(cmd *exec.Cmd) error {
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	g.p = cmd.Process
+	return nil
+}
+
+// kill kills the implementation while it is alive.
 func (g *group) kill(leaderAlive bool) {
 	if leaderAlive {
 		_ = g.p.Kill()
 	}
 }
 
-// release frees what newGroup held.
+// release frees what start held.
 func (g *group) release() {}

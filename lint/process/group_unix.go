@@ -1,4 +1,4 @@
-//go:build unix
+//go:build unix && !linux
 
 package process
 
@@ -8,18 +8,28 @@ import (
 	"syscall"
 )
 
-// isolate makes the child the leader of a new process group, so that it and
-// everything it starts can be killed together.
-func isolate(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-}
-
-// group is the process group of one started child.
+// group is the process group of one started implementation. Without a
+// child subreaper (macOS, the BSDs), a process that leaves the group
+// (setsid, job control) is out of reach once its parent has exited.
 type group struct {
 	p *os.Process
 }
 
-func newGroup(p *os.Process) *group { return &group{p: p} }
+// newGroup prepares cmd to start as the leader of a new process group, so
+// that it and everything it starts can be killed together.
+func newGroup(cmd *exec.Cmd) *group {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return &group{}
+}
+
+// start starts cmd.
+func (g *group) start(cmd *exec.Cmd) error {
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	g.p = cmd.Process
+	return nil
+}
 
 // kill sends SIGKILL to the whole group, and to the leader itself while it
 // is alive (in case it moved to another group). It is safe to call more than
@@ -32,5 +42,5 @@ func (g *group) kill(leaderAlive bool) {
 	}
 }
 
-// release frees what newGroup held.
+// release frees what start held.
 func (g *group) release() {}

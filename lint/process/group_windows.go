@@ -3,58 +3,138 @@
 package process
 
 import (
-	"context"
+	"errors"
 	"os"
 	"os/exec"
-	"strconv"
 	"syscall"
-	"time"
+	"unsafe"
+
+	"golang.org/x/sys/windows"
 )
 
-// isolate starts the child in a new process group, so a Ctrl-C in the
-// console reaches speccify-lint (which then kills the tree) and not the child.
-func isolate(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: syscall.CREATE_NEW_PROCESS_GROUP}
-}
-
-// taskkillTimeout bounds one taskkill run.
-const taskkillTimeout = 10 * time.Second
-
-// group is the process tree of one started child. It holds a handle on the
-// child so that Windows cannot reuse its process id while the group lives.
+// group is the Job Object of one started implementation. Every process the
+// implementation starts, directly or not, belongs to the job whatever
+// becomes of its parent, and the job is created with
+// JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE: closing its handle (release, or
+// speccify-lint ending in any way) kills whatever is left in it. Breaking
+// away is not allowed (no JOB_OBJECT_LIMIT_BREAKAWAY_OK).
 type group struct {
-	p *os.Process
-	h syscall.Handle
+	p   *os.Process
+	job windows.Handle
 }
 
-func newGroup(p *os.Process) *group {
-	g := &group{p: p}
-	h, err := syscall.OpenProcess(syscall.SYNCHRONIZE|syscall.PROCESS_QUERY_INFORMATION, false, uint32(p.Pid))
-	if err == nil {
-		g.h = h
+// newGroup prepares cmd to start suspended in a new console process group:
+// a Ctrl-C in the console reaches speccify-lint (which then kills the job)
+// and not the implementation, and the implementation cannot start anything
+// before it is in its job.
+func newGroup(cmd *exec.Cmd) *group {
+	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: syscall.CREATE_NEW_PROCESS_GROUP | windows.CREATE_SUSPENDED}
+	return &group{}
+}
+
+// start creates the job, starts cmd suspended, puts it in the job and lets
+// it run. When any step fails the implementation is killed before it ran.
+func (g *group) start(cmd *exec.Cmd) error {
+	job, err := newKillOnCloseJob()
+	if err != nil {
+		return err
 	}
-	return g
+	if err := cmd.Start(); err != nil {
+		_ = windows.CloseHandle(job)
+		return err
+	}
+	pid := uint32(cmd.Process.Pid)
+	if err = assignToJob(job, pid); err == nil {
+		err = resumeThreads(pid)
+	}
+	if err != nil {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		_ = windows.CloseHandle(job)
+		return err
+	}
+	g.p, g.job = cmd.Process, job
+	return nil
 }
 
-// kill ends the child's whole process tree with "taskkill /T /F" while the
-// child is alive, then the child itself. Once the child has exited, taskkill
-// can no longer walk its tree, so this is then a no-op: leftover background
-// processes of an exited child are not reached on Windows.
+// newKillOnCloseJob creates a job whose processes are killed when its last
+// handle is closed.
+func newKillOnCloseJob() (windows.Handle, error) {
+	job, err := windows.CreateJobObject(nil, nil)
+	if err != nil {
+		return 0, err
+	}
+	info := windows.JOBOBJECT_EXTENDED_LIMIT_INFORMATION{}
+	info.BasicLimitInformation.LimitFlags = windows.JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE
+	if _, err := windows.SetInformationJobObject(job, windows.JobObjectExtendedLimitInformation,
+		uintptr(unsafe.Pointer(&info)), uint32(unsafe.Sizeof(info))); err != nil {
+		_ = windows.CloseHandle(job)
+		return 0, err
+	}
+	return job, nil
+}
+
+// assignToJob puts process pid in job.
+func assignToJob(job windows.Handle, pid uint32) error {
+	h, err := windows.OpenProcess(windows.PROCESS_SET_QUOTA|windows.PROCESS_TERMINATE, false, pid)
+	if err != nil {
+		return err
+	}
+	defer windows.CloseHandle(h)
+	return windows.AssignProcessToJobObject(job, h)
+}
+
+// errNoThread is the error of resumeThreads for a process without threads.
+var errNoThread = errors.New("the suspended process has no thread to resume")
+
+// resumeThreads resumes the threads of process pid (a process started
+// suspended has exactly one, its main thread).
+func resumeThreads(pid uint32) error {
+	snap, err := windows.CreateToolhelp32Snapshot(windows.TH32CS_SNAPTHREAD, 0)
+	if err != nil {
+		return err
+	}
+	defer windows.CloseHandle(snap)
+	resumed := false
+	te := windows.ThreadEntry32{Size: uint32(unsafe.Sizeof(windows.ThreadEntry32{}))}
+	for err = windows.Thread32First(snap, &te); err == nil; err = windows.Thread32Next(snap, &te) {
+		if te.OwnerProcessID != pid {
+			continue
+		}
+		th, err := windows.OpenThread(windows.THREAD_SUSPEND_RESUME, false, te.ThreadID)
+		if err != nil {
+			return err
+		}
+		_, err = windows.ResumeThread(th)
+		_ = windows.CloseHandle(th)
+		if err != nil {
+			return err
+		}
+		resumed = true
+	}
+	if !errors.Is(err, windows.ERROR_NO_MORE_FILES) {
+		return err
+	}
+	if !resumed {
+		return errNoThread
+	}
+	return nil
+}
+
+// kill terminates every process in the job, including those whose parent
+// has exited (which "taskkill /T" cannot find), and the implementation
+// itself while it is alive.
 func (g *group) kill(leaderAlive bool) {
-	if !leaderAlive {
-		return
+	_ = windows.TerminateJobObject(g.job, 1)
+	if leaderAlive {
+		_ = g.p.Kill()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), taskkillTimeout)
-	defer cancel()
-	tk := exec.CommandContext(ctx, "taskkill", "/T", "/F", "/PID", strconv.Itoa(g.p.Pid))
-	_ = tk.Run()
-	_ = g.p.Kill()
 }
 
-// release frees the handle held by newGroup.
+// release closes the job, which kills whatever is still in it.
 func (g *group) release() {
-	if g.h != 0 {
-		_ = syscall.CloseHandle(g.h)
-		g.h = 0
+	if g.job != 0 {
+		_ = windows.CloseHandle(g.job)
+		g.job = 0
 	}
 }

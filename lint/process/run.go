@@ -68,7 +68,7 @@ func Run(ctx context.Context, c Command) Outcome {
 	cmd := exec.Command(c.Argv[0], c.Argv[1:]...)
 	cmd.Dir = c.Dir
 	cmd.Env = c.Env
-	isolate(cmd)
+	g := newGroup(cmd)
 
 	var pipes [3][2]*os.File // stdin, stdout, stderr; [0] read end, [1] write end
 	for i := range pipes {
@@ -88,7 +88,7 @@ func Run(ctx context.Context, c Command) Outcome {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, stdoutW, stderrW
 
 	start := time.Now()
-	err := cmd.Start()
+	err := g.start(cmd)
 	// The child has its own copies now; ours would keep the pipes open.
 	closeFiles(stdinR, stdoutW, stderrW)
 	if err != nil {
@@ -97,7 +97,6 @@ func Run(ctx context.Context, c Command) Outcome {
 		out.Duration = time.Since(start)
 		return out
 	}
-	g := newGroup(cmd.Process)
 	defer g.release()
 
 	// Stdin is written in the background: a child that never reads it must
