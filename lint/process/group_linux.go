@@ -25,6 +25,10 @@ import (
 // left the group through it.
 const runEnv = "SPECCIFY_LINT_RUN"
 
+// unsureLimit bounds how long a kill looks again at an orphan whose
+// environment reads as empty, for it to finish its execve.
+const unsureLimit = 250 * time.Millisecond
+
 // sweepLimit bounds how long one kill keeps finding and killing processes
 // and waiting for them to end (a process stuck in uninterruptible sleep
 // cannot be waited for).
@@ -128,13 +132,16 @@ func (g *group) kill(leaderAlive bool) {
 	if leaderAlive {
 		_ = g.p.Kill()
 	}
-	deadline := time.Now().Add(sweepLimit)
+	now := time.Now()
+	deadline, unsureDeadline := now.Add(sweepLimit), now.Add(unsureLimit)
 	killed := map[int]uint64{} // pid: start time
-	// Kill until a look finds nothing alive: a process may fork while it
-	// is being found, but not once SIGKILL is pending for it.
+	// Kill until a look finds nothing alive and nothing unsure: a process
+	// may fork while it is being found, but not once SIGKILL is pending for
+	// it, and one in the middle of an execve shows its environment again
+	// when it is done.
 	for pause := 100 * time.Microsecond; ; pause = min(2*pause, 20*time.Millisecond) {
-		found := g.find(leaderAlive)
-		if len(found) == 0 {
+		found, unsure := g.find(leaderAlive)
+		if len(found) == 0 && (!unsure || time.Now().After(unsureDeadline)) {
 			break
 		}
 		for pid, start := range found {
@@ -152,9 +159,10 @@ func (g *group) kill(leaderAlive bool) {
 // find returns the live processes of the run (pid: start time): the
 // descendants of the leader while it is alive, and the processes with the
 // run's id in their environment and their descendants among the orphans
-// that came back to this program, other leaders' trees left out.
-func (g *group) find(leaderAlive bool) map[int]uint64 {
-	found := map[int]uint64{}
+// that came back to this program, other leaders' trees left out. unsure
+// reports a process outside those whose environment could not be told.
+func (g *group) find(leaderAlive bool) (found map[int]uint64, unsure bool) {
+	found = map[int]uint64{}
 	var t procTree
 	seen := map[int]bool{}
 	var walk func(pid int, owned bool)
@@ -167,7 +175,11 @@ func (g *group) find(leaderAlive bool) map[int]uint64 {
 		if !ok || st.dead() {
 			return
 		}
-		owned = owned || slices.Contains(runIDs(pid), g.id)
+		if !owned {
+			ids, known := runIDs(pid)
+			owned = slices.Contains(ids, g.id)
+			unsure = unsure || !known
+		}
 		if owned {
 			found[pid] = st.start
 		}
@@ -191,7 +203,7 @@ func (g *group) find(leaderAlive bool) map[int]uint64 {
 	for _, c := range t.threadChildren(os.Getpid()) {
 		walk(c, false)
 	}
-	return found
+	return found, unsure
 }
 
 // killProc sends SIGKILL to pid if it is still the process that started

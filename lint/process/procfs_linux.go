@@ -123,14 +123,20 @@ func appendPIDs(out []int, name string) []int {
 }
 
 // runIDs returns the run ids in the SPECCIFY_LINT_RUN variable of process
-// pid's environment (as it was when the process started its program), or
-// nil when it has none or cannot be read (another user's process, a zombie).
-func runIDs(pid int) []string {
+// pid's environment (as it was when the process started its program).
+// known is false when the environment reads as empty: the process is in
+// the middle of an execve (the kernel shows the new program's environment
+// only once it is set up), exiting, or was started with no environment at
+// all. It is true, with no ids, when the process cannot be read (another
+// user's, a zombie's) or has no such variable.
+func runIDs(pid int) (ids []string, known bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
 	if err != nil {
-		return nil
+		return nil, true
 	}
-	var ids []string
+	if len(b) == 0 {
+		return nil, false
+	}
 	for len(b) > 0 {
 		var entry []byte
 		entry, b, _ = bytes.Cut(b, []byte{0})
@@ -138,5 +144,5 @@ func runIDs(pid int) []string {
 			ids = strings.Split(string(v), ",") // the last entry wins, as in os/exec
 		}
 	}
-	return ids
+	return ids, true
 }
