@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/speccify/speccify-lint/internal/proctest"
 )
 
 // slowTool is a tool with a quick example and a slow one. The slow one
@@ -166,11 +168,7 @@ func assertAllGone(t *testing.T, dir string) {
 	t.Helper()
 	deadline := time.Now().Add(2 * time.Second)
 	for name, pid := range readPIDs(t, dir) {
-		for running(pid) && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		if running(pid) {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
+		if !proctest.Ended(pid, time.Until(deadline)) {
 			t.Errorf("process %d (%s) outlived speccify-lint", pid, name)
 		}
 	}

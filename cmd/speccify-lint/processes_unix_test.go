@@ -3,36 +3,15 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/speccify/speccify-lint/internal/proctest"
 )
-
-// running reports whether pid is a live process; a zombie has ended (only
-// its parent has not reaped it yet).
-func running(pid int) bool {
-	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-		return false
-	}
-	if runtime.GOOS == "linux" {
-		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-		if err != nil {
-			return false
-		}
-		s := string(b)
-		if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) && (s[i+2] == 'Z' || s[i+2] == 'X') {
-			return false
-		}
-	}
-	return true
-}
 
 // cmdGone is the testscript command "gone FILE...": every pid in the files
 // (relative to $WORK) names a process that has ended, or ends within two
@@ -55,11 +34,7 @@ func cmdGone(ts *testscript.TestScript, neg bool, args []string) {
 			if err != nil || pid <= 0 {
 				ts.Fatalf("%s: %q is not a pid", name, f)
 			}
-			for running(pid) && time.Now().Before(deadline) {
-				time.Sleep(10 * time.Millisecond)
-			}
-			if running(pid) {
-				_ = syscall.Kill(pid, syscall.SIGKILL)
+			if !proctest.Ended(pid, time.Until(deadline)) {
 				left = append(left, "process "+f+" ("+name+") is still running")
 			}
 		}

@@ -8,12 +8,13 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/speccify/speccify-lint/internal/proctest"
 )
 
 // The tests in this file run sequentially on purpose: writing an executable
@@ -46,36 +47,11 @@ func readPID(t *testing.T, dir, name string) int {
 	}
 }
 
-// alive reports whether pid is a live process (a zombie counts as dead: the
-// process has ended, only its parent has not reaped it).
-func alive(pid int) bool {
-	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-		return false
-	}
-	if runtime.GOOS == "linux" {
-		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-		if err != nil {
-			return false
-		}
-		// pid (comm) S ...: the state follows the last ')'.
-		s := string(b)
-		if i := strings.LastIndexByte(s, ')'); i >= 0 && i+2 < len(s) && (s[i+2] == 'Z' || s[i+2] == 'X') {
-			return false
-		}
-	}
-	return true
-}
-
 // assertGone fails unless pid has ended within a short while.
 func assertGone(t *testing.T, pid int) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
-	for alive(pid) {
-		if time.Now().After(deadline) {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-			t.Fatalf("process %d survived the run", pid)
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !proctest.Ended(pid, 2*time.Second) {
+		t.Fatalf("process %d survived the run", pid)
 	}
 }
 
