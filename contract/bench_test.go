@@ -81,7 +81,7 @@ func BenchmarkCompileSchema(b *testing.B) {
 	defer benchcpu.Start(b)()
 	for b.Loop() {
 		for name, doc := range docs {
-			if _, issues := CompileSchema(doc, name, "."); len(issues) > 0 {
+			if _, issues := CompileSchema(doc, name, nil, "."); len(issues) > 0 {
 				b.Fatal(issues)
 			}
 		}

@@ -70,7 +70,7 @@ func TestPatternTimeout(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sch, issues := CompileSchema(&JSONDoc{Value: sv}, "inputs", t.TempDir())
+		sch, issues := compileIn(t, sv, t.TempDir())
 		if len(issues) > 0 {
 			t.Fatal(issues)
 		}

@@ -45,7 +45,7 @@ func TestRefCycles(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.schema, err)
 		}
-		sch, issues := CompileSchema(&JSONDoc{Value: v}, "inputs", t.TempDir())
+		sch, issues := compileIn(t, v, t.TempDir())
 		if !reflect.DeepEqual(issues, tt.want) {
 			t.Errorf("%s: issues\n%v\nwant\n%v", tt.schema, issues, tt.want)
 		}
@@ -63,7 +63,7 @@ func TestValidationIssuesRefCycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sch, issues := CompileSchema(&JSONDoc{Value: v}, "inputs", t.TempDir())
+	sch, issues := compileIn(t, v, t.TempDir())
 	if len(issues) > 0 {
 		t.Fatal(issues)
 	}

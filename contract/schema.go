@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -31,12 +32,13 @@ var englishPrinter = message.NewPrinter(language.English)
 const maxSchemaFileSize = 1 << 20
 
 // CompileSchema compiles a JSON Schema converted from the frontmatter field
-// name (inputs or outputs) of the tool folder dir. The default draft is
+// name (inputs or outputs) of the tool folder dir, whose os.Root is root (nil:
+// no file is read). The default draft is
 // 2020-12; $schema is honoured. Nothing is fetched: a $ref to http(s):// or
 // file:// is an issue, and a relative $ref may only name a JSON file inside
 // the tool folder, read through an os.Root of it. A $ref to nothing and a
 // $ref cycle are issues at the $ref.
-func CompileSchema(doc *JSONDoc, name, dir string) (*Schema, []SchemaIssue) {
+func CompileSchema(doc *JSONDoc, name string, root *os.Root, dir string) (*Schema, []SchemaIssue) {
 	if issues := remoteRefs(doc.Value); len(issues) > 0 {
 		return nil, issues
 	}
@@ -52,7 +54,7 @@ func CompileSchema(doc *JSONDoc, name, dir string) (*Schema, []SchemaIssue) {
 		// address does not matter.
 		loc = provenSchemaBase + name + ".json"
 	}
-	c := newCompiler(absDir)
+	c := newCompiler(root, absDir)
 	names := schemaNames{loc: loc, name: name, dir: fileURL(absDir) + "/"}
 	if err := c.AddResource(loc, doc.Value); err != nil {
 		return nil, []SchemaIssue{{Msg: names.clean(err.Error())}}
@@ -68,12 +70,12 @@ func CompileSchema(doc *JSONDoc, name, dir string) (*Schema, []SchemaIssue) {
 }
 
 // newCompiler returns the compiler of the schemas of the tool folder dir
-// (absolute): draft 2020-12 unless $schema says otherwise, $ref targets read
-// from dir only.
-func newCompiler(dir string) *jsonschema.Compiler {
+// (absolute), whose os.Root is root: draft 2020-12 unless $schema says
+// otherwise, $ref targets read through root only.
+func newCompiler(root *os.Root, dir string) *jsonschema.Compiler {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(folderLoader{dir: dir})
+	c.UseLoader(folderLoader{root: root, dir: dir})
 	c.UseRegexpEngine(compilePattern)
 	return c
 }

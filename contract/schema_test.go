@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"os"
 	"reflect"
 	"testing"
 
@@ -66,7 +67,7 @@ func TestValidationIssuesPropertyNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sch, issues := CompileSchema(&JSONDoc{Value: sv}, "inputs", t.TempDir())
+	sch, issues := compileIn(t, sv, t.TempDir())
 	if len(issues) > 0 {
 		t.Fatal(issues)
 	}
@@ -89,8 +90,20 @@ func TestValidationIssuesPropertyNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, issues = CompileSchema(&JSONDoc{Value: doc}, "inputs", t.TempDir())
+	_, issues = compileIn(t, doc, t.TempDir())
 	if len(issues) != 1 || issues[0].Pointer != "/patternProperties/(a" {
 		t.Errorf("issues %+v, want one at /patternProperties/(a", issues)
 	}
+}
+
+// compileIn compiles the schema value v as the inputs of the tool folder
+// dir, read through an os.Root of it.
+func compileIn(t testing.TB, v any, dir string) (*Schema, []SchemaIssue) {
+	t.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	return CompileSchema(&JSONDoc{Value: v}, "inputs", root, dir)
 }

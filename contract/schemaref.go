@@ -1,10 +1,8 @@
 package contract
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -19,10 +17,15 @@ import (
 )
 
 // folderLoader loads relative $ref targets from JSON files inside the tool
-// folder, and nothing else. Every file is opened through an os.Root of the
-// folder, so that no "..", absolute path or symbolic link (a symlinked
-// directory in the middle of the path included) reaches outside it.
-type folderLoader struct{ dir string }
+// folder, and nothing else. Every file is opened through root, the tool
+// folder's os.Root, so that no "..", absolute path or symbolic link (a
+// symlinked directory in the middle of the path included) reaches outside it;
+// dir is the folder's absolute path, which the library's file:// addresses
+// start with.
+type folderLoader struct {
+	root *os.Root
+	dir  string
+}
 
 // refFileError says why the file a $ref names was not read, in words that
 // name it by its slash path in the tool folder and quote nothing of it.
@@ -49,12 +52,10 @@ func (l folderLoader) Load(u string) (any, error) {
 		return nil, &refFileError{Name: filepath.ToSlash(rel), Why: "is outside the tool folder and is not read" + copyHint}
 	}
 	name := filepath.ToSlash(rel)
-	root, err := os.OpenRoot(l.dir)
-	if err != nil {
-		return nil, &refFileError{Name: name, Why: "is not read: the tool folder cannot be opened"}
+	if l.root == nil {
+		return nil, &refFileError{Name: name, Why: "is not read: there is no tool folder"}
 	}
-	defer root.Close()
-	data, err := readSchemaFile(root, name)
+	data, err := readSchemaFile(l.root, name)
 	if err != nil {
 		return nil, err
 	}
@@ -65,40 +66,19 @@ func (l folderLoader) Load(u string) (any, error) {
 	return v, nil
 }
 
-// readSchemaFile reads the JSON file at the slash path name inside root. A
-// symbolic link is followed only while it stays inside root; one that leaves
-// it is named in the error.
+// readSchemaFile reads the text file at the slash path name inside root,
+// as ReadTextIn does, but following a symbolic link at its end while it
+// stays inside root. A link that leaves root is named in the error.
 func readSchemaFile(root *os.Root, name string) ([]byte, error) {
-	fail := func(why string) error { return &refFileError{Name: name, Why: why} }
-	// Stat before opening, so that a named pipe is not opened (which would
-	// wait for a writer).
-	info, err := root.Stat(filepath.FromSlash(name))
+	data, err := readText(name, filepath.FromSlash(name), root.Stat, root.Open, maxSchemaFileSize)
+	var fe *FileError
 	switch {
+	case errors.As(err, &fe):
+		return nil, &refFileError{Name: name, Why: fmt.Sprintf("names %s, which %s", name, fe.Msg)}
 	case err != nil:
 		return nil, refOpenError(root, name, err)
-	case !info.Mode().IsRegular():
-		return nil, fail(fmt.Sprintf("names %s, not a JSON file", describeMode(info.Mode())))
-	case info.Size() > maxSchemaFileSize:
-		return nil, fail(fmt.Sprintf("names a file of %s, larger than the %s speccify-lint reads", byteSize(info.Size()), byteSize(maxSchemaFileSize)))
 	}
-	f, err := root.Open(filepath.FromSlash(name))
-	if err != nil {
-		return nil, refOpenError(root, name, err)
-	}
-	defer f.Close()
-	var buf bytes.Buffer
-	buf.Grow(int(info.Size()) + bytes.MinRead)
-	if _, err := buf.ReadFrom(io.LimitReader(f, maxSchemaFileSize+1)); err != nil {
-		return nil, fail("cannot be read: " + fserr.Cause(err).Error())
-	}
-	if buf.Len() > maxSchemaFileSize {
-		return nil, fail(fmt.Sprintf("names a file larger than the %s speccify-lint reads", byteSize(maxSchemaFileSize)))
-	}
-	data, err := NormalizeText(name, buf.Bytes())
-	if fe := (*FileError)(nil); errors.As(err, &fe) {
-		return nil, fail("names a file that " + fe.Msg)
-	}
-	return data, err
+	return data, nil
 }
 
 // refOpenError explains why root could not open name: through which

@@ -48,6 +48,7 @@ func TestCompileSchemaRefFiles(t *testing.T) {
 	link("real", filepath.Join(dir, "alias"))
 	link("alias/../../outside", filepath.Join(dir, "tricky"))
 	link("loop", filepath.Join(dir, "loop"))
+	link("real/s.json", filepath.Join(dir, "final.json"))
 
 	const hint = "; copy the schema into the tool folder or under $defs"
 	tests := []struct {
@@ -61,12 +62,13 @@ func TestCompileSchemaRefFiles(t *testing.T) {
 		{"tricky/x.json", []SchemaIssue{{Pointer: "/properties/x/$ref", Msg: `$ref "tricky/x.json" leaves the tool folder through the symlink tricky and is not read` + hint}}},
 		{"loop/x.json", []SchemaIssue{{Pointer: "/properties/x/$ref", Msg: `$ref "loop/x.json" leaves the tool folder through the symlink loop and is not read` + hint}}},
 		{"missing.json", []SchemaIssue{{Pointer: "/properties/x/$ref", Msg: `$ref "missing.json" names no file in the tool folder`}}},
-		{"sub.json", []SchemaIssue{{Pointer: "/properties/x/$ref", Msg: `$ref "sub.json" names a directory, not a JSON file`}}},
+		{"sub.json", []SchemaIssue{{Pointer: "/properties/x/$ref", Msg: `$ref "sub.json" names sub.json, which is not a regular file (a directory)`}}},
 		{"text.json", []SchemaIssue{{Pointer: "/properties/x/$ref", Msg: `$ref "text.json" names a file that is not JSON: invalid JSON at byte 0: invalid character 'o' in literal null (expecting 'u')`}}},
 		// A $ref in another file of the folder: at the top, by its path.
 		{"nested.json", []SchemaIssue{{Msg: `a $ref in a file of the tool folder to ../outside/x.json is outside the tool folder and is not read` + hint}}},
 		// Links inside the folder are followed.
 		{"alias/s.json", nil},
+		{"final.json", nil},
 		{"./real/../alias/s.json", nil},
 	}
 	for _, tt := range tests {
@@ -74,7 +76,7 @@ func TestCompileSchemaRefFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sch, issues := CompileSchema(&JSONDoc{Value: doc}, "inputs", dir)
+		sch, issues := compileIn(t, doc, dir)
 		if !reflect.DeepEqual(issues, tt.want) {
 			t.Errorf("$ref %s: issues\n%v\nwant\n%v", tt.ref, issues, tt.want)
 		}
@@ -114,7 +116,7 @@ func TestCompileSchemaDanglingRefs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, issues := CompileSchema(&JSONDoc{Value: v}, "inputs", t.TempDir()); !reflect.DeepEqual(issues, tt.want) {
+		if _, issues := compileIn(t, v, t.TempDir()); !reflect.DeepEqual(issues, tt.want) {
 			t.Errorf("%s: issues\n%v\nwant\n%v", tt.schema, issues, tt.want)
 		}
 	}

@@ -31,7 +31,7 @@ func (c *toolCheck) loadSchema(f *contract.SchemaField) *schemaField {
 		return s // empty or of the wrong kind (required-field, field-type) or not JSON (above)
 	}
 	s.doc = f.Doc
-	sch, issues := contract.CompileSchema(f.Doc, name, c.dir)
+	sch, issues := contract.CompileSchema(f.Doc, name, c.root, c.dir)
 	for _, is := range mergeIssues(issues) {
 		at := ""
 		if is.Pointer != "" {

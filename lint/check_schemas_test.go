@@ -37,7 +37,7 @@ func TestOnlyObjects(t *testing.T) {
 		if !tt.want {
 			continue
 		}
-		sch, issues := contract.CompileSchema(&contract.JSONDoc{Value: v}, "inputs", t.TempDir())
+		sch, issues := contract.CompileSchema(&contract.JSONDoc{Value: v}, "inputs", nil, t.TempDir())
 		if len(issues) > 0 {
 			t.Fatalf("%s: %v", tt.schema, issues)
 		}
