@@ -22,7 +22,8 @@ type Frontmatter struct {
 	// ProblemFrontmatter says why); no key is then read.
 	Invalid bool
 	// Keys are the top-level keys in document order, known or not, repeated
-	// ones included; keys that are not strings are ProblemValues instead.
+	// ones included; a key that is a list or a mapping is a ProblemValue
+	// instead.
 	Keys []Key
 
 	// Name, Description, Effects and Runtime are zero when the key is

@@ -77,7 +77,8 @@ func checkDoc(t *testing.T, lines *Lines, doc *JSONDoc) {
 }
 
 // checkProblems: every problem has a valid place on a line of the text, with
-// a column at most one past the end of its line.
+// a column at most one past the end of its line, and a span, when it has
+// one, that starts there.
 func checkProblems(t *testing.T, lines *Lines, problems []Problem) {
 	t.Helper()
 	for _, p := range problems {
@@ -89,6 +90,12 @@ func checkProblems(t *testing.T, lines *Lines, problems []Problem) {
 		}
 		if p.Msg == "" || p.Kind == 0 {
 			t.Fatalf("problem without a message or kind: %+v", p)
+		}
+		if p.Span != (Span{}) {
+			checkSpan(t, lines, p.Span)
+			if p.Span.Start.Pos != p.Pos {
+				t.Fatalf("problem %q at %v, but its span starts at %v", p.Msg, p.Pos, p.Span.Start.Pos)
+			}
 		}
 	}
 }
