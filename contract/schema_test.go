@@ -3,6 +3,7 @@ package contract
 import (
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/speccify/speccify-lint/internal/jsonexact"
@@ -106,4 +107,51 @@ func compileIn(t testing.TB, v any, dir string) (*Schema, []SchemaIssue) {
 	}
 	t.Cleanup(func() { root.Close() })
 	return CompileSchema(&JSONDoc{Value: v}, "inputs", root, dir)
+}
+
+// FuzzCompileSchema: whatever the schema, compiling it and validating
+// values against it neither panics nor names a schema by an internal
+// address, the library's or the tool folder's absolute file:// one.
+func FuzzCompileSchema(f *testing.F) {
+	for _, s := range []string{
+		`{"type": "object", "properties": {"x": {"$ref": "#/$defs/a"}}, "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}`,
+		`{"$ref": "#/$defs/nope"}`,
+		`{"allOf": [{"$ref": "#anchor"}]}`,
+		`{"$ref": "missing.json#/x"}`,
+		`{"$dynamicAnchor": "n", "allOf": [{"$dynamicRef": "#n"}]}`,
+		`{"properties": {"a": {"pattern": "^(?!x)a+$"}}, "patternProperties": {"(": {}}}`,
+		`{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"a": {"$ref": "#/definitions/a"}}, "$ref": "#/definitions/a"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := jsonexact.ParseJSON(data)
+		if err != nil {
+			return
+		}
+		sch, issues := compileIn(t, v, dir)
+		for _, is := range issues {
+			checkNoAddress(t, is.Msg, dir)
+		}
+		if sch == nil {
+			return
+		}
+		for _, value := range []any{map[string]any{"x": "aaaa", "a": nil}, "text", []any{map[string]any{}}} {
+			if err := sch.Validate(value); err != nil {
+				for _, is := range ValidationIssues(err, value) {
+					checkNoAddress(t, is.Msg, dir)
+				}
+			}
+		}
+	})
+}
+
+func checkNoAddress(t *testing.T, msg, dir string) {
+	t.Helper()
+	for _, addr := range []string{provenSchemaBase, "file://", dir} {
+		if strings.Contains(msg, addr) {
+			t.Fatalf("%q names the address %s", msg, addr)
+		}
+	}
 }
