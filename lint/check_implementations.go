@@ -68,6 +68,10 @@ func (c *toolCheck) checkRunnable(im discover.ImplFile) {
 		// interpreter's name and reports that no such file exists.
 		c.reportIn(ruleImplementationRunnable, file, contract.NewLines(head).Offset(shebangCR(head)), im.Name,
 			"the #! line ends with a carriage return; save the file with LF line endings")
+		if c.startHints == nil {
+			c.startHints = map[string]string{}
+		}
+		c.startHints[im.Name] = "its #! line ends with a carriage return, which the system takes as part of the interpreter's name (see implementation-runnable)"
 	case !executable && !process.KnownExtension(im.Ext):
 		c.reportIn(ruleImplementationRunnable, file, topOfFile, im.Name,
 			"%s is not executable and %s has no known interpreter (.sh .bash .zsh .py .js .mjs .ts .rb .pl .ps1); make it executable with a #! line or rename it",

@@ -189,7 +189,11 @@ func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcom
 		er.Status, er.SkipReason = StatusSkipped, "interrupted while it ran"
 		return
 	case o.StartErr != nil:
-		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "example %q: %s could not start: %s", cs.Title, impl.Name, c.localText(o.StartErr.Error()))
+		hint := ""
+		if h, ok := c.startHints[impl.Name]; ok {
+			hint = "; " + h
+		}
+		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "example %q: %s could not start: %s%s", cs.Title, impl.Name, c.localText(o.StartErr.Error()), hint)
 		return
 	case o.TimedOut:
 		c.exampleFinding(er, cs, ruleExampleTimeout, SeverityError, "example %q did not finish within %s; its process group was killed%s", cs.Title, o.Timeout, stderrTail(o.Stderr))
