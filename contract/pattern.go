@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -17,18 +18,24 @@ import (
 // expressions. Go's regexp (RE2) runs most of them, in time linear in the
 // text; it has no lookaround and no backreferences, which ECMA-262 has. A
 // pattern RE2 rejects is compiled by regexp2 in its ECMAScript mode, a
-// backtracking engine, and each match is bounded by PatternTimeLimit, so
-// that a pattern that backtracks without end stops the validation instead
-// of hanging it.
+// backtracking engine. Each of its matches is bounded by PatternTimeLimit,
+// and so are all the matches of one schema's such patterns together, so that
+// neither a pattern that backtracks without end nor many slow matches hang
+// the validation: it stops instead.
 
 // PatternTimeLimit bounds the time one ECMA-262 pattern that RE2 cannot run
-// may take to match one string.
+// may take to match one string, and the time all the matches of such
+// patterns of one schema may take together.
 const PatternTimeLimit = time.Second
 
-// compilePattern is the schemas' regular expression engine: RE2 first, then
-// ECMA-262. When neither compiles the pattern, the ECMA-262 error is
-// returned: that is the dialect JSON Schema names.
-func compilePattern(s string) (jsonschema.Regexp, error) {
+// patternBudget is the matching time the ECMA-262 patterns of one compiled
+// schema (with its subschemas) have spent, in nanoseconds.
+type patternBudget struct{ spent atomic.Int64 }
+
+// compile is the schemas' regular expression engine: RE2 first, then
+// ECMA-262, whose matches draw on b. When neither compiles the pattern, the
+// ECMA-262 error is returned: that is the dialect JSON Schema names.
+func (b *patternBudget) compile(s string) (jsonschema.Regexp, error) {
 	if re, err := regexp.Compile(s); err == nil {
 		return re, nil
 	}
@@ -36,10 +43,10 @@ func compilePattern(s string) (jsonschema.Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ecmaPattern{re}, nil
+	return ecmaPattern{re, b}, nil
 }
 
-// isPattern reports whether compilePattern accepts s, without compiling s
+// isPattern reports whether patternBudget.compile accepts s, without compiling s
 // with RE2: regexp.Compile fails exactly when syntax.Parse does.
 func isPattern(s string) bool {
 	if _, err := syntax.Parse(s, syntax.Perl); err == nil {
@@ -61,12 +68,21 @@ func compileECMA(s string) (*regexp2.Regexp, error) {
 }
 
 // ecmaPattern is an ECMA-262 pattern for the library. The library's
-// MatchString has no error to return: a match that runs out of time panics
-// with a *patternTimeout, which Schema.Validate recovers.
-type ecmaPattern struct{ re *regexp2.Regexp }
+// MatchString has no error to return: a match that runs out of time, or
+// starts when the schema's budget is spent, panics with a *patternTimeout,
+// which Schema.Validate recovers.
+type ecmaPattern struct {
+	re     *regexp2.Regexp
+	budget *patternBudget
+}
 
 func (p ecmaPattern) MatchString(s string) bool {
+	if p.budget.spent.Load() >= int64(PatternTimeLimit) {
+		panic(&patternTimeout{pattern: p.re.String(), length: utf8.RuneCountInString(s), total: true})
+	}
+	start := time.Now()
 	ok, err := p.re.MatchString(s)
+	p.budget.spent.Add(int64(time.Since(start)))
 	if err != nil {
 		panic(&patternTimeout{pattern: p.re.String(), length: utf8.RuneCountInString(s)})
 	}
@@ -78,12 +94,13 @@ func (p ecmaPattern) String() string { return p.re.String() }
 // patternTimeout is the panic of a match that ran out of time.
 type patternTimeout struct {
 	pattern string
-	length  int // of the string, in characters
+	length  int  // of the string, in characters
+	total   bool // the schema's budget ran out, not the match's own limit
 }
 
 // PatternTimeoutError is a validation stopped because matching a pattern of
-// the schema took longer than PatternTimeLimit. Nothing is known about the
-// value then.
+// the schema took longer than PatternTimeLimit, or because the schema's
+// patterns had taken that long in all. Nothing is known about the value then.
 type PatternTimeoutError struct {
 	// Pattern is the regular expression.
 	Pattern string
@@ -92,9 +109,15 @@ type PatternTimeoutError struct {
 	Pointer string
 	// Length is the length, in characters, of the string it was matched with.
 	Length int
+	// Total is true when the matches of the schema's patterns together had
+	// taken PatternTimeLimit, so that this one was not started.
+	Total bool
 }
 
 func (e *PatternTimeoutError) Error() string {
+	if e.Total {
+		return fmt.Sprintf("matching the pattern %q with a string of %d characters was stopped: the patterns that RE2 cannot run had taken longer than %v in all", e.Pattern, e.Length, PatternTimeLimit)
+	}
 	return fmt.Sprintf("matching the pattern %q with a string of %d characters took longer than %v and was stopped", e.Pattern, e.Length, PatternTimeLimit)
 }
 

@@ -29,9 +29,9 @@ func TestPatternEngine(t *testing.T) {
 		{`[`, false, nil, nil},
 	}
 	for _, tt := range tests {
-		re, err := compilePattern(tt.pattern)
+		re, err := (&patternBudget{}).compile(tt.pattern)
 		if (err == nil) != tt.valid {
-			t.Errorf("compilePattern(%q): %v, want valid %v", tt.pattern, err, tt.valid)
+			t.Errorf("compile(%q): %v, want valid %v", tt.pattern, err, tt.valid)
 		}
 		if got := isPattern(tt.pattern); got != tt.valid {
 			t.Errorf("isPattern(%q) = %v, want %v", tt.pattern, got, tt.valid)
@@ -92,9 +92,9 @@ func FuzzPattern(f *testing.F) {
 		f.Add(s, "tmpa1")
 	}
 	f.Fuzz(func(t *testing.T, pattern, text string) {
-		re, err := compilePattern(pattern)
+		re, err := (&patternBudget{}).compile(pattern)
 		if got := isPattern(pattern); got != (err == nil) {
-			t.Fatalf("isPattern(%q) = %v, compilePattern: %v", pattern, got, err)
+			t.Fatalf("isPattern(%q) = %v, compile: %v", pattern, got, err)
 		}
 		if err != nil || len(text) > 16 {
 			return
@@ -108,4 +108,31 @@ func FuzzPattern(f *testing.F) {
 		}()
 		re.MatchString(text)
 	})
+}
+
+// The matches of one schema's ECMA-262 patterns share PatternTimeLimit:
+// once it is spent, a match does not start, whatever its own time.
+func TestPatternBudget(t *testing.T) {
+	b := &patternBudget{}
+	re, err := b.compile(`^(?!x)a+$`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !re.MatchString("aaa") || b.spent.Load() <= 0 {
+		t.Fatalf("a match within the budget: spent %d", b.spent.Load())
+	}
+	b.spent.Store(int64(PatternTimeLimit))
+	defer func() {
+		pt, ok := recover().(*patternTimeout)
+		want := &patternTimeout{pattern: `^(?!x)a+$`, length: 2, total: true}
+		if !ok || *pt != *want {
+			t.Errorf("a match after the budget: %+v, want %+v", pt, want)
+		}
+		got := (&PatternTimeoutError{Pattern: pt.pattern, Length: pt.length, Total: pt.total}).Error()
+		if msg := "matching the pattern \"^(?!x)a+$\" with a string of 2 characters was stopped: the patterns that RE2 cannot run had taken longer than 1s in all"; got != msg {
+			t.Errorf("message %q, want %q", got, msg)
+		}
+	}()
+	re.MatchString("aa")
+	t.Error("a match after the budget ran")
 }

@@ -76,7 +76,7 @@ func newCompiler(root *os.Root, dir string) *jsonschema.Compiler {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(folderLoader{root: root, dir: dir})
-	c.UseRegexpEngine(compilePattern)
+	c.UseRegexpEngine((&patternBudget{}).compile)
 	return c
 }
 
@@ -111,7 +111,7 @@ func (s *Schema) Validate(v any) (err error) {
 			if !ok {
 				panic(r)
 			}
-			err = &PatternTimeoutError{Pattern: pt.pattern, Pointer: patternPointer(s.doc, "", pt.pattern), Length: pt.length}
+			err = &PatternTimeoutError{Pattern: pt.pattern, Pointer: patternPointer(s.doc, "", pt.pattern), Length: pt.length, Total: pt.total}
 		}
 	}()
 	return s.schema.Validate(v)

@@ -45,23 +45,27 @@ func (c *toolCheck) loadSchema(f *contract.SchemaField) *schemaField {
 
 // validate validates the value v against sch, the schema of s or one of its
 // subschemas. A pattern that takes too long to match is a schema finding at
-// the pattern, once, and v counts as valid: nothing is known about it.
+// the pattern, once, and v counts as valid: nothing is known about it. Once
+// the schema's patterns have used up their time together, the other
+// patterns are stopped too; that is a finding only if no pattern of the
+// schema was found slow on its own.
 func (c *toolCheck) validate(s *schemaField, sch *contract.Schema, v any) error {
 	err := sch.Validate(v)
 	var pt *contract.PatternTimeoutError
 	if !errors.As(err, &pt) {
 		return err
 	}
-	if !slices.Contains(s.timedOut, pt.Pointer) {
-		s.timedOut = append(s.timedOut, pt.Pointer)
-		at := ""
-		if pt.Pointer != "" {
-			at = " at " + pt.Pointer
-		}
-		c.report(ruleSchema, s.place(pt.Pointer), s.name+pt.Pointer,
-			"%s%s: %v, so that value was not validated; a pattern RE2 cannot run backtracks: avoid nested repetition such as (a+)+",
-			s.name, at, pt)
+	if slices.Contains(s.timedOut, pt.Pointer) || (pt.Total && len(s.timedOut) > 0) {
+		return nil
 	}
+	s.timedOut = append(s.timedOut, pt.Pointer)
+	at := ""
+	if pt.Pointer != "" {
+		at = " at " + pt.Pointer
+	}
+	c.report(ruleSchema, s.place(pt.Pointer), s.name+pt.Pointer,
+		"%s%s: %v, so that value was not validated; a pattern RE2 cannot run backtracks: avoid nested repetition such as (a+)+",
+		s.name, at, pt)
 	return nil
 }
 
