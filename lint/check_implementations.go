@@ -48,6 +48,19 @@ func (c *toolCheck) checkImplementations() {
 	}
 }
 
+// interpreterExtensions are the extensions that run through an interpreter on
+// every platform, as the implementation-runnable rule names them: the
+// interpreter table of package process is their one source.
+var interpreterExtensions = func() string {
+	var exts []string
+	for _, e := range process.Extensions() {
+		if !e.WindowsOnly {
+			exts = append(exts, e.Ext)
+		}
+	}
+	return strings.Join(exts, " ")
+}()
+
 // checkRunnable: executable with a #! line (or a binary), or a known
 // interpreter extension. Shell scripts are also checked for stdin-twice.
 func (c *toolCheck) checkRunnable(im discover.ImplFile) {
@@ -74,8 +87,8 @@ func (c *toolCheck) checkRunnable(im discover.ImplFile) {
 		c.startHints[im.Name] = "its #! line ends with a carriage return, which the system takes as part of the interpreter's name (see implementation-runnable)"
 	case !executable && !process.KnownExtension(im.Ext):
 		c.reportIn(ruleImplementationRunnable, file, topOfFile, im.Name,
-			"%s is not executable and %s has no known interpreter (.sh .bash .zsh .py .js .mjs .ts .rb .pl .ps1); make it executable with a #! line or rename it",
-			im.Name, im.Ext)
+			"%s is not executable and %s has no known interpreter (%s); make it executable with a #! line or rename it",
+			im.Name, im.Ext, interpreterExtensions)
 	}
 	if isShellScript(im.Ext, head) && script != nil {
 		if reads := stdinReads(script); len(reads) > 1 {

@@ -2,7 +2,10 @@ package lint
 
 import (
 	"runtime"
+	"strconv"
 	"time"
+
+	"github.com/speccify/speccify-lint/lint/process"
 )
 
 // Config is how one run lints and runs.
@@ -29,11 +32,16 @@ type Config struct {
 	Shard string
 }
 
-// Defaults for Config.
+// Defaults for Config: the one source of the defaults of --timeout and
+// --max-output. The cap is the one package process applies.
 const (
 	DefaultTimeout   = 60 * time.Second
-	DefaultMaxOutput = 4 << 20
+	DefaultMaxOutput = process.DefaultMaxOutput
 )
+
+// DefaultTimeoutText is DefaultTimeout as the flag and the documentation
+// write it: "60s".
+var DefaultTimeoutText = strconv.FormatInt(int64(DefaultTimeout/time.Second), 10) + "s"
 
 // HostPlatform is the platform name of the machine speccify-lint runs on.
 func HostPlatform() string {

@@ -149,7 +149,7 @@ var (
 	ruleImplementationRunnable = &Rule{ID: "implementation-runnable", Severity: SeverityError, Category: "implementations",
 		Title: "an implementation cannot be run",
 		Doc: "An implementation runs directly when it is executable (its `#!` line names the interpreter) or through the " +
-			"interpreter of a known extension: .sh .bash .zsh .py .js .mjs .ts .rb .pl .ps1. A file that is neither, or " +
+			"interpreter of a known extension: " + interpreterExtensions + ". A file that is neither, or " +
 			"an executable script without a `#!` line, cannot be started; nor can one whose `#!` line ends with a carriage " +
 			"return (saved with CRLF line endings), which the system takes as part of the interpreter's name. An " +
 			"implementation may be a relative symbolic link to a file in the tool folder (`linux.sh -> common.sh`); a link " +
@@ -193,7 +193,7 @@ var (
 		Doc:   "The exit code is 0 when `ok` is true. With `ok: false` expected, any exit code is accepted."}
 	ruleExampleTimeout = &Rule{ID: "example-timeout", Severity: SeverityError, Category: "run",
 		Title: "the implementation ran past --timeout",
-		Doc:   "Each example has --timeout (default 60s) to answer; after that its whole process group is killed."}
+		Doc:   "Each example has --timeout (default " + DefaultTimeoutText + ") to answer; after that its whole process group is killed."}
 	ruleExampleCrash = &Rule{ID: "example-crash", Severity: SeverityError, Category: "run",
 		Title: "the implementation crashed or could not start",
 		Doc: "An implementation killed by a signal (SIGSEGV, SIGKILL, ...) or one that could not be started (missing " +

@@ -56,31 +56,45 @@ type Options struct {
 	JUnitStrict bool
 }
 
+// formatWriter is a report format: its name and what renders it.
+type formatWriter struct {
+	name  string
+	write func(*bytes.Buffer, *lint.Result, Options) error
+}
+
+// writers are the report formats, in the order Formats lists them: the one
+// list of the formats.
+var writers = []formatWriter{
+	{"text", writeText},
+	{"json", writeJSON},
+	{"sarif", writeSARIF},
+	{"junit", writeJUnit},
+	{"github", writeGitHub},
+	{"gitlab", writeGitLab},
+}
+
 // Formats are the report formats Write accepts.
-var Formats = []string{"text", "json", "sarif", "junit", "github", "gitlab"}
+var Formats = names(writers, func(w formatWriter) string { return w.name })
+
+// names lists the names of the entries of a list of formats, in its order.
+func names[T any](list []T, name func(T) string) []string {
+	out := make([]string, len(list))
+	for i, e := range list {
+		out[i] = name(e)
+	}
+	return out
+}
 
 // Write renders r to w in format, one of Formats.
 func Write(w io.Writer, format string, r *lint.Result, opt Options) error {
 	if r == nil {
 		return fmt.Errorf("report: no result to write")
 	}
-	var write func(*bytes.Buffer, *lint.Result, Options) error
-	switch format {
-	case "text":
-		write = writeText
-	case "json":
-		write = writeJSON
-	case "sarif":
-		write = writeSARIF
-	case "junit":
-		write = writeJUnit
-	case "github":
-		write = writeGitHub
-	case "gitlab":
-		write = writeGitLab
-	default:
+	i := slices.IndexFunc(writers, func(f formatWriter) bool { return f.name == format })
+	if i < 0 {
 		return fmt.Errorf("report: unknown format %q (want %s)", format, strings.Join(Formats, ", "))
 	}
+	write := writers[i].write
 	// Render into memory first so that a failing writer leaves nothing
 	// half-written behind and w sees one Write.
 	var buf bytes.Buffer

@@ -11,8 +11,22 @@ import (
 	"github.com/speccify/speccify-lint/lint"
 )
 
+// rulesWriter is a format of the rule listing: its name and what renders it.
+type rulesWriter struct {
+	name  string
+	write func(*bytes.Buffer, []*lint.Rule) error
+}
+
+// ruleWriters are the formats of the rule listing, in the order RuleFormats
+// lists them: the one list of those formats.
+var ruleWriters = []rulesWriter{
+	{"text", writeRulesText},
+	{"json", writeRulesJSON},
+	{"markdown", writeRulesMarkdown},
+}
+
 // RuleFormats are the formats WriteRules accepts.
-var RuleFormats = []string{"text", "json", "markdown"}
+var RuleFormats = names(ruleWriters, func(w rulesWriter) string { return w.name })
 
 // WriteRules lists rules, in the order given, as "text" (an aligned
 // id/severity/title table), "json" (an array of objects with id, severity,
@@ -20,51 +34,58 @@ var RuleFormats = []string{"text", "json", "markdown"}
 // each id linking to a "rule-<id>" anchor, then one section per rule with
 // that anchor and the rule's Doc).
 func WriteRules(w io.Writer, format string, rules []*lint.Rule) error {
-	var b bytes.Buffer
-	switch format {
-	case "text":
-		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-		for _, r := range rules {
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, oneLine(r.Title))
-		}
-		if err := tw.Flush(); err != nil {
+	for _, rw := range ruleWriters {
+		if rw.name == format {
+			var b bytes.Buffer
+			if err := rw.write(&b, rules); err != nil {
+				return err
+			}
+			_, err := w.Write(b.Bytes())
 			return err
 		}
-	case "json":
-		type jsonRule struct {
-			ID       string        `json:"id"`
-			Severity lint.Severity `json:"severity"`
-			Category string        `json:"category"`
-			Title    string        `json:"title"`
-			Doc      string        `json:"doc"`
-			HelpURI  string        `json:"help_uri"`
-		}
-		list := make([]jsonRule, 0, len(rules))
-		for _, r := range rules {
-			list = append(list, jsonRule{
-				ID: r.ID, Severity: r.Severity, Category: r.Category, Title: r.Title, Doc: r.Doc,
-				HelpURI: DefaultInformationURI + "#" + r.Anchor(),
-			})
-		}
-		enc := json.NewEncoder(&b)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(list); err != nil {
-			return err
-		}
-	case "markdown":
-		b.WriteString("| Rule | Severity | Title |\n| --- | --- | --- |\n")
-		for _, r := range rules {
-			fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s |\n", r.ID, r.Anchor(), r.Severity, strings.ReplaceAll(oneLine(r.Title), "|", `\|`))
-		}
-		for _, r := range rules {
-			fmt.Fprintf(&b, "\n<a id=\"%s\"></a>\n#### `%s`\n\n%s\n", r.Anchor(), r.ID, strings.TrimSpace(r.Doc))
-		}
-	default:
-		return fmt.Errorf("report: unknown rules format %q (want %s)", format, strings.Join(RuleFormats, ", "))
 	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return fmt.Errorf("report: unknown rules format %q (want %s)", format, strings.Join(RuleFormats, ", "))
+}
+
+func writeRulesText(b *bytes.Buffer, rules []*lint.Rule) error {
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	for _, r := range rules {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, oneLine(r.Title))
+	}
+	return tw.Flush()
+}
+
+func writeRulesJSON(b *bytes.Buffer, rules []*lint.Rule) error {
+	type jsonRule struct {
+		ID       string        `json:"id"`
+		Severity lint.Severity `json:"severity"`
+		Category string        `json:"category"`
+		Title    string        `json:"title"`
+		Doc      string        `json:"doc"`
+		HelpURI  string        `json:"help_uri"`
+	}
+	list := make([]jsonRule, 0, len(rules))
+	for _, r := range rules {
+		list = append(list, jsonRule{
+			ID: r.ID, Severity: r.Severity, Category: r.Category, Title: r.Title, Doc: r.Doc,
+			HelpURI: DefaultInformationURI + "#" + r.Anchor(),
+		})
+	}
+	enc := json.NewEncoder(b)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(list)
+}
+
+func writeRulesMarkdown(b *bytes.Buffer, rules []*lint.Rule) error {
+	b.WriteString("| Rule | Severity | Title |\n| --- | --- | --- |\n")
+	for _, r := range rules {
+		fmt.Fprintf(b, "| [`%s`](#%s) | %s | %s |\n", r.ID, r.Anchor(), r.Severity, strings.ReplaceAll(oneLine(r.Title), "|", `\|`))
+	}
+	for _, r := range rules {
+		fmt.Fprintf(b, "\n<a id=\"%s\"></a>\n#### `%s`\n\n%s\n", r.Anchor(), r.ID, strings.TrimSpace(r.Doc))
+	}
+	return nil
 }
 
 // oneLine joins the lines of s with spaces.

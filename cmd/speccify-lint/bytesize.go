@@ -31,3 +31,14 @@ func (b *byteSize) UnmarshalText(text []byte) error {
 	*b = byteSize(n * factor)
 	return nil
 }
+
+// String writes the size in the largest binary unit that holds it exactly,
+// as UnmarshalText reads it: 4MiB, 512KiB, 1000B.
+func (b byteSize) String() string {
+	for _, u := range byteUnits {
+		if strings.HasSuffix(u.suffix, "iB") && b >= byteSize(u.factor) && int64(b)%u.factor == 0 {
+			return strconv.FormatInt(int64(b)/u.factor, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(int64(b), 10) + "B"
+}

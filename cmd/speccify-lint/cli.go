@@ -7,6 +7,9 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/report"
 )
 
 // cli is the command line: lint (the default), rules, version and merge.
@@ -54,7 +57,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		// The configuration file holds defaults for the lint flags: parse again
 		// with it as a resolver, so that flags on the command line win.
 		var config *configFile
-		config, err = configResolver(&grammar.Lint)
+		config, err = configResolver(&grammar.Lint, configKeys(kctx.Selected()))
 		if err == nil && config != nil {
 			parser, grammar, err = newParser(env, config)
 			if err == nil {
@@ -109,9 +112,12 @@ func newParser(env *runEnv, resolver kong.Resolver) (*kongSafe, *cli, error) {
 		kong.Exit(func(code int) { panic(exitRequest(code)) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 		kong.Vars{
-			"formats":     strings.Join(formats, ","),
-			"rule_format": "text,json,markdown",
-			"platforms":   "linux,macos,windows",
+			"formats":            strings.Join(report.Formats, ","),
+			"rule_format":        strings.Join(report.RuleFormats, ","),
+			"platforms":          strings.Join(discover.Platforms, ","),
+			"platform_list":      strings.Join(discover.Platforms, ", "),
+			"default_timeout":    lint.DefaultTimeoutText,
+			"default_max_output": byteSize(lint.DefaultMaxOutput).String(),
 		},
 	}
 	if resolver != nil {

@@ -16,10 +16,17 @@ import (
 const defaultConfigFile = ".speccify-lint.yaml"
 
 // configKeys are the settings a configuration file may hold: the long names
-// of the lint flags.
-var configKeys = []string{
-	"format", "output", "no-run", "fail-on", "disable", "enable", "exclude", "platform",
-	"timeout", "max-output", "jobs", "color", "no-timestamps", "sarif-category", "junit-strict",
+// of the flags of the lint command (its node in kong's model), in their
+// order, but for those tagged config:"-", which say what to check and where
+// (--root, --config, --shard, --changed-since).
+func configKeys(lint *kong.Node) []string {
+	var keys []string
+	for _, f := range lint.Flags {
+		if f.Tag.Get("config") != "-" {
+			keys = append(keys, f.Name)
+		}
+	}
+	return keys
 }
 
 // configFile is a loaded configuration file: its path and its settings.
@@ -30,8 +37,9 @@ type configFile struct {
 
 // configResolver loads the configuration file named by --config, or the
 // default one at the root when it exists, as a kong resolver whose values
-// the command line overrides. It returns nil when there is no file.
-func configResolver(cmd *LintCmd) (*configFile, error) {
+// the command line overrides; keys are the settings it may hold. It returns
+// nil when there is no file.
+func configResolver(cmd *LintCmd, keys []string) (*configFile, error) {
 	path := cmd.Config
 	if path == "" {
 		root, err := resolveRoot(cmd.Root)
@@ -43,7 +51,7 @@ func configResolver(cmd *LintCmd) (*configFile, error) {
 			return nil, nil
 		}
 	}
-	values, err := loadConfig(path)
+	values, err := loadConfig(path, keys)
 	if err != nil {
 		return nil, err
 	}
@@ -62,9 +70,10 @@ func (c *configFile) Resolve(_ *kong.Context, _ *kong.Path, flag *kong.Flag) (an
 // Validate is part of kong.Resolver; loadConfig validated the file.
 func (c *configFile) Validate(*kong.Application) error { return nil }
 
-// loadConfig reads a configuration file into flag values: strings, bools,
-// and lists ([]any, which kong decodes element by element).
-func loadConfig(path string) (map[string]any, error) {
+// loadConfig reads a configuration file of the settings keys into flag
+// values: strings, bools, and lists ([]any, which kong decodes element by
+// element).
+func loadConfig(path string, keys []string) (map[string]any, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %w", path, fserr.Cause(err))
@@ -83,8 +92,8 @@ func loadConfig(path string) (map[string]any, error) {
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
-		if !slices.Contains(configKeys, k.Value) {
-			return nil, fmt.Errorf("config %s: line %d: unknown setting %q (known: %s)", path, k.Line, k.Value, strings.Join(configKeys, ", "))
+		if !slices.Contains(keys, k.Value) {
+			return nil, fmt.Errorf("config %s: line %d: unknown setting %q (known: %s)", path, k.Line, k.Value, strings.Join(keys, ", "))
 		}
 		switch v.Kind {
 		case yaml.ScalarNode:

@@ -29,11 +29,11 @@ type LintCmd struct {
 	Enable  []string `sep:"none" placeholder:"RULE" help:"Turn a rule back on that the configuration file disables (repeatable)."`
 	Exclude []string `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
 
-	Platform  string        `enum:"${platforms}," default:"" help:"Platform whose implementations run: linux, macos or windows (default: this machine)."`
-	Root      string        `type:"existingdir" placeholder:"DIR" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
-	Config    string        `placeholder:"FILE" help:"Configuration file (default: .speccify-lint.yaml at the root when present)."`
-	Timeout   time.Duration `default:"60s" help:"Time limit for one example run."`
-	MaxOutput byteSize      `default:"4MiB" placeholder:"SIZE" help:"Cap for what one example may print on stdout and on stderr each."`
+	Platform  string        `enum:"${platforms}," default:"" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
+	Root      string        `type:"existingdir" placeholder:"DIR" config:"-" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
+	Config    string        `placeholder:"FILE" config:"-" help:"Configuration file (default: .speccify-lint.yaml at the root when present)."`
+	Timeout   time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
+	MaxOutput byteSize      `default:"${default_max_output}" placeholder:"SIZE" help:"Cap for what one example may print on stdout and on stderr each."`
 	Jobs      int           `short:"j" default:"0" help:"Tools whose examples run at once, and tools checked statically at once (default: the number of CPUs)."`
 	Color     string        `enum:"auto,always,never" default:"auto" help:"Colour in text output: ${enum} (auto: on a terminal without NO_COLOR)."`
 
@@ -41,8 +41,8 @@ type LintCmd struct {
 	JUnitStrict   bool   `name:"junit-strict" help:"Leave out the file and line attributes of JUnit test cases, which Jenkins' junit-10.xsd does not allow."`
 	SARIFCategory string `name:"sarif-category" placeholder:"ID" help:"SARIF automationDetails.id, to tell several uploads apart (default: speccify-lint)."`
 
-	Shard        string `placeholder:"K/N" help:"Check only shard K of N of the tool folders (by a hash of their path; skill folders go to shard 1); merge the shards' JSON reports with the merge command."`
-	ChangedSince string `placeholder:"REV" help:"Check only the tool folders with a file changed since the git revision REV (committed, staged, unstaged or untracked)."`
+	Shard        string `placeholder:"K/N" config:"-" help:"Check only shard K of N of the tool folders (by a hash of their path; skill folders go to shard 1); merge the shards' JSON reports with the merge command."`
+	ChangedSince string `placeholder:"REV" config:"-" help:"Check only the tool folders with a file changed since the git revision REV (committed, staged, unstaged or untracked)."`
 
 	// origins says where each flag that was set was set: on the command
 	// line or in the configuration file. A flag not in it has its default.

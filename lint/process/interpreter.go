@@ -19,6 +19,7 @@ type candidate struct {
 // interpreterRule lists, in order of preference, the interpreters for one
 // file extension.
 type interpreterRule struct {
+	ext         string // lower case, with its dot
 	candidates  []candidate
 	windowsOnly bool
 }
@@ -31,39 +32,70 @@ func interpreters(names ...string) []candidate {
 	return cs
 }
 
-// rules maps a lower-case file extension (with its dot) to its interpreters.
-var rules = map[string]interpreterRule{
-	".sh":   {candidates: interpreters("bash", "sh")},
-	".bash": {candidates: interpreters("bash")},
-	".zsh":  {candidates: interpreters("zsh")},
-	".py":   {candidates: interpreters("python3", "python")},
-	".js":   {candidates: interpreters("node")},
-	".mjs":  {candidates: interpreters("node")},
-	".ts": {candidates: []candidate{
+// rules is the interpreter table: the one list of the extensions that run
+// through an interpreter, which the implementation-runnable rule's
+// documentation and messages are made from.
+var rules = []interpreterRule{
+	{ext: ".sh", candidates: interpreters("bash", "sh")},
+	{ext: ".bash", candidates: interpreters("bash")},
+	{ext: ".zsh", candidates: interpreters("zsh")},
+	{ext: ".py", candidates: interpreters("python3", "python")},
+	{ext: ".js", candidates: interpreters("node")},
+	{ext: ".mjs", candidates: interpreters("node")},
+	{ext: ".ts", candidates: []candidate{
 		{name: "bun"},
 		{name: "deno", args: []string{"run", "-A"}},
 		{name: "tsx"},
 	}},
-	".rb":  {candidates: interpreters("ruby")},
-	".pl":  {candidates: interpreters("perl")},
-	".ps1": {candidates: []candidate{{name: "pwsh", args: []string{"-NoProfile", "-File"}}}},
-	".cmd": {candidates: []candidate{{name: "cmd", args: []string{"/c"}}}, windowsOnly: true},
-	".bat": {candidates: []candidate{{name: "cmd", args: []string{"/c"}}}, windowsOnly: true},
+	{ext: ".rb", candidates: interpreters("ruby")},
+	{ext: ".pl", candidates: interpreters("perl")},
+	{ext: ".ps1", candidates: []candidate{{name: "pwsh", args: []string{"-NoProfile", "-File"}}}},
+	{ext: ".cmd", candidates: []candidate{{name: "cmd", args: []string{"/c"}}}, windowsOnly: true},
+	{ext: ".bat", candidates: []candidate{{name: "cmd", args: []string{"/c"}}}, windowsOnly: true},
+}
+
+// ruleFor finds the rule of ext (with its dot), ignoring case.
+func ruleFor(ext string) (interpreterRule, bool) {
+	ext = strings.ToLower(ext)
+	for _, r := range rules {
+		if r.ext == ext {
+			return r, true
+		}
+	}
+	return interpreterRule{}, false
 }
 
 // KnownExtension reports whether ext (with its dot, e.g. ".py") has an
 // interpreter rule. The comparison ignores case. ".cmd" and ".bat" are known
 // on every platform even though they only run on Windows.
 func KnownExtension(ext string) bool {
-	_, ok := rules[strings.ToLower(ext)]
+	_, ok := ruleFor(ext)
 	return ok
+}
+
+// Extension is one row of the interpreter table, for documentation and
+// messages: a file extension (lower case, with its dot), the names of its
+// interpreters in order of preference, and whether it runs only on Windows.
+type Extension struct {
+	Ext          string
+	Interpreters []string
+	WindowsOnly  bool
+}
+
+// Extensions lists the interpreter table in its order.
+func Extensions() []Extension {
+	exts := make([]Extension, len(rules))
+	for i, r := range rules {
+		exts[i] = Extension{Ext: r.ext, Interpreters: Interpreters(r.ext), WindowsOnly: r.windowsOnly}
+	}
+	return exts
 }
 
 // Interpreters returns the names of the interpreters that can run a file
 // with extension ext (with its dot), in order of preference, for messages.
 // It returns nil for an unknown extension.
 func Interpreters(ext string) []string {
-	r, ok := rules[strings.ToLower(ext)]
+	r, ok := ruleFor(ext)
 	if !ok {
 		return nil
 	}
@@ -85,12 +117,10 @@ type resolver struct {
 // or relative to the current directory; the file in argv is absolute).
 //
 // On Unix a file with any execute bit runs directly, and its #! line decides
-// the interpreter. Otherwise the extension decides: .sh runs with bash, else
-// sh; .bash with bash; .zsh with zsh; .py with python3, else python; .js and
-// .mjs with node; .ts with bun, else "deno run -A", else tsx; .rb with ruby;
-// .pl with perl; .ps1 with "pwsh -NoProfile -File"; .cmd and .bat with
-// "cmd /c" (Windows only). On Windows the execute bit is never used.
-// Interpreters are looked up on PATH; the error names what is missing.
+// the interpreter. Otherwise the extension decides, through the interpreter
+// table (rules): the first of its interpreters found on PATH runs the file,
+// e.g. .sh with bash, else sh. On Windows the execute bit is never used. The
+// error names what is missing.
 func Resolve(path string) (argv []string, err error) {
 	return resolver{goos: runtime.GOOS, lookPath: exec.LookPath}.resolve(path)
 }
@@ -112,7 +142,7 @@ func (r resolver) resolve(path string) ([]string, error) {
 		return []string{abs}, nil
 	}
 	ext := strings.ToLower(filepath.Ext(abs))
-	rule, ok := rules[ext]
+	rule, ok := ruleFor(ext)
 	switch {
 	case !ok && ext == "":
 		return nil, fmt.Errorf("no interpreter for %s: it is not executable and has no file extension", base)
