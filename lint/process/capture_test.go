@@ -9,19 +9,22 @@ import (
 
 func TestCaptureCaps(t *testing.T) {
 	calls := 0
-	c := newCapture(io.NopCloser(strings.NewReader(strings.Repeat("x", 100_000))), 1000, func() { calls++ })
-	c.run()
-	got, overflow := c.result()
-	if len(got) != 1000 || !overflow || calls != 1 {
-		t.Errorf("len %d, overflow %v, onOverflow calls %d; want 1000, true, 1", len(got), overflow, calls)
+	c := newCapture(1000, func() { calls++ })
+	if n, err := io.Copy(c, strings.NewReader(strings.Repeat("x", 100_000))); n != 100_000 || err != nil {
+		t.Errorf("io.Copy = %d, %v; want every byte taken (and discarded past the cap)", n, err)
 	}
-	if cap(got) > 1000 {
-		t.Errorf("buffer capacity %d exceeds the limit", cap(got))
+	if len(c.buf) != 1000 || !c.overflow || calls != 1 {
+		t.Errorf("len %d, overflow %v, onOverflow calls %d; want 1000, true, 1", len(c.buf), c.overflow, calls)
+	}
+	if cap(c.buf) > 1000 {
+		t.Errorf("buffer capacity %d exceeds the limit", cap(c.buf))
 	}
 
-	c = newCapture(io.NopCloser(bytes.NewReader(make([]byte, 1000))), 1000, func() { calls++ })
-	c.run()
-	if got, overflow := c.result(); len(got) != 1000 || overflow {
-		t.Errorf("exactly the limit: len %d, overflow %v; want 1000, false", len(got), overflow)
+	c = newCapture(1000, func() { calls++ })
+	if _, err := io.Copy(c, bytes.NewReader(make([]byte, 1000))); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.buf) != 1000 || c.overflow {
+		t.Errorf("exactly the limit: len %d, overflow %v; want 1000, false", len(c.buf), c.overflow)
 	}
 }

@@ -54,8 +54,9 @@ var (
 // its process group, and the processes whose environment carries its run
 // id, wherever they went.
 type group struct {
-	p  *os.Process
-	id string // the run id in runEnv: "<pid of this program>.<run number>"
+	p           *os.Process
+	leaderStart uint64 // the leader's start time, to tell its pid reused
+	id          string // the run id in runEnv: "<pid of this program>.<run number>"
 }
 
 // newGroup prepares cmd to start as the leader of a new process group, with
@@ -93,6 +94,9 @@ func (g *group) start(cmd *exec.Cmd) error {
 		}
 		g.p = cmd.Process
 		leaders[g.p.Pid] = true
+		// Not reaped before Wait, which is not called yet: still the leader.
+		st, _ := readStat(g.p.Pid)
+		g.leaderStart = st.start
 		return nil
 	})
 }
@@ -187,10 +191,14 @@ func (g *group) find(leaderAlive bool) (found map[int]uint64, unsure bool) {
 			walk(c, owned)
 		}
 	}
+	seen[g.p.Pid] = true
+	// os/exec may have reaped the leader a moment ago: its pid is only
+	// walked while it still names the leader, alive.
 	if leaderAlive {
-		seen[g.p.Pid] = true
-		for _, c := range t.children(g.p.Pid) {
-			walk(c, true)
+		if st, ok := readStat(g.p.Pid); ok && st.start == g.leaderStart && !st.dead() {
+			for _, c := range t.children(g.p.Pid) {
+				walk(c, true)
+			}
 		}
 	}
 	leadersMu.Lock()

@@ -33,7 +33,8 @@ func newGroup(cmd *exec.Cmd) *group {
 }
 
 // start creates the job, starts cmd suspended, puts it in the job and lets
-// it run. When any step fails the implementation is killed before it ran.
+// it run. When a step after the start fails, the implementation is killed
+// before it ran (the caller still waits for it).
 func (g *group) start(cmd *exec.Cmd) error {
 	job, err := newKillOnCloseJob()
 	if err != nil {
@@ -49,7 +50,6 @@ func (g *group) start(cmd *exec.Cmd) error {
 	}
 	if err != nil {
 		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
 		_ = windows.CloseHandle(job)
 		return err
 	}

@@ -31,7 +31,9 @@ type Outcome struct {
 	// StartErr is why the implementation could not start (e.g. exec format
 	// error, permission denied).
 	StartErr error
-	// Duration is the wall time from start until the implementation exited.
+	// Duration is the wall time from the start until the implementation
+	// exited and its output was closed: a background child that holds the
+	// output open adds to it, at most WaitDelay.
 	Duration time.Duration
 	// Timeout is the Command's timeout, for Status.
 	Timeout time.Duration

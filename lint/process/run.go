@@ -1,11 +1,12 @@
 package process
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
 	"os/exec"
-	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -14,13 +15,10 @@ import (
 const DefaultMaxOutput int64 = 4 << 20
 
 // WaitDelay is how long Run keeps reading output after the implementation
-// exited, waiting for background children that still hold its stdout or
-// stderr to let go; then it kills what is left of the group.
+// exited (or was killed), waiting for background children that still hold
+// its stdout or stderr to let go; then it closes the pipes and kills what is
+// left of the run.
 const WaitDelay = time.Second
-
-// drainDelay is how long Run waits for the readers to finish after killing
-// leftovers, and again after closing the pipes, before it gives up on them.
-const drainDelay = 250 * time.Millisecond
 
 // Command describes one run.
 type Command struct {
@@ -42,14 +40,22 @@ type Command struct {
 	Env []string
 }
 
-// errNoArgv is the start error of a Command without argv.
-var errNoArgv = errors.New("empty argv")
+var (
+	// errNoArgv is the start error of a Command without argv.
+	errNoArgv = errors.New("empty argv")
+	// errTimeout and errOverflow are the causes of the run's context
+	// when Run ends it for a timeout or an output overflow.
+	errTimeout  = errors.New("timed out")
+	errOverflow = errors.New("output overflow")
+)
 
 // Run runs c once and reports what happened. It never returns before the
 // implementation has exited (or been killed), and it returns at most about
-// WaitDelay later even if background children keep its output open. The
-// whole process group is killed on timeout, on cancellation of ctx, when an
-// output stream goes past the cap, and after the implementation exits.
+// WaitDelay later even if background children keep its output open.
+// Everything the run started (its process group, and on Linux and Windows
+// the processes that left it) is killed on timeout, on cancellation of ctx,
+// when an output stream goes past the cap, and after the implementation
+// exits.
 func Run(ctx context.Context, c Command) Outcome {
 	limit := c.MaxOutput
 	if limit <= 0 {
@@ -65,153 +71,80 @@ func Run(ctx context.Context, c Command) Outcome {
 		return out
 	}
 
-	cmd := exec.Command(c.Argv[0], c.Argv[1:]...)
+	runCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	if c.Timeout > 0 {
+		var stop context.CancelFunc
+		runCtx, stop = context.WithTimeoutCause(runCtx, c.Timeout, errTimeout)
+		defer stop()
+	}
+	cmd := exec.CommandContext(runCtx, c.Argv[0], c.Argv[1:]...)
 	cmd.Dir = c.Dir
 	cmd.Env = c.Env
 	g := newGroup(cmd)
-
-	var pipes [3][2]*os.File // stdin, stdout, stderr; [0] read end, [1] write end
-	for i := range pipes {
-		r, w, err := os.Pipe()
-		if err != nil {
-			for _, p := range pipes[:i] {
-				closeFiles(p[0], p[1])
-			}
-			out.StartErr = err
-			return out
+	// A child that never reads its stdin does not block Run: os/exec
+	// writes it from a goroutine and ignores the broken pipe.
+	cmd.Stdin = bytes.NewReader(c.Stdin)
+	stdout := newCapture(limit, func() { cancel(errOverflow) })
+	stderr := newCapture(limit, func() { cancel(errOverflow) })
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	// os/exec calls Cancel, from its own goroutine, when runCtx is done
+	// before the implementation exited, possibly before g.start returned;
+	// WaitDelay bounds both the wait for it to die and, after it exited,
+	// the wait for the output pipes to close.
+	var (
+		killed   atomic.Bool
+		startErr error
+		started  = make(chan struct{}) // closed when startErr and g are set
+	)
+	cmd.Cancel = func() error {
+		<-started
+		if startErr != nil {
+			return os.ErrProcessDone // g.start killed it
 		}
-		pipes[i] = [2]*os.File{r, w}
+		killed.Store(true)
+		g.kill(true)
+		return nil
 	}
-	stdinR, stdinW := pipes[0][0], pipes[0][1]
-	stdoutR, stdoutW := pipes[1][0], pipes[1][1]
-	stderrR, stderrW := pipes[2][0], pipes[2][1]
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdinR, stdoutW, stderrW
+	cmd.WaitDelay = WaitDelay
 
 	start := time.Now()
-	err := g.start(cmd)
-	// The child has its own copies now; ours would keep the pipes open.
-	closeFiles(stdinR, stdoutW, stderrW)
-	if err != nil {
-		closeFiles(stdinW, stdoutR, stderrR)
-		out.StartErr = err
+	startErr = g.start(cmd)
+	close(started)
+	if startErr != nil {
+		if cmd.Process != nil {
+			_ = cmd.Wait() // started, then killed by g.start
+		}
 		out.Duration = time.Since(start)
+		if ctx.Err() != nil {
+			out.Canceled = true // canceled between the check above and the start
+			return out
+		}
+		out.StartErr = startErr
 		return out
 	}
 	defer g.release()
-
-	// Stdin is written in the background: a child that never reads it must
-	// not block us. Write errors (EPIPE when the child exits early, or the
-	// pipe closed by us below) are not the implementation's failure.
-	stdinDone := make(chan struct{})
-	go func() {
-		defer close(stdinDone)
-		if len(c.Stdin) > 0 {
-			_, _ = stdinW.Write(c.Stdin)
-		}
-		_ = stdinW.Close()
-	}()
-
-	overflow := make(chan struct{})
-	var overflowOnce sync.Once
-	onOverflow := func() { overflowOnce.Do(func() { close(overflow) }) }
-	stdout := newCapture(stdoutR, limit, onOverflow)
-	stderr := newCapture(stderrR, limit, onOverflow)
-	go stdout.run()
-	go stderr.run()
-	outputDone := make(chan struct{})
-	go func() {
-		<-stdout.done
-		<-stderr.done
-		close(outputDone)
-	}()
-
-	exited := make(chan struct{})
-	go func() {
-		_ = cmd.Wait() // its outcome is in cmd.ProcessState
-		close(exited)
-	}()
-
-	var timeout <-chan time.Time
-	if c.Timeout > 0 {
-		t := time.NewTimer(c.Timeout)
-		defer t.Stop()
-		timeout = t.C
-	}
-	canceled := ctx.Done()
-	overflowed := (<-chan struct{})(overflow)
-	killed := false
-	kill := func() {
-		killed = true
-		g.kill(true)
-		canceled, timeout, overflowed = nil, nil, nil
-	}
-	for running := true; running; {
-		select {
-		case <-exited:
-			running = false
-		case <-canceled:
-			out.Canceled = true
-			kill()
-		case <-timeout:
-			out.TimedOut = true
-			kill()
-		case <-overflowed:
-			kill()
-		}
-	}
+	_ = cmd.Wait() // its outcome is in cmd.ProcessState
 	out.Duration = time.Since(start)
-
-	// The implementation is gone. Give background children that hold its
-	// output a moment to finish, then kill whatever is left of the group.
-	grace := time.NewTimer(WaitDelay)
-	select {
-	case <-outputDone:
-	case <-grace.C:
-	case <-ctx.Done():
-	case <-overflow:
-	}
-	grace.Stop()
+	// The implementation is gone, and its output closed or given up on:
+	// kill whatever is left of the run.
 	g.kill(false)
-	if !waitFor(outputDone, drainDelay) {
-		// Something outside the group still holds the pipes: stop reading.
-		// Closing is done in the background because on Windows a close
-		// waits for a pending read to be cancelled.
-		go stdout.abort()
-		go stderr.abort()
-		waitFor(outputDone, drainDelay)
-	}
-	go closeFiles(stdinW) // unblocks a write to a child that never read
-	waitFor(stdinDone, drainDelay)
 
-	out.Stdout, out.StdoutOverflow = stdout.result()
-	out.Stderr, out.StderrOverflow = stderr.result()
+	out.Stdout, out.StdoutOverflow = stdout.buf, stdout.overflow
+	out.Stderr, out.StderrOverflow = stderr.buf, stderr.overflow
+	if killed.Load() {
+		switch context.Cause(runCtx) {
+		case errTimeout:
+			out.TimedOut = true
+		case errOverflow:
+		default:
+			out.Canceled = true
+		}
+		return out // ExitCode -1, and no Signal: Run killed it
+	}
 	if ps := cmd.ProcessState; ps != nil {
 		out.ExitCode = ps.ExitCode()
-		if !killed {
-			out.Signal = exitSignal(ps)
-		}
-	}
-	if killed {
-		out.ExitCode = -1
+		out.Signal = exitSignal(ps)
 	}
 	return out
-}
-
-// waitFor waits at most d for ch to be closed and reports whether it was.
-func waitFor(ch <-chan struct{}, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ch:
-		return true
-	case <-t.C:
-		return false
-	}
-}
-
-// closeFiles closes each file, ignoring errors.
-func closeFiles(fs ...*os.File) {
-	for _, f := range fs {
-		_ = f.Close()
-	}
 }
