@@ -54,16 +54,8 @@ type yamlConverter struct {
 	places   map[string]Pos
 	problems []Problem
 	budget   int
-	// ptrs holds the text of every JSON pointer made so far, one after the
-	// other; the keys of places are pieces of it. A strings.Builder never
-	// changes the bytes it has written, so a string it returned stays valid
-	// as it grows, and the pointers cost a few allocations instead of one
-	// each.
-	ptrs strings.Builder
+	ptrs     pointerArena // the text of the keys of places
 }
-
-// pointer is the JSON pointer ptrs[start:end] of a yamlConverter.
-type pointer struct{ start, end int }
 
 // toJSON converts the YAML node n of this frontmatter to JSON faithfully:
 // integers stay exact, YAML 1.2 booleans only (yes/no/on stay strings), dates
@@ -72,7 +64,7 @@ type pointer struct{ start, end int }
 func (s *yamlSource) toJSON(n *yaml.Node, key string) (doc *JSONDoc, problems []Problem) {
 	values, pointerBytes := countValues(n, maxPresize)
 	c := &yamlConverter{src: s, key: key, places: make(map[string]Pos, values), budget: MaxYAMLValues}
-	c.ptrs.Grow(min(pointerBytes, maxPresizeBytes))
+	c.ptrs.b.Grow(min(pointerBytes, maxPresizeBytes))
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(errConversionStopped); !ok {
@@ -147,32 +139,46 @@ func (c *yamlConverter) stop(n *yaml.Node, format string, args ...any) {
 	panic(errConversionStopped{})
 }
 
+// pointerArena makes the JSON pointers of a conversion. It holds the text of
+// every pointer made so far, one after the other, and hands out pieces of
+// it: a strings.Builder never changes the bytes it has written, so a string
+// it returned stays valid as it grows, and the pointers cost a few
+// allocations instead of one each.
+type pointerArena struct{ b strings.Builder }
+
+// pointer is a JSON pointer of a pointerArena: its text is b[start:end].
+type pointer struct{ start, end int }
+
 // member makes the JSON pointer of the member name of the object at parent;
 // text is its string.
-func (c *yamlConverter) member(parent pointer, name string) (p pointer, text string) {
-	p.start = c.startChild(parent)
-	writeEscapedPointer(&c.ptrs, name)
-	p.end = c.ptrs.Len()
-	return p, c.ptrs.String()[p.start:p.end]
+func (a *pointerArena) member(parent pointer, name string) (p pointer, text string) {
+	p.start = a.startChild(parent)
+	writeEscapedPointer(&a.b, name)
+	return a.end(p)
 }
 
 // item makes the JSON pointer of the item i of the array at parent; text is
 // its string.
-func (c *yamlConverter) item(parent pointer, i int) (p pointer, text string) {
-	p.start = c.startChild(parent)
+func (a *pointerArena) item(parent pointer, i int) (p pointer, text string) {
+	p.start = a.startChild(parent)
 	var digits [20]byte
-	c.ptrs.Write(strconv.AppendInt(digits[:0], int64(i), 10))
-	p.end = c.ptrs.Len()
-	return p, c.ptrs.String()[p.start:p.end]
+	a.b.Write(strconv.AppendInt(digits[:0], int64(i), 10))
+	return a.end(p)
 }
 
 // startChild writes the text of parent and a slash, the start of a child's
 // pointer, and returns where it starts.
-func (c *yamlConverter) startChild(parent pointer) int {
-	start := c.ptrs.Len()
-	c.ptrs.WriteString(c.ptrs.String()[parent.start:parent.end])
-	c.ptrs.WriteByte('/')
+func (a *pointerArena) startChild(parent pointer) int {
+	start := a.b.Len()
+	a.b.WriteString(a.b.String()[parent.start:parent.end])
+	a.b.WriteByte('/')
 	return start
+}
+
+// end ends the pointer p started at p.start, and returns it with its text.
+func (a *pointerArena) end(p pointer) (pointer, string) {
+	p.end = a.b.Len()
+	return p, a.b.String()[p.start:p.end]
 }
 
 // convert converts n, the value at the JSON pointer ptr, whose place the
@@ -199,7 +205,7 @@ func (c *yamlConverter) convert(n *yaml.Node, ptr pointer, depth int) any {
 	case yaml.SequenceNode:
 		out := make([]any, 0, len(n.Content))
 		for i, item := range n.Content {
-			p, text := c.item(ptr, i)
+			p, text := c.ptrs.item(ptr, i)
 			if _, ok := c.places[text]; !ok { // a merged mapping may have set it
 				c.places[text] = c.src.pos(item)
 			}
@@ -235,7 +241,7 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr pointer, out map[string]any, d
 			c.problem(k, "%s: the mapping key %s is not a string; JSON keys are strings, so quote it", c.key, desc)
 		}
 		name := k.Value
-		p, text := c.member(ptr, name)
+		p, text := c.ptrs.member(ptr, name)
 		c.places[text] = c.src.pos(k)
 		out[name] = c.convert(v, p, depth+1)
 	}
