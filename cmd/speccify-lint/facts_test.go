@@ -117,6 +117,32 @@ func TestReadmeFlagTable(t *testing.T) {
 	}
 }
 
+// TestActionChoices: the action's platform and fail-on inputs, in action.yml
+// and in README.md's table of them, name the flags' choices.
+func TestActionChoices(t *testing.T) {
+	readme := readRepoFile(t, "README.md")
+	a, _ := loadAction(t)
+	for _, name := range []string{"platform", "fail-on"} {
+		row := ""
+		for line := range strings.Lines(readme) {
+			if strings.HasPrefix(line, "| `"+name+"` |") {
+				row = line
+			}
+		}
+		for choice := range strings.SplitSeq(lintFlag(t, name).Enum, ",") {
+			if choice == "" {
+				continue
+			}
+			if !regexp.MustCompile(`\b` + choice + `\b`).MatchString(a.Inputs[name].Description) {
+				t.Errorf("action.yml's %s input does not name %q: %s", name, choice, a.Inputs[name].Description)
+			}
+			if !strings.Contains(row, "`"+choice+"`") {
+				t.Errorf("README.md's row for the action's %s input does not name %q: %q", name, choice, row)
+			}
+		}
+	}
+}
+
 // TestReadmeDefaults: the defaults of --timeout and --max-output, which the
 // flags take from package lint, are the ones README.md and action.yml name.
 func TestReadmeDefaults(t *testing.T) {
