@@ -172,3 +172,23 @@ func TestRunEnvMarksTheRun(t *testing.T) {
 		t.Errorf("Run wrote into the caller's Env: %q", env)
 	}
 }
+
+// TestRunKillsEscapedProcessesByScan: on a kernel without
+// /proc/<pid>/task/<tid>/children, the processes of a run are found by a
+// scan of /proc.
+func TestRunKillsEscapedProcessesByScan(t *testing.T) {
+	defer func(f func() bool) { childrenFiles = f }(childrenFiles)
+	childrenFiles = func() bool { return false }
+	for _, tt := range escapes {
+		t.Run(tt.name, func(t *testing.T) {
+			needs(t, tt.need)
+			dir := t.TempDir()
+			argv := []string{writeFile(t, dir, tt.file, tt.body, 0o755)}
+			o := Run(context.Background(), Command{Argv: argv, Dir: dir, Timeout: 20 * time.Second})
+			if o.ExitCode != 0 {
+				t.Errorf("status %q, stderr %q", o.Status(), o.Stderr)
+			}
+			reaped(t, readPID(t, dir, "esc.pid"))
+		})
+	}
+}
