@@ -3,20 +3,28 @@ package lint
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 )
 
-// toolCheck is the state of checking one tool folder: everything parsed once
-// and shared by the rules and the example runs.
+// toolCheck is the context of checking one tool folder, handed to every
+// rule's check: the contract, the folder listing, and what several rules
+// share, computed once on first use (the compiled schemas, the files the
+// examples name, the implementations' text), so that no rule depends on
+// another having run before it.
 type toolCheck struct {
 	cfg     *Config
 	dir     string // the folder as discovered
 	rel     string // the folder relative to the root, slash-separated
 	specRel string // TOOL.md relative to the root
-	spec    *contract.Spec
-	folder  *discover.Folder
+	// spec is the contract; nil when TOOL.md could not be read (unreadable
+	// says why).
+	spec       *contract.Spec
+	unreadable *unreadable
+	folder     *discover.Folder
 	// root is the tool folder, open during the static checks: the files
 	// read on the tool's behalf are read through it.
 	root *os.Root
@@ -27,46 +35,97 @@ type toolCheck struct {
 	// static checks found wrong will fail to start when it is run.
 	startHints map[string]string
 
-	inputs  *schemaField
-	outputs *schemaField
+	// The schemas, loaded by schemas.
+	schemasLoaded   bool
+	inputs, outputs *schemaField
+	// patterns is the schema rule's reporter: a pattern that takes too long
+	// while any rule validates is a schema finding (see validate).
+	patterns reporter
+	// uses are the files the examples name, listed by fixtureUses.
+	uses     []fixtureUse
+	usesRead bool
+	// scripts are the implementations' texts, read by readScript.
+	scripts map[string]scriptText
+
 	// snapshot is the tool folder after the last example that ran.
 	snapshot snapshot
 
 	findings []Finding
 }
 
-// schemaField is inputs or outputs: converted, compiled, or why not.
-type schemaField struct {
-	name   string
-	field  *contract.SchemaField
-	doc    *contract.JSONDoc // nil when the field is missing or did not convert
-	schema *contract.Schema  // nil when it did not compile
-	// timedOut are the pointers of the patterns reported for taking too long.
-	timedOut []string
+// unreadable is why a TOOL.md could not be read.
+type unreadable struct {
+	pos contract.Pos
+	msg string
 }
 
-// place is the TOOL.md place of a JSON pointer into the schema.
-func (s *schemaField) place(pointer string) contract.Pos {
-	if s.doc == nil {
-		return s.field.Key.Span.Start.Pos
+// newToolCheck is the context of checking the tool folder dir.
+func newToolCheck(cfg *Config, dir string) *toolCheck {
+	c := &toolCheck{cfg: cfg, dir: dir, rel: relPath(cfg.Root, dir)}
+	c.specRel = c.fileIn(discover.SpecFile)
+	c.patterns = c.reporter(ruleSchema)
+	return c
+}
+
+// reporter is the reporter of rule r's findings about the tool, which go to
+// its static findings.
+func (c *toolCheck) reporter(r *Rule) reporter {
+	return reporter{rule: r, cfg: c.cfg, tool: c.rel, file: c.specRel, out: &c.findings}
+}
+
+// applyRules runs the read rules and, when TOOL.md could be read, the
+// static rules.
+func (c *toolCheck) applyRules() {
+	for _, r := range registry {
+		switch {
+		case r.read != nil:
+			r.read(c, c.reporter(r))
+		case r.static != nil && c.spec != nil:
+			r.static(c, c.reporter(r))
+		}
 	}
-	return s.doc.Place(pointer)
+	c.scripts = nil // read during the static checks only
 }
 
-// report adds a finding of rule at a place in TOOL.md.
-func (c *toolCheck) report(r *Rule, pos contract.Pos, key, format string, args ...any) {
-	c.reportIn(r, c.specRel, pos, key, format, args...)
-}
-
-// reportIn adds a finding of rule at a place in another file of the folder
-// (relative to the root).
-func (c *toolCheck) reportIn(r *Rule, file string, pos contract.Pos, key, format string, args ...any) {
-	if !c.cfg.enabled(r) {
-		return
+// reportProblems reports the parser's problems of the given kinds.
+func (c *toolCheck) reportProblems(rep reporter, kinds ...contract.ProblemKind) {
+	for _, p := range c.spec.Problems {
+		if slices.Contains(kinds, p.Kind) {
+			rep.report(atLine(p.Pos, p.Span), p.Key, "%s", p.Msg)
+		}
 	}
-	f := r.finding(file, pos.Line, pos.Column, key, format, args...)
-	f.Tool = c.rel
-	c.findings = append(c.findings, f)
+}
+
+// fields is the frontmatter when it parsed as a mapping of keys, for the
+// rules about its fields; nil otherwise (one frontmatter finding is enough).
+func (c *toolCheck) fields() *contract.Frontmatter {
+	if fm := c.spec.Frontmatter; fm != nil && !fm.Invalid {
+		return fm
+	}
+	return nil
+}
+
+// cases are the example cases; none when TOOL.md has no examples or its body
+// is unknown (an unclosed frontmatter: the frontmatter finding says why).
+func (c *toolCheck) cases() []contract.Case {
+	if (c.spec.Split.HasFrontmatter && !c.spec.Split.Closed) || c.spec.Examples == nil {
+		return nil
+	}
+	return c.spec.Examples.Cases
+}
+
+// effects is the contract's effects line, or "".
+func (c *toolCheck) effects() string {
+	return strings.TrimSpace(c.spec.Frontmatter.Effects.Value)
+}
+
+// values are the texts of requires or platforms entries.
+func values(items []contract.String) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.Value
+	}
+	return out
 }
 
 // relPath turns a path into a root-relative slash path.
@@ -93,4 +152,9 @@ func (c *toolCheck) fileIn(name string) string {
 	return c.rel + "/" + name
 }
 
-var topOfFile = contract.Pos{Line: 1, Column: 1}
+func (c *toolCheck) absDir() string {
+	if abs, err := filepath.Abs(c.dir); err == nil {
+		return abs
+	}
+	return c.dir
+}

@@ -71,12 +71,11 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	for _, dir := range disc.Skills {
 		res.Skills = append(res.Skills, checkSkill(&cfg, dir))
 	}
-	for _, esc := range disc.Escapes {
-		if !cfg.enabled(ruleSymlinkEscape) {
-			break
+	d := &discoveryCheck{cfg: &cfg, disc: disc}
+	for _, r := range registry {
+		if r.discovery != nil {
+			r.discovery(d, reporter{rule: r, cfg: &cfg, out: &res.Findings})
 		}
-		rel := relPath(cfg.Root, esc.Path)
-		res.Findings = append(res.Findings, ruleSymlinkEscape.finding(rel, 1, 1, rel, "%s", escapeMessage(rel, esc)))
 	}
 	slices.SortFunc(res.Findings, CompareFindings)
 	res.InternalErrors = failures.sorted()
@@ -85,13 +84,30 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	return res
 }
 
-// escapeMessage says what the symbolic link rel, whose target lies outside
-// the root, points to and what speccify-lint did with it.
-func escapeMessage(rel string, esc discover.SymlinkEscape) string {
-	if esc.Dir {
-		return fmt.Sprintf("symbolic link %s points to the directory %s, outside the root; it is not followed, so nothing under it is checked: commit the files instead", rel, esc.Target)
+// discoveryCheck is what the discovery rules judge: the walk of the tree.
+type discoveryCheck struct {
+	cfg  *Config
+	disc *discover.Discovery
+}
+
+// skillCheck is the context of checking one skill folder.
+type skillCheck struct {
+	cfg      *Config
+	dir      string // the folder as discovered
+	specPath string // its SKILL.md
+}
+
+// checkSkill applies the skill rules to the skill folder dir.
+func checkSkill(cfg *Config, dir string) SkillResult {
+	rel := relPath(cfg.Root, dir)
+	s := &skillCheck{cfg: cfg, dir: dir, specPath: filepath.Join(dir, discover.SkillFile)}
+	res := SkillResult{Dir: rel, Spec: relPath(cfg.Root, s.specPath), Findings: []Finding{}}
+	for _, r := range registry {
+		if r.skill != nil {
+			r.skill(s, reporter{rule: r, cfg: cfg, tool: rel, file: res.Spec, out: &res.Findings})
+		}
 	}
-	return fmt.Sprintf("symbolic link %s points to the file %s, outside the root; speccify-lint does not read it: commit the file instead", rel, esc.Target)
+	return res
 }
 
 // internalErrors collects the failures of speccify-lint itself: a panic while
@@ -124,8 +140,7 @@ func (e *internalErrors) checkStatic(cfg *Config, disc *discover.Discovery, inde
 	defer func() {
 		if r := recover(); r != nil {
 			e.add(dir, r)
-			c := &toolCheck{cfg: cfg, dir: dir, rel: relPath(cfg.Root, dir)}
-			c.specRel = c.fileIn(discover.SpecFile)
+			c := newToolCheck(cfg, dir)
 			j = &toolJob{index: index, c: c, tr: ToolResult{Dir: c.rel, Spec: c.specRel,
 				Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
 		}
@@ -161,30 +176,32 @@ type toolJob struct {
 func checkStatic(cfg *Config, index int, tool discover.Tool) *toolJob {
 	start := time.Now()
 	dir := tool.Dir
-	c := &toolCheck{cfg: cfg, dir: dir, rel: relPath(cfg.Root, dir)}
-	c.specRel = c.fileIn(discover.SpecFile)
+	c := newToolCheck(cfg, dir)
 	j := &toolJob{index: index, c: c, tr: ToolResult{Dir: c.rel, Spec: c.specRel, Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
 	defer func() { j.spent = time.Since(start) }()
 	// Whatever is read on behalf of the tool is read through a Root of its
 	// folder, so that no "..", absolute path or symbolic link leads out.
 	root, err := os.OpenRoot(dir)
 	if err != nil {
-		c.report(ruleSpecFile, topOfFile, "TOOL.md", "TOOL.md cannot be read: the tool folder cannot be opened: %v", fserr.Cause(err))
+		c.unreadable = &unreadable{topOfFile, fmt.Sprintf("TOOL.md cannot be read: the tool folder cannot be opened: %v", fserr.Cause(err))}
+		c.applyRules()
 		return j
 	}
 	defer root.Close()
 	c.root = root
 	defer func() { c.root = nil }()
 	spec, err := contract.ReadSpecIn(root, discover.SpecFile, filepath.Join(dir, discover.SpecFile))
-	if err != nil {
-		c.report(ruleSpecFile, topOfFile, "TOOL.md", "TOOL.md cannot be read: %v", fserr.Cause(err))
+	switch {
+	case err != nil:
+		c.unreadable = &unreadable{topOfFile, fmt.Sprintf("TOOL.md cannot be read: %v", fserr.Cause(err))}
+	case spec.FileErr != nil:
+		c.unreadable = &unreadable{spec.FileErr.Pos, "TOOL.md " + spec.FileErr.Msg}
+	}
+	if c.unreadable != nil {
+		c.applyRules()
 		return j
 	}
 	c.spec = spec
-	if spec.FileErr != nil {
-		c.report(ruleSpecFile, spec.FileErr.Pos, "TOOL.md", "TOOL.md %s", spec.FileErr.Msg)
-		return j
-	}
 	if folder, err := tool.Folder(); err == nil {
 		c.folder = folder
 		c.followImplementationLinks()
@@ -195,7 +212,7 @@ func checkStatic(cfg *Config, index int, tool discover.Tool) *toolJob {
 	if fm := spec.Frontmatter; fm != nil {
 		j.tr.Name = fm.Name.Value
 	}
-	c.lintStatic()
+	c.applyRules()
 	j.checked = true
 	return j
 }
@@ -209,21 +226,6 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 		tr.Examples = j.c.examples(ctx, &tr)
 	}
 	return j.c.finish(tr, j.spent+time.Since(start))
-}
-
-// lintStatic applies every static rule.
-func (c *toolCheck) lintStatic() {
-	c.checkParseProblems()
-	if c.spec.Frontmatter != nil {
-		c.checkFields()
-		c.loadSchemas()
-		c.checkWireObject()
-		c.checkOKAndError()
-		c.checkYAMLSplit()
-	}
-	c.checkExamples()
-	c.checkFixtures()
-	c.checkImplementations()
 }
 
 // finish adds the findings, in order, and the time spent on the tool (not

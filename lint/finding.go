@@ -3,6 +3,8 @@ package lint
 import (
 	"cmp"
 	"fmt"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
 // Finding is one thing wrong with a contract, a tool folder or an example run.
@@ -15,6 +17,12 @@ type Finding struct {
 	File     string   `json:"file"`
 	Line     int      `json:"line"`
 	Column   int      `json:"column"`
+	// Span is the source text in File the finding is about, when the parser
+	// knows it (a TOOL.md key, value, example line or title); zero
+	// otherwise, and in a report read back from JSON. Reports print only
+	// Line and Column, the place of the finding, where Span usually starts
+	// (an example line's finding is at its input: word, its Span the JSON).
+	Span contract.Span `json:"-"`
 	// Key is the logical place of the finding inside its tool folder (a field
 	// path such as "outputs.properties.ok", an example title, a file name).
 	// Report fingerprints hash it instead of the line so that a finding keeps

@@ -1,24 +1,39 @@
 package lint
 
-import (
-	"fmt"
-)
-
-// Rule is one check. Its id, default severity, title and documentation are the
-// single source of truth for the rules command, the README's rule table and
-// the SARIF rule metadata.
+// Rule is one check: its documentation and the function that checks it. Its
+// id, default severity, title and documentation are the single source of
+// truth for the rules command, the README's rule table and the SARIF rule
+// metadata. Each rule lives in lint/rule_<id>.go (a hyphen becomes an
+// underscore) and is tested by cmd/speccify-lint/testdata/script/rule_<id>.txtar.
 type Rule struct {
 	// ID is the rule's slug, e.g. "required-field".
 	ID string
 	// Severity is the default severity of its findings.
 	Severity Severity
 	// Category groups rules in listings: contract, schemas, examples,
-	// fixtures, implementations, skills, run.
+	// fixtures, implementations, skills, discovery, run.
 	Category string
 	// Title is a one-line summary.
 	Title string
 	// Doc is one paragraph: what the rule checks, why, and how to fix it.
 	Doc string
+
+	// The check, exactly one of these; its signature is the phase the rule
+	// judges. Every check runs, whether its rule is enabled or not (the
+	// reporter drops a disabled rule's findings), so that what one check
+	// records in the shared context does not depend on the configuration.
+
+	// read judges the reading of a tool's TOOL.md; the static rules run
+	// only when it could be read.
+	read func(*toolCheck, reporter)
+	// static checks a tool folder whose TOOL.md was read.
+	static func(*toolCheck, reporter)
+	// run judges one example run.
+	run func(*exampleRun, reporter)
+	// skill checks a skill folder.
+	skill func(*skillCheck, reporter)
+	// discovery judges what the walk of the tree found.
+	discovery func(*discoveryCheck, reporter)
 }
 
 // Tags are the SARIF tags of the rule's results.
@@ -26,19 +41,6 @@ func (r *Rule) Tags() []string { return []string{"speccify", r.Category} }
 
 // Anchor is the README anchor of the rule's section ("rule-required-field").
 func (r *Rule) Anchor() string { return "rule-" + r.ID }
-
-// finding makes a finding of the rule at its default severity.
-func (r *Rule) finding(file string, line, col int, key, format string, args ...any) Finding {
-	return Finding{
-		Rule:     r.ID,
-		Severity: r.Severity,
-		Message:  fmt.Sprintf(format, args...),
-		File:     file,
-		Line:     max(line, 1),
-		Column:   max(col, 1),
-		Key:      key,
-	}
-}
 
 // Rules returns every rule in documentation order.
 func Rules() []*Rule { return append([]*Rule(nil), registry...) }

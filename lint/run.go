@@ -111,49 +111,109 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl discover.Impl
 	return "", argv, impl
 }
 
-// runExample runs one case and judges it.
+// runExample runs one case and has the run rules judge it.
 func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *ExampleResult, argv []string, impl discover.ImplFile) {
 	// Stdin is the input as the document writes it: an implementation
 	// tested against the text of its own examples gets that text.
 	stdin := []byte(cs.Input.Raw + "\n")
 	er.Implementation = c.fileIn(impl.Name)
 	er.Reproduce = process.ReproduceLine(c.rel, stdin[:len(stdin)-1], reproduceArgv(argv, impl))
+	run := &exampleRun{c: c, cs: cs, er: er, impl: impl}
 	if argv == nil {
-		_, err := process.Resolve(impl.Path)
-		er.ExitStatus = "could not start: " + c.localText(err.Error())
-		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "example %q: %s could not start: %s", cs.Title, impl.Name, c.localText(err.Error()))
-		er.Status = statusOf(er)
-		return
-	}
-	// The folder as the previous example left it is the folder as this one
-	// finds it: nothing of ours runs in it between two examples.
-	before := c.snapshot
-	if before == nil {
-		before = takeSnapshot(c.dir)
-	}
-	o := process.Run(ctx, process.Command{
-		Argv:      argv,
-		Dir:       c.dir,
-		Stdin:     stdin,
-		Timeout:   c.timeout(),
-		MaxOutput: c.maxOutput(),
-	})
-	after := takeSnapshot(c.dir)
-	c.snapshot = after
-	er.Duration = o.Duration
-	er.ExitCode = o.ExitCode
-	er.ExitStatus = c.localText(o.Status())
-	er.Stdout = capText(o.Stdout)
-	er.Stderr = capText(o.Stderr)
-	c.judge(cs, er, o, impl)
-	if changed := before.changes(after); len(changed) > 0 {
-		sev, why := SeverityWarning, ""
-		if writesNothing(c.effects()) {
-			sev, why = SeverityError, fmt.Sprintf(", although effects says %q", c.effects())
+		_, run.startErr = process.Resolve(impl.Path)
+		er.ExitStatus = "could not start: " + c.localText(run.startErr.Error())
+	} else {
+		// The folder as the previous example left it is the folder as this
+		// one finds it: nothing of ours runs in it between two examples.
+		before := c.snapshot
+		if before == nil {
+			before = takeSnapshot(c.dir)
 		}
-		c.exampleFinding(er, cs, ruleEffects, sev, "example %q changed the tool folder%s: %s", cs.Title, why, strings.Join(changed, ", "))
+		o := process.Run(ctx, process.Command{
+			Argv:      argv,
+			Dir:       c.dir,
+			Stdin:     stdin,
+			Timeout:   c.timeout(),
+			MaxOutput: c.maxOutput(),
+		})
+		after := takeSnapshot(c.dir)
+		c.snapshot = after
+		er.Duration = o.Duration
+		er.ExitCode = o.ExitCode
+		er.ExitStatus = c.localText(o.Status())
+		er.Stdout = capText(o.Stdout)
+		er.Stderr = capText(o.Stderr)
+		run.o, run.startErr, run.changed = o, o.StartErr, before.changes(after)
+	}
+	run.end = run.ending()
+	switch run.end {
+	case endCanceled:
+		er.SkipReason = "interrupted while it ran"
+	case endAnswered:
+		run.actual, run.stdoutErr = parseStdout(run.o.Stdout, run.o.Stderr)
+	}
+	for _, r := range registry {
+		if r.run != nil {
+			r.run(run, c.reporter(r).to(&er.Findings))
+		}
 	}
 	er.Status = statusOf(er)
+}
+
+// exampleRun is one example's run, as the run rules judge it.
+type exampleRun struct {
+	c    *toolCheck
+	cs   *contract.Case
+	er   *ExampleResult
+	impl discover.ImplFile
+	// startErr is why the implementation could not start: its interpreter
+	// could not be found, or starting it failed.
+	startErr error
+	o        process.Outcome
+	end      ending
+	// actual is stdout as one JSON object; nil when the run did not end
+	// with one (stdoutErr says why, when it answered).
+	actual    any
+	stdoutErr string
+	// changed are the files the run created, changed or deleted in the tool
+	// folder.
+	changed []string
+}
+
+// ending is how an example's run ended.
+type ending int
+
+const (
+	endAnswered   ending = iota // it exited and its output was read
+	endCanceled                 // interrupted (Ctrl-C) while it ran
+	endNotStarted               // it could not start
+	endTimedOut                 // it ran past --timeout
+	endKilled                   // a signal killed it
+	endOverflow                 // its output passed --max-output
+)
+
+func (r *exampleRun) ending() ending {
+	switch {
+	case r.o.Canceled:
+		return endCanceled
+	case r.startErr != nil:
+		return endNotStarted
+	case r.o.TimedOut:
+		return endTimedOut
+	case r.o.Signal != "":
+		return endKilled
+	case r.o.StdoutOverflow || r.o.StderrOverflow:
+		return endOverflow
+	}
+	return endAnswered
+}
+
+// place is where the run rules report: the case's output: line.
+func (r *exampleRun) place() place {
+	if out := r.cs.Output; out != nil {
+		return atLine(out.Pos, out.Span)
+	}
+	return atLine(r.cs.Pos, r.cs.TitleSpan)
 }
 
 // localText replaces the tool folder's absolute path in a message (an OS
@@ -180,52 +240,6 @@ func statusOf(er *ExampleResult) Status {
 		}
 	}
 	return status
-}
-
-// judge sets the example's status and findings from the outcome.
-func (c *toolCheck) judge(cs *contract.Case, er *ExampleResult, o process.Outcome, impl discover.ImplFile) {
-	switch {
-	case o.Canceled:
-		er.Status, er.SkipReason = StatusSkipped, "interrupted while it ran"
-		return
-	case o.StartErr != nil:
-		hint := ""
-		if h, ok := c.startHints[impl.Name]; ok {
-			hint = "; " + h
-		}
-		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "example %q: %s could not start: %s%s", cs.Title, impl.Name, c.localText(o.StartErr.Error()), hint)
-		return
-	case o.TimedOut:
-		c.exampleFinding(er, cs, ruleExampleTimeout, SeverityError, "example %q did not finish within %s; its process group was killed%s", cs.Title, o.Timeout, stderrTail(o.Stderr))
-		return
-	case o.Signal != "":
-		c.exampleFinding(er, cs, ruleExampleCrash, SeverityError, "example %q: %s was killed by signal %s%s", cs.Title, impl.Name, o.Signal, stderrTail(o.Stderr))
-		return
-	case o.StdoutOverflow || o.StderrOverflow:
-		c.exampleFinding(er, cs, ruleExampleStdout, SeverityError, "example %q: %s; the process group was killed", cs.Title, o.Status())
-		return
-	}
-	actual, msg := parseStdout(o.Stdout, o.Stderr)
-	if msg != "" {
-		c.exampleFinding(er, cs, ruleExampleStdout, SeverityError, "example %q: %s", cs.Title, msg)
-		return
-	}
-	if diffs := jsonexact.Covers(cs.Output.Value, actual); len(diffs) > 0 {
-		er.Differences = diffs
-		parts := make([]string, len(diffs))
-		for i, d := range diffs {
-			parts[i] = d.String()
-		}
-		c.exampleFinding(er, cs, ruleExampleFailed, SeverityError, "example %q: the output differs from the expected output: %s", cs.Title, strings.Join(parts, "; "))
-	}
-	if c.outputs != nil && c.outputs.schema != nil {
-		if err := c.validate(c.outputs, c.outputs.schema, actual); err != nil {
-			c.exampleFinding(er, cs, ruleExampleSchema, SeverityError, "example %q: the output does not match outputs: %s", cs.Title, issueList(err, actual))
-		}
-	}
-	if ok := cs.Output.OK(); ok != nil && *ok && o.ExitCode != 0 {
-		c.exampleFinding(er, cs, ruleExampleExit, SeverityError, "example %q: exit code %d, but the expected output has ok: true, which needs exit code 0", cs.Title, o.ExitCode)
-	}
 }
 
 // parseStdout reads stdout as exactly one JSON object; msg says why not.
@@ -304,18 +318,6 @@ func lastLine(b []byte) string {
 	return strings.TrimSpace(lines[len(lines)-1])
 }
 
-// exampleFinding adds a finding of a run rule at the case's output: line.
-func (c *toolCheck) exampleFinding(er *ExampleResult, cs *contract.Case, r *Rule, sev Severity, format string, args ...any) {
-	if !c.cfg.enabled(r) {
-		return
-	}
-	pos := casePlace(cs, cs.Output)
-	f := r.finding(c.specRel, pos.Line, pos.Column, cs.Title, format, args...)
-	f.Severity = sev
-	f.Tool = c.rel
-	er.Findings = append(er.Findings, f)
-}
-
 // capText keeps the first 64 KiB of an output, cut at a rune boundary.
 func capText(b []byte) string {
 	if len(b) <= capturedOutput {
@@ -363,20 +365,4 @@ func (c *toolCheck) maxOutput() int64 {
 		return c.cfg.MaxOutput
 	}
 	return DefaultMaxOutput
-}
-
-// effects is the contract's effects line, or "".
-func (c *toolCheck) effects() string {
-	return strings.TrimSpace(c.spec.Frontmatter.Effects.Value)
-}
-
-// writesNothing reports whether an effects line promises no writes.
-func writesNothing(effects string) bool {
-	e := strings.ToLower(strings.TrimSpace(effects))
-	switch e {
-	case "none", "nothing", "read-only", "read only", "pure", "no side effects":
-		return true
-	}
-	return strings.Contains(e, "writes nothing") ||
-		strings.Contains(e, "no writes") || strings.Contains(e, "read-only")
 }

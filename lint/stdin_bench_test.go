@@ -43,12 +43,14 @@ func BenchmarkCheckRunnable(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer root.Close()
-	c := &toolCheck{cfg: &Config{Root: dir, Platform: "linux"}, dir: disc.Tools[0].Dir, folder: folder, root: root}
-	im := folder.Implementations[0]
+	c := newToolCheck(&Config{Root: dir, Platform: "linux"}, disc.Tools[0].Dir)
+	c.folder, c.root = folder, root
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()
 	for b.Loop() {
-		c.checkRunnable(im)
+		c.scripts = nil // read the implementation each time
+		checkImplementationRunnable(c, c.reporter(ruleImplementationRunnable))
+		checkStdinTwice(c, c.reporter(ruleStdinTwice))
 	}
 	if len(c.findings) > 0 {
 		b.Fatalf("findings: %v", c.findings)

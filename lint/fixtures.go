@@ -10,12 +10,30 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 )
 
-// checkFixtures checks the files the examples name against the tool folder.
-func (c *toolCheck) checkFixtures() {
-	if c.spec.Examples == nil || c.folder == nil {
-		return
+// fixtureUse is a string of an example's input or expected output that names
+// a path: a file of the tool folder, or a place outside it.
+type fixtureUse struct {
+	cs    *contract.Case
+	line  *contract.ExampleLine
+	s     string // the string as written
+	input bool   // in the input: line
+	// outside: an input string that leaves the folder (absolute, ~/ or ..).
+	outside bool
+	// ref is the file or directory of the folder it names, cleaned; "" when
+	// outside.
+	ref string
+	// err is why ref is not in the folder, for an input string.
+	err error
+}
+
+// fixtureUses lists, once per tool, the paths the examples name, for the
+// fixture rules.
+func (c *toolCheck) fixtureUses() []fixtureUse {
+	if c.usesRead || c.spec.Examples == nil || c.folder == nil {
+		return c.uses
 	}
-	var named, strs []string
+	c.usesRead = true
+	var strs []string
 	for i := range c.spec.Examples.Cases {
 		cs := &c.spec.Examples.Cases[i]
 		for _, l := range []*contract.ExampleLine{cs.Input, cs.Output} {
@@ -26,56 +44,22 @@ func (c *toolCheck) checkFixtures() {
 			strs = jsonStrings(l.Value, strs[:0])
 			for _, s := range strs {
 				if isInput && namesOutside(s) {
-					c.report(ruleFixtureOutside, l.Pos, cs.Title,
-						"example %q names %q, outside the tool folder; ship the file under fixtures/ and name it relative to the tool folder", cs.Title, s)
+					c.uses = append(c.uses, fixtureUse{cs: cs, line: l, s: s, input: true, outside: true})
 					continue
 				}
 				ref, ok := c.fixtureRef(s)
 				if !ok {
 					continue
 				}
-				named = append(named, ref)
-				if !isInput {
-					continue
+				u := fixtureUse{cs: cs, line: l, s: s, input: isInput, ref: ref}
+				if isInput {
+					u.err = c.folder.FixtureExists(c.root, ref)
 				}
-				switch err := c.folder.FixtureExists(c.root, ref); {
-				case isEscape(err):
-					c.report(ruleFixtureOutside, l.Pos, cs.Title,
-						"example %q names %q, which leads outside the tool folder through a symbolic link; ship the file itself in the tool folder", cs.Title, s)
-				case err != nil && !cs.ExpectsFailure():
-					c.report(ruleFixtureMissing, l.Pos, cs.Title,
-						"example %q names %q, which is not in the tool folder; add the file (fixtures ship beside TOOL.md) or fix the path", cs.Title, s)
-				}
+				c.uses = append(c.uses, u)
 			}
 		}
 	}
-	var impls [][]byte // the implementations, read once a fixture is named by no example
-	implsRead := false
-	for _, f := range c.folder.Fixtures {
-		if strings.HasPrefix(path.Base(f), ".") {
-			continue // .gitkeep, .DS_Store: not fixtures
-		}
-		used := slices.ContainsFunc(named, func(n string) bool { return f == n || n == "." || strings.HasPrefix(f, n+"/") })
-		if !used && !implsRead {
-			impls, implsRead = c.implementationTexts(), true
-		}
-		if !used && !slices.ContainsFunc(impls, func(text []byte) bool { return namesFile(text, f) || namesFile(text, path.Base(f)) }) {
-			c.reportIn(ruleFixtureUnused, c.fileIn(f), topOfFile, f,
-				"fixture %s is named by no example; use it in an example or delete it", f)
-		}
-	}
-}
-
-// implementationTexts reads the tool's implementations, at most
-// maxScriptSize bytes of each, through the tool folder's Root.
-func (c *toolCheck) implementationTexts() [][]byte {
-	var texts [][]byte
-	for _, im := range c.folder.Implementations {
-		if text, err := readLimited(c.root, im.Name, maxScriptSize); err == nil {
-			texts = append(texts, text)
-		}
-	}
-	return texts
+	return c.uses
 }
 
 // namesFile reports whether a text holds name as a whole file name: not

@@ -1,0 +1,94 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+// reporter builds every finding of one rule: a rule's check is given one and
+// reports through it only. It is the one place that drops the findings of a
+// disabled rule and gives a finding its severity, tool, file, place and
+// logical key; a per-rule severity from the config, or an inline
+// suppression, would apply here.
+type reporter struct {
+	rule *Rule
+	cfg  *Config
+	// tool is Finding.Tool: the tool or skill folder relative to the root,
+	// empty for a finding outside any folder.
+	tool string
+	// file is the file of the findings placed with atPos, over or atLine: the folder's
+	// TOOL.md (or SKILL.md), relative to the root.
+	file string
+	// out collects the findings.
+	out *[]Finding
+	// raised makes the findings errors whatever the rule's default
+	// severity (see asError).
+	raised bool
+}
+
+// place is where a finding is: the file (empty for the reporter's file),
+// the position reports print, and the source text the finding is about when
+// the parser knows it.
+type place struct {
+	file string
+	pos  contract.Pos
+	span contract.Span
+}
+
+// atPos is a place in the reporter's file whose source text is not known.
+func atPos(pos contract.Pos) place { return place{pos: pos} }
+
+// over is the source text s of the reporter's file, placed at its start.
+func over(s contract.Span) place { return place{pos: s.Start.Pos, span: s} }
+
+// atLine is a place in the reporter's file with the source text s that
+// starts after pos: an example line reported at its input: word, whose span
+// is its JSON.
+func atLine(pos contract.Pos, s contract.Span) place { return place{pos: pos, span: s} }
+
+// inFile is the place pos in another file, relative to the root.
+func inFile(file string, pos contract.Pos) place { return place{file: file, pos: pos} }
+
+var topOfFile = contract.Pos{Line: 1, Column: 1}
+
+// to is the reporter of the same rule whose findings go to out.
+func (r reporter) to(out *[]Finding) reporter {
+	r.out = out
+	return r
+}
+
+// asError is the reporter whose findings are errors: effects reports one
+// when the contract promises that a run writes nothing.
+func (r reporter) asError() reporter {
+	r.raised = true
+	return r
+}
+
+// report adds a finding of the rule at p with the logical key (a field path,
+// an example title, a file name: what report fingerprints hash instead of the
+// line).
+func (r reporter) report(p place, key, format string, args ...any) {
+	if !r.cfg.enabled(r.rule) {
+		return
+	}
+	sev := r.rule.Severity
+	if r.raised {
+		sev = SeverityError
+	}
+	file := p.file
+	if file == "" {
+		file = r.file
+	}
+	*r.out = append(*r.out, Finding{
+		Rule:     r.rule.ID,
+		Severity: sev,
+		Message:  fmt.Sprintf(format, args...),
+		File:     file,
+		Line:     max(p.pos.Line, 1),
+		Column:   max(p.pos.Column, 1),
+		Span:     p.span,
+		Key:      key,
+		Tool:     r.tool,
+	})
+}

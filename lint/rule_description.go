@@ -1,0 +1,26 @@
+package lint
+
+import (
+	"unicode/utf8"
+)
+
+var ruleDescription = &Rule{ID: "description", Severity: SeverityError, Category: "contract",
+	Title: "description is empty or longer than 1024 characters",
+	Doc: "The description is what an agent reads to decide whether to call the tool. It must say something and " +
+		"stay under 1024 characters; put the details in the Markdown body.",
+	static: checkDescription}
+
+const maxDescriptionLength = 1024
+
+// checkDescription: the description fits in maxDescriptionLength characters.
+func checkDescription(c *toolCheck, rep reporter) {
+	fm := c.fields()
+	if fm == nil {
+		return
+	}
+	v := fm.Description
+	if n := utf8.RuneCountInString(v.Value); n > maxDescriptionLength {
+		rep.report(over(v.Span), "description",
+			"description is %d characters long; keep it at most %d and move details into the Markdown body", n, maxDescriptionLength)
+	}
+}

@@ -1,0 +1,21 @@
+package lint
+
+var ruleErrorCase = &Rule{ID: "error-case", Severity: SeverityWarning, Category: "examples",
+	Title: "no example expects ok: false",
+	Doc: "The error case is part of the contract: at least one example should show a failing call answering " +
+		"`ok: false` with an `error` string, so that the implementation is tested to fail cleanly.",
+	static: checkErrorCase}
+
+// checkErrorCase: some example expects ok: false.
+func checkErrorCase(c *toolCheck, rep reporter) {
+	cases := c.cases()
+	if len(cases) == 0 {
+		return // examples-missing
+	}
+	for i := range cases {
+		if cases[i].ExpectsFailure() {
+			return
+		}
+	}
+	rep.report(atPos(c.spec.Examples.Pos), "examples", "no example expects ok: false; add a case for a failing call (e.g. a missing file) answering {\"ok\": false, \"error\": \"...\"}")
+}

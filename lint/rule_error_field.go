@@ -1,0 +1,22 @@
+package lint
+
+var ruleErrorField = &Rule{ID: "error-field", Severity: SeverityWarning, Category: "schemas",
+	Title: "outputs does not declare error as a string",
+	Doc: "An answer with `ok: false` explains itself in an `error` string on stdout instead of crashing or " +
+		"printing to stderr. Declare it in `outputs.properties` as `error: {type: string}`.",
+	static: checkErrorField}
+
+// checkErrorField: outputs declares error, and its schema accepts a string.
+func checkErrorField(c *toolCheck, rep reporter) {
+	_, s := c.schemas()
+	if s == nil || s.schema == nil {
+		return
+	}
+	root, _ := s.doc.Value.(map[string]any)
+	props, _ := root["properties"].(map[string]any)
+	if _, ok := props["error"]; !ok {
+		rep.report(over(s.field.Key.Span), "outputs.properties.error", "outputs does not declare error; add properties: {error: {type: string}} for the message of an ok: false answer")
+	} else if sub, err := s.schema.Sub("/properties/error"); err == nil && c.validate(s, sub, "message") != nil {
+		rep.report(s.place("/properties/error"), "outputs.properties.error", "the schema of error does not accept a string; use error: {type: string}")
+	}
+}

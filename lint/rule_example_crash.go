@@ -1,0 +1,22 @@
+package lint
+
+var ruleExampleCrash = &Rule{ID: "example-crash", Severity: SeverityError, Category: "run",
+	Title: "the implementation crashed or could not start",
+	Doc: "An implementation killed by a signal (SIGSEGV, SIGKILL, ...) or one that could not be started (missing " +
+		"interpreter, exec format error) has no answer. The error case is `ok: false` on stdout, not a crash.",
+	run: judgeExampleCrash}
+
+// judgeExampleCrash: the implementation started and was not killed by a
+// signal.
+func judgeExampleCrash(r *exampleRun, rep reporter) {
+	switch r.end {
+	case endNotStarted:
+		hint := ""
+		if h, ok := r.c.startHints[r.impl.Name]; ok && r.o.StartErr != nil {
+			hint = "; " + h
+		}
+		rep.report(r.place(), r.cs.Title, "example %q: %s could not start: %s%s", r.cs.Title, r.impl.Name, r.c.localText(r.startErr.Error()), hint)
+	case endKilled:
+		rep.report(r.place(), r.cs.Title, "example %q: %s was killed by signal %s%s", r.cs.Title, r.impl.Name, r.o.Signal, stderrTail(r.o.Stderr))
+	}
+}

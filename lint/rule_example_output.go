@@ -1,0 +1,24 @@
+package lint
+
+var ruleExampleOutput = &Rule{ID: "example-output", Severity: SeverityError, Category: "examples",
+	Title: "an expected output violates outputs",
+	Doc: "An example's expected output is validated against `outputs`; a contract whose own examples contradict " +
+		"its schema cannot be met by any implementation.",
+	static: checkExampleOutput}
+
+// checkExampleOutput validates each example's expected output against outputs.
+func checkExampleOutput(c *toolCheck, rep reporter) {
+	_, s := c.schemas()
+	if s == nil || s.schema == nil {
+		return
+	}
+	cases := c.cases()
+	for i := range cases {
+		cs := &cases[i]
+		if out := cs.Output; out != nil && out.Err == nil {
+			if err := c.validate(s, s.schema, out.Value); err != nil {
+				rep.report(atLine(out.Pos, out.Span), cs.Title, "the expected output of example %q does not match outputs: %s", cs.Title, issueList(err, out.Value))
+			}
+		}
+	}
+}

@@ -1,0 +1,17 @@
+package lint
+
+var ruleExampleSchema = &Rule{ID: "example-schema", Severity: SeverityError, Category: "run",
+	Title: "the output violates outputs",
+	Doc:   "Whatever the example expects, the actual output must also be valid against the `outputs` schema.",
+	run:   judgeExampleSchema}
+
+// judgeExampleSchema: the answer is valid against outputs.
+func judgeExampleSchema(r *exampleRun, rep reporter) {
+	_, s := r.c.schemas()
+	if r.actual == nil || s == nil || s.schema == nil {
+		return
+	}
+	if err := r.c.validate(s, s.schema, r.actual); err != nil {
+		rep.report(r.place(), r.cs.Title, "example %q: the output does not match outputs: %s", r.cs.Title, issueList(err, r.actual))
+	}
+}

@@ -1,0 +1,18 @@
+package lint
+
+var ruleExampleStdout = &Rule{ID: "example-stdout", Severity: SeverityError, Category: "run",
+	Title: "the implementation did not print one JSON object",
+	Doc: "stdout, with surrounding whitespace trimmed, must be exactly one JSON value and that value an object. " +
+		"Empty output, text, two JSON values, invalid UTF-8 or output past --max-output fail the example.",
+	run: judgeExampleStdout}
+
+// judgeExampleStdout: the implementation answered with one JSON object, within
+// --max-output.
+func judgeExampleStdout(r *exampleRun, rep reporter) {
+	switch {
+	case r.end == endOverflow:
+		rep.report(r.place(), r.cs.Title, "example %q: %s; the process group was killed", r.cs.Title, r.o.Status())
+	case r.end == endAnswered && r.stdoutErr != "":
+		rep.report(r.place(), r.cs.Title, "example %q: %s", r.cs.Title, r.stdoutErr)
+	}
+}

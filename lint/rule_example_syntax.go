@@ -1,0 +1,22 @@
+package lint
+
+import (
+	"github.com/speccify/speccify-lint/contract"
+)
+
+var ruleExampleSyntax = &Rule{ID: "example-syntax", Severity: SeverityError, Category: "examples",
+	Title: "an example lacks input: or output:, repeats one, or holds invalid JSON",
+	Doc: "Each `###` case has exactly one `input:` line and one `output:` line, each followed by one JSON value on " +
+		"the same line. A missing line, a second one or JSON that does not parse (single quotes, trailing commas, " +
+		"YAML-style `{a: b}`) means the case cannot be run. A second `## Examples` section is reported at its " +
+		"heading and its cases are not run: the convention has one section, and a second is usually one split by " +
+		"another heading or pasted from elsewhere, so merge it into the first rather than have some tools run its " +
+		"cases and others not.",
+	static: checkExampleSyntax}
+
+// checkExampleSyntax reports the parser's problems with the examples: a
+// missing or repeated input: or output: line, JSON that does not parse, a
+// second ## Examples section.
+func checkExampleSyntax(c *toolCheck, rep reporter) {
+	c.reportProblems(rep, contract.ProblemExample)
+}

@@ -1,0 +1,13 @@
+package lint
+
+var ruleExampleTimeout = &Rule{ID: "example-timeout", Severity: SeverityError, Category: "run",
+	Title: "the implementation ran past --timeout",
+	Doc:   "Each example has --timeout (default " + DefaultTimeoutText + ") to answer; after that its whole process group is killed.",
+	run:   judgeExampleTimeout}
+
+// judgeExampleTimeout: the implementation finished within --timeout.
+func judgeExampleTimeout(r *exampleRun, rep reporter) {
+	if r.end == endTimedOut {
+		rep.report(r.place(), r.cs.Title, "example %q did not finish within %s; its process group was killed%s", r.cs.Title, r.o.Timeout, stderrTail(r.o.Stderr))
+	}
+}

@@ -1,0 +1,29 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+var ruleExampleTitle = &Rule{ID: "example-title", Severity: SeverityError, Category: "examples",
+	Title:  "an example title is empty or used twice",
+	Doc:    "Reports name examples by their `###` title, so each title must be non-empty and unique within the tool.",
+	static: checkExampleTitle}
+
+// checkExampleTitle: every case has a title, used once.
+func checkExampleTitle(c *toolCheck, rep reporter) {
+	cases := c.cases()
+	seen := map[string]contract.Pos{}
+	for i := range cases {
+		cs := &cases[i]
+		switch first, dup := seen[cs.Title]; {
+		case strings.TrimSpace(cs.Title) == "":
+			rep.report(atLine(cs.Pos, cs.TitleSpan), "examples", "example %d has an empty title; write what the case shows after ###", i+1)
+		case dup:
+			rep.report(atLine(cs.Pos, cs.TitleSpan), cs.Title, "example title %q is used twice (first at line %d); reports name examples by title, so make it unique", cs.Title, first.Line)
+		default:
+			seen[cs.Title] = cs.Pos
+		}
+	}
+}

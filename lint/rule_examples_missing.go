@@ -1,0 +1,30 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+var ruleExamplesMissing = &Rule{ID: "examples-missing", Severity: SeverityError, Category: "examples",
+	Title: "no ## Examples section or no case in it",
+	Doc: "The examples are the acceptance test of the contract. A TOOL.md needs a `## Examples` section with at " +
+		"least one `### title` case holding an `input:` line and an `output:` line.",
+	static: checkExamplesMissing}
+
+// checkExamplesMissing: there is an ## Examples section with a case in it.
+func checkExamplesMissing(c *toolCheck, rep reporter) {
+	if c.spec.Split.HasFrontmatter && !c.spec.Split.Closed {
+		return // the body is unknown; the frontmatter finding says why
+	}
+	switch ex := c.spec.Examples; {
+	case ex == nil:
+		pos := c.spec.Lines.Offset(c.spec.Split.BodyOffset)
+		if pos.Line > 1 && strings.TrimSpace(c.spec.Lines.Line(pos.Line)) == "" && pos.Line == c.spec.Lines.Count() {
+			pos = contract.Pos{Line: pos.Line - 1, Column: 1} // not past the last line
+		}
+		rep.report(atPos(pos), "examples", "TOOL.md has no `## Examples` section; add one with a `### title` case holding an input: and an output: line")
+	case len(ex.Cases) == 0:
+		rep.report(atPos(ex.Pos), "examples", "`## Examples` holds no case; add a `### title` with an input: and an output: line")
+	}
+}

@@ -1,0 +1,19 @@
+package lint
+
+var ruleFixtureMissing = &Rule{ID: "fixture-missing", Severity: SeverityError, Category: "fixtures",
+	Title: "an example names a fixture that does not exist",
+	Doc: "A string in an example input that is a relative path under `fixtures/`, or whose first segment is a " +
+		"directory of the tool folder, names a file that must ship with the tool. In an example that expects " +
+		"`ok: false` a missing file is usually the point, so it is not reported there.",
+	static: checkFixtureMissing}
+
+// checkFixtureMissing: the files the example inputs name are in the tool
+// folder, except in the cases that expect ok: false.
+func checkFixtureMissing(c *toolCheck, rep reporter) {
+	for _, u := range c.fixtureUses() {
+		if u.input && u.ref != "" && u.err != nil && !isEscape(u.err) && !u.cs.ExpectsFailure() {
+			rep.report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
+				"example %q names %q, which is not in the tool folder; add the file (fixtures ship beside TOOL.md) or fix the path", u.cs.Title, u.s)
+		}
+	}
+}

@@ -1,0 +1,43 @@
+package lint
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+var ruleFixtureUnused = &Rule{ID: "fixture-unused", Severity: SeverityWarning, Category: "fixtures",
+	Title: "a fixture is named by no example",
+	Doc: "Every file under `fixtures/` should be used by an example, directly or as part of a directory an " +
+		"example names. An unused fixture is dead weight or a sign of a renamed example. A fixture that an " +
+		"implementation names (its path such as `fixtures/a.json`, or its file name `a.json`, appears in the " +
+		"implementation's text) is used: the tool reads it.",
+	static: checkFixtureUnused}
+
+// checkFixtureUnused: every file under fixtures/ is named by an example or by
+// an implementation.
+func checkFixtureUnused(c *toolCheck, rep reporter) {
+	if c.spec.Examples == nil || c.folder == nil {
+		return
+	}
+	var named []string
+	for _, u := range c.fixtureUses() {
+		if u.ref != "" {
+			named = append(named, u.ref)
+		}
+	}
+	var impls [][]byte // the implementations, read once a fixture is named by no example
+	implsRead := false
+	for _, f := range c.folder.Fixtures {
+		if strings.HasPrefix(path.Base(f), ".") {
+			continue // .gitkeep, .DS_Store: not fixtures
+		}
+		used := slices.ContainsFunc(named, func(n string) bool { return f == n || n == "." || strings.HasPrefix(f, n+"/") })
+		if !used && !implsRead {
+			impls, implsRead = c.implementationTexts(), true
+		}
+		if !used && !slices.ContainsFunc(impls, func(text []byte) bool { return namesFile(text, f) || namesFile(text, path.Base(f)) }) {
+			rep.report(inFile(c.fileIn(f), topOfFile), f, "fixture %s is named by no example; use it in an example or delete it", f)
+		}
+	}
+}

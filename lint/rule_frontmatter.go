@@ -1,0 +1,19 @@
+package lint
+
+import (
+	"github.com/speccify/speccify-lint/contract"
+)
+
+var ruleFrontmatter = &Rule{ID: "frontmatter", Severity: SeverityError, Category: "contract",
+	Title: "frontmatter is missing or is not a YAML mapping",
+	Doc: "The contract lives in YAML frontmatter: the file starts with a `---` line and the frontmatter ends at the " +
+		"next `---` line. It must parse as YAML (no tabs for indentation, no duplicate keys, aliases that do not " +
+		"explode) and be a mapping of keys. An empty frontmatter is not this finding: it is a contract with every " +
+		"required field missing.",
+	static: checkFrontmatter}
+
+// checkFrontmatter reports the parser's problems with the frontmatter as a
+// whole.
+func checkFrontmatter(c *toolCheck, rep reporter) {
+	c.reportProblems(rep, contract.ProblemFrontmatter)
+}

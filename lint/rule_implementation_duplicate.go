@@ -1,0 +1,25 @@
+package lint
+
+import (
+	"github.com/speccify/speccify-lint/discover"
+)
+
+var ruleImplementationDuplicate = &Rule{ID: "implementation-duplicate", Severity: SeverityError, Category: "implementations",
+	Title: "two implementations for one platform",
+	Doc: "One platform has one implementation: with `linux.py` and `linux.sh` side by side nobody knows which one " +
+		"runs. Remove or rename one of them.",
+	static: checkImplementationDuplicate}
+
+// checkImplementationDuplicate: one implementation per platform.
+func checkImplementationDuplicate(c *toolCheck, rep reporter) {
+	if c.folder == nil {
+		return
+	}
+	for _, p := range discover.Platforms {
+		same := c.folder.ImplementationsFor(p)
+		for _, extra := range same[min(1, len(same)):] {
+			rep.report(inFile(c.fileIn(extra.Name), topOfFile), extra.Name,
+				"%s and %s both implement %s; keep one of them", same[0].Name, extra.Name, p)
+		}
+	}
+}

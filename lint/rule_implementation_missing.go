@@ -1,0 +1,15 @@
+package lint
+
+var ruleImplementationMissing = &Rule{ID: "implementation-missing", Severity: SeverityWarning, Category: "implementations",
+	Title: "the tool has no implementation",
+	Doc: "Beside TOOL.md there should be one implementation per platform, named `<platform>.<ext>` " +
+		"(`linux.py`, `macos.sh`, `windows.ps1`). `reference.*` files are not implementations.",
+	static: checkImplementationMissing}
+
+// checkImplementationMissing: the tool has an implementation.
+func checkImplementationMissing(c *toolCheck, rep reporter) {
+	if c.folder != nil && len(c.folder.Implementations) == 0 {
+		rep.report(atPos(topOfFile), "implementations",
+			"no implementation beside TOOL.md; add one per platform named <platform>.<ext>, e.g. linux.py or macos.sh")
+	}
+}

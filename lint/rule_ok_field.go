@@ -1,0 +1,48 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+var ruleOKField = &Rule{ID: "ok-field", Severity: SeverityError, Category: "schemas",
+	Title: "outputs does not require a boolean ok",
+	Doc: "Every answer carries `ok`, and the exit code follows it. `outputs` must list `ok` under `required` and its " +
+		"property schema must accept both `true` and `false` (the error case is part of the contract): " +
+		"`{type: boolean}` passes, `{const: true}` does not.",
+	static: checkOKField}
+
+// checkOKField: outputs requires ok, declares it, and its schema accepts both
+// true and false.
+func checkOKField(c *toolCheck, rep reporter) {
+	_, s := c.schemas()
+	if s == nil || s.schema == nil {
+		return
+	}
+	root, _ := s.doc.Value.(map[string]any)
+	required, _ := root["required"].([]any)
+	props, _ := root["properties"].(map[string]any)
+	if !slices.Contains(required, any("ok")) {
+		p := over(s.field.Key.Span)
+		if _, ok := root["required"]; ok {
+			p = s.place("/required")
+		}
+		rep.report(p, "outputs.required", "outputs does not require ok; add ok to required (required: [ok, ...]) so every answer says whether it worked")
+	}
+	if _, ok := props["ok"]; !ok {
+		rep.report(over(s.field.Key.Span), "outputs.properties.ok", "outputs does not declare ok; add properties: {ok: {type: boolean}}")
+	} else if sub, err := s.schema.Sub("/properties/ok"); err == nil {
+		var rejected []string
+		for _, b := range []bool{true, false} {
+			if c.validate(s, sub, b) != nil {
+				rejected = append(rejected, fmt.Sprint(b))
+			}
+		}
+		if len(rejected) > 0 {
+			rep.report(s.place("/properties/ok"), "outputs.properties.ok",
+				"the schema of ok rejects %s; it must accept both true and false because the error case is part of the contract: use ok: {type: boolean}",
+				strings.Join(rejected, " and "))
+		}
+	}
+}

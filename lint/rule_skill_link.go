@@ -1,0 +1,31 @@
+package lint
+
+import (
+	"path/filepath"
+
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
+)
+
+var ruleSkillLink = &Rule{ID: "skill-link", Severity: SeverityError, Category: "skills",
+	Title: "a skill links to a tool folder without TOOL.md",
+	Doc: "A skill links the tools it uses as `../../tools/<name>/` (or a file in that folder). The link must lead " +
+		"to a tool folder with a TOOL.md; a broken link sends the agent to a tool that does not exist.",
+	skill: checkSkillLink}
+
+// checkSkillLink: each link of a SKILL.md to a tool leads to a folder with a
+// TOOL.md.
+func checkSkillLink(s *skillCheck, rep reporter) {
+	text, err := contract.ReadText(s.specPath, contract.MaxSpecSize)
+	if err != nil {
+		return // not a text file: nothing to follow
+	}
+	for _, l := range contract.SkillToolLinks(text) {
+		target := contract.LinkedToolDir(s.dir, l)
+		if _, err := osLstat(filepath.Join(target, discover.SpecFile)); err == nil {
+			continue
+		}
+		rep.report(atPos(l.Pos), l.Destination,
+			"link %s leads to %s, which has no TOOL.md; fix the link or add the tool", l.Destination, relPath(s.cfg.Root, target))
+	}
+}

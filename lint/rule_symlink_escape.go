@@ -1,0 +1,32 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/speccify/speccify-lint/discover"
+)
+
+var ruleSymlinkEscape = &Rule{ID: "symlink-escape", Severity: SeverityWarning, Category: "discovery",
+	Title: "a symbolic link leaves the root",
+	Doc: "speccify-lint follows no symbolic link to a directory, so nothing under one is checked, and reads no file " +
+		"through a link that leaves its tool folder. A link that points outside the repository root makes the tool " +
+		"folder depend on the machine it runs on; commit the files instead.",
+	discovery: checkSymlinkEscape}
+
+// checkSymlinkEscape reports the symbolic links the walk found pointing out
+// of the root.
+func checkSymlinkEscape(d *discoveryCheck, rep reporter) {
+	for _, esc := range d.disc.Escapes {
+		rel := relPath(d.cfg.Root, esc.Path)
+		rep.report(inFile(rel, topOfFile), rel, "%s", escapeMessage(rel, esc))
+	}
+}
+
+// escapeMessage says what the symbolic link rel, whose target lies outside
+// the root, points to and what speccify-lint did with it.
+func escapeMessage(rel string, esc discover.SymlinkEscape) string {
+	if esc.Dir {
+		return fmt.Sprintf("symbolic link %s points to the directory %s, outside the root; it is not followed, so nothing under it is checked: commit the files instead", rel, esc.Target)
+	}
+	return fmt.Sprintf("symbolic link %s points to the file %s, outside the root; speccify-lint does not read it: commit the file instead", rel, esc.Target)
+}

@@ -1,0 +1,52 @@
+package lint
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+var ruleWireObject = &Rule{ID: "wire-object", Severity: SeverityError, Category: "schemas",
+	Title: "inputs or outputs does not describe a JSON object",
+	Doc: "The wire format is one JSON object on stdin and one JSON object on stdout. A schema that accepts " +
+		"strings, numbers, arrays, booleans or null describes something else; add `type: object`.",
+	static: checkWireObject}
+
+// checkWireObject: inputs and outputs must describe JSON objects.
+func checkWireObject(c *toolCheck, rep reporter) {
+	inputs, outputs := c.schemas()
+	for _, s := range []*schemaField{inputs, outputs} {
+		if s == nil || s.schema == nil || onlyObjects(s.doc.Value) {
+			continue
+		}
+		var accepted []string
+		for _, v := range nonObjects {
+			if c.validate(s, s.schema, v.value) == nil {
+				accepted = append(accepted, v.kind)
+			}
+		}
+		if len(accepted) > 0 {
+			rep.report(over(s.field.Key.Span), s.name, "%s accepts %s, but the wire format is one JSON object; add type: object",
+				s.name, strings.Join(accepted, ", "))
+		}
+	}
+}
+
+// onlyObjects reports whether a schema's own type keyword is object, so that
+// no other kind of value passes it, whatever its other keywords say: most
+// schemas, which then need not be tried with every kind of value.
+func onlyObjects(schema any) bool {
+	m, _ := schema.(map[string]any)
+	switch t := m["type"].(type) {
+	case string:
+		return t == "object"
+	case []any:
+		return len(t) == 1 && t[0] == "object"
+	}
+	return false
+}
+
+// nonObjects are JSON values of every kind but object.
+var nonObjects = []struct {
+	kind  string
+	value any
+}{{"strings", "text"}, {"numbers", json.Number("0")}, {"arrays", []any{}}, {"booleans", true}, {"null", nil}}

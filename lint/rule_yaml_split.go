@@ -1,0 +1,111 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+var ruleYAMLSplit = &Rule{ID: "yaml-split", Severity: SeverityWarning, Category: "schemas",
+	Title: "YAML split a text at a comma into a key without a value",
+	Doc: "In a YAML flow mapping such as `{type: integer, description: 40 = Maintainer, 50 = Owner.}` a comma ends the " +
+		"value: the description becomes `40 = Maintainer` and `50 = Owner.` becomes a key without a value. " +
+		"Quote the text (`description: \"40 = Maintainer, 50 = Owner.\"`) or write the mapping in block style.",
+	static: checkYAMLSplit}
+
+// schemaKeywords are the JSON Schema keywords of every draft; a null value
+// under any other key of a schema mapping is a text YAML split at a comma.
+var schemaKeywords = []string{
+	"$schema", "$id", "id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor",
+	"$defs", "definitions", "$comment", "$vocabulary", "type", "enum", "const", "default", "title", "description",
+	"examples", "readOnly", "writeOnly", "deprecated", "format", "properties", "patternProperties", "additionalProperties",
+	"unevaluatedProperties", "required", "propertyNames", "minProperties", "maxProperties", "dependentRequired",
+	"dependentSchemas", "dependencies", "items", "prefixItems", "additionalItems", "unevaluatedItems", "contains",
+	"minContains", "maxContains", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern",
+	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "oneOf", "not",
+	"if", "then", "else", "contentEncoding", "contentMediaType", "contentSchema", "nullable",
+}
+
+// nameMaps are keywords whose mapping holds names, not keywords.
+var nameMaps = []string{"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependentRequired", "dependencies"}
+
+// checkYAMLSplit finds keys without a value in schema mappings: the parser
+// lists the bare keys; runs of them in one mapping that are no schema
+// keywords, outside the mappings of names, are one finding each.
+func checkYAMLSplit(c *toolCheck, rep reporter) {
+	fm := c.spec.Frontmatter
+	if fm == nil {
+		return
+	}
+	for _, f := range []*contract.SchemaField{fm.Inputs, fm.Outputs} {
+		if f == nil {
+			continue
+		}
+		keys := f.BareKeys
+		for i := 0; i < len(keys); i++ {
+			k := keys[i]
+			if !isSplitKey(k) {
+				continue
+			}
+			parts := []string{k.Key.Value}
+			for i+1 < len(keys) && keys[i+1].Mapping == k.Mapping && keys[i+1].Entry == keys[i].Entry+1 && isSplitKey(keys[i+1]) {
+				i++
+				parts = append(parts, keys[i].Key.Value)
+			}
+			what, fix := "a text", "quote the text or write the mapping in block style"
+			if a := k.After; a != nil {
+				what = "the text of " + a.Key
+				fix = fmt.Sprintf("quote it: %s: %q", a.Key, a.Value+", "+strings.Join(parts, ", "))
+			}
+			rep.report(over(k.Key.Span), yamlPath(f.Key.Name, k.Path)+"."+k.Key.Value,
+				"%s without a value: YAML split %s at a comma; %s", quotedList(parts, "is a key", "are keys"), what, fix)
+		}
+	}
+}
+
+// isSplitKey reports a bare key that is not a schema keyword, in a mapping
+// of keywords (not of property or definition names).
+func isSplitKey(k contract.BareKey) bool {
+	return !slices.Contains(schemaKeywords, k.Key.Value) && !inNamesMap(k.Path)
+}
+
+// inNamesMap reports whether the mapping at path holds names: it is the
+// value of a nameMaps keyword of a mapping of keywords.
+func inNamesMap(path []contract.PathStep) bool {
+	names := false
+	for _, st := range path {
+		names = !st.IsItem && !names && slices.Contains(nameMaps, st.Key)
+	}
+	return names
+}
+
+// yamlPath writes a path into a field's value, e.g.
+// inputs.properties.file or inputs.anyOf[0].
+func yamlPath(field string, path []contract.PathStep) string {
+	b := []byte(field)
+	for _, st := range path {
+		if st.IsItem {
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(st.Item), 10)
+			b = append(b, ']')
+		} else {
+			b = append(b, '.')
+			b = append(b, st.Key...)
+		}
+	}
+	return string(b)
+}
+
+func quotedList(parts []string, one, many string) string {
+	q := make([]string, len(parts))
+	for i, p := range parts {
+		q[i] = fmt.Sprintf("%q", p)
+	}
+	if len(parts) == 1 {
+		return q[0] + " " + one
+	}
+	return strings.Join(q, ", ") + " " + many
+}

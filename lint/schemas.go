@@ -1,0 +1,126 @@
+package lint
+
+import (
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
+)
+
+// schemaField is inputs or outputs: converted, compiled, or why not.
+type schemaField struct {
+	name   string
+	field  *contract.SchemaField
+	doc    *contract.JSONDoc // nil when the field is missing or did not convert
+	schema *contract.Schema  // nil when it did not compile
+	// issues are why the field did not convert or compile: the schema
+	// rule's findings.
+	issues []schemaIssue
+	// timedOut are the pointers of the patterns reported for taking too long.
+	timedOut []string
+}
+
+// schemaIssue is one finding of the schema rule about a field.
+type schemaIssue struct {
+	place    place
+	key, msg string
+}
+
+// place is the TOOL.md place of a JSON pointer into the schema.
+func (s *schemaField) place(pointer string) place {
+	if s.doc == nil {
+		return over(s.field.Key.Span)
+	}
+	return atPos(s.doc.Place(pointer))
+}
+
+// schemas converts and compiles inputs and outputs once per tool, on the
+// first call (during the static checks: $ref targets are read through the
+// tool folder's Root), for every rule that needs them. A field is nil when
+// it is missing, both are when there is no frontmatter.
+func (c *toolCheck) schemas() (inputs, outputs *schemaField) {
+	if !c.schemasLoaded && c.spec.Frontmatter != nil {
+		c.inputs = c.loadSchema(c.spec.Frontmatter.Inputs)
+		c.outputs = c.loadSchema(c.spec.Frontmatter.Outputs)
+	}
+	c.schemasLoaded = true
+	return c.inputs, c.outputs
+}
+
+func (c *toolCheck) loadSchema(f *contract.SchemaField) *schemaField {
+	if f == nil {
+		return nil
+	}
+	name := f.Key.Name
+	s := &schemaField{name: name, field: f}
+	for _, p := range f.Problems {
+		s.issues = append(s.issues, schemaIssue{atLine(p.Pos, p.Span), p.Key, p.Msg})
+	}
+	if f.Doc == nil {
+		return s // empty or of the wrong kind (required-field, field-type) or not JSON (above)
+	}
+	s.doc = f.Doc
+	sch, issues := contract.CompileSchema(f.Doc, name, c.root, c.dir)
+	for _, is := range mergeIssues(issues) {
+		at := ""
+		if is.Pointer != "" {
+			at = " at " + is.Pointer
+		}
+		s.issues = append(s.issues, schemaIssue{s.place(is.Pointer), name + is.Pointer, name + " is not a valid JSON Schema" + at + ": " + is.Msg})
+	}
+	s.schema = sch
+	return s
+}
+
+// validate validates the value v against sch, the schema of s or one of its
+// subschemas. A pattern that takes too long to match is a schema finding at
+// the pattern, once, and v counts as valid: nothing is known about it. Once
+// the schema's patterns have used up their time together, the other
+// patterns are stopped too; that is a finding only if no pattern of the
+// schema was found slow on its own.
+func (c *toolCheck) validate(s *schemaField, sch *contract.Schema, v any) error {
+	err := sch.Validate(v)
+	var pt *contract.PatternTimeoutError
+	if !errors.As(err, &pt) {
+		return err
+	}
+	if slices.Contains(s.timedOut, pt.Pointer) || (pt.Total && len(s.timedOut) > 0) {
+		return nil
+	}
+	s.timedOut = append(s.timedOut, pt.Pointer)
+	at := ""
+	if pt.Pointer != "" {
+		at = " at " + pt.Pointer
+	}
+	c.patterns.report(s.place(pt.Pointer), s.name+pt.Pointer,
+		"%s%s: %v, so that value was not validated; a pattern RE2 cannot run backtracks: avoid nested repetition such as (a+)+",
+		s.name, at, pt)
+	return nil
+}
+
+// mergeIssues joins the issues at one pointer (the alternatives of an anyOf
+// in the meta-schema) into one, so that one wrong keyword is one finding.
+func mergeIssues(issues []contract.SchemaIssue) []contract.SchemaIssue {
+	var out []contract.SchemaIssue
+	for _, is := range issues {
+		if n := len(out); n > 0 && out[n-1].Pointer == is.Pointer {
+			out[n-1].Msg += "; or " + is.Msg
+			continue
+		}
+		out = append(out, is)
+	}
+	return out
+}
+
+// issueList formats a validation error of the value v as "$.path: message;
+// ...".
+func issueList(err error, v any) string {
+	issues := contract.ValidationIssues(err, v)
+	parts := make([]string, len(issues))
+	for i, is := range issues {
+		parts[i] = jsonexact.PointerToPath(is.Pointer) + ": " + is.Msg
+	}
+	return strings.Join(parts, "; ")
+}
