@@ -23,13 +23,26 @@ func TestSameVerdictAnyJobs(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the scenario implementations are POSIX shell scripts")
 	}
-	t.Setenv("GITHUB_STEP_SUMMARY", "")
-	t.Setenv("NO_COLOR", "1")
+	// The scenarios run in parallel (their hanging examples wait out the
+	// timeout side by side), which t.Setenv forbids: set the environment
+	// by hand for the whole test, restored once every scenario is done.
+	for k, v := range map[string]string{"GITHUB_STEP_SUMMARY": "", "NO_COLOR": "1"} {
+		old, had := os.LookupEnv(k)
+		os.Setenv(k, v)
+		t.Cleanup(func() {
+			if had {
+				os.Setenv(k, old)
+			} else {
+				os.Unsetenv(k)
+			}
+		})
+	}
 	scripts, err := filepath.Glob(filepath.Join("testdata", "script", "*.txtar"))
 	if err != nil || len(scripts) == 0 {
 		t.Fatalf("no scenarios: %v", err)
 	}
 	t.Run("reports", func(t *testing.T) {
+		t.Parallel()
 		root, err := filepath.Abs(reportTree)
 		if err != nil {
 			t.Fatal(err)
@@ -38,6 +51,7 @@ func TestSameVerdictAnyJobs(t *testing.T) {
 	})
 	for _, script := range scripts {
 		t.Run(strings.TrimSuffix(filepath.Base(script), ".txtar"), func(t *testing.T) {
+			t.Parallel()
 			ar, err := txtar.ParseFile(script)
 			if err != nil {
 				t.Fatal(err)
@@ -48,6 +62,13 @@ func TestSameVerdictAnyJobs(t *testing.T) {
 	}
 }
 
+// verdictTimeout is the --timeout of those runs. The scenarios' hanging
+// examples sleep 30 s or more and must time out; every other example
+// finishes in milliseconds, and the margin keeps a slow start on a loaded
+// machine (a python3 at --jobs 4 under -race) from becoming a timeout at one
+// --jobs and not at the other.
+const verdictTimeout = "10s"
+
 // sameVerdict lints root at --jobs 1 and --jobs 4, each after fresh(), and
 // compares the exit codes and reports.
 func sameVerdict(t *testing.T, root string, fresh func()) {
@@ -57,7 +78,7 @@ func sameVerdict(t *testing.T, root string, fresh func()) {
 	for i, jobs := range []string{"1", "4"} {
 		fresh()
 		var stdout, stderr bytes.Buffer
-		codes[i] = run([]string{"--format", "json", "--no-timestamps", "--timeout", "3s", "--jobs", jobs, "--root", root, root}, &stdout, &stderr)
+		codes[i] = run([]string{"--format", "json", "--no-timestamps", "--timeout", verdictTimeout, "--jobs", jobs, "--root", root, root}, &stdout, &stderr)
 		reports[i] = stdout.Bytes()
 	}
 	if codes[0] != codes[1] {

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 )
@@ -20,9 +21,16 @@ var updateGolden = flag.Bool("update", false, "rewrite the golden report files i
 // hostile output, and errors and warnings of several rules.
 const reportTree = "testdata/reports/tree"
 
-// runReport runs the CLI over the report tree in one format and returns
-// stdout with the tree's absolute path replaced by $ROOT.
-func runReport(t *testing.T, format string, extra ...string) []byte {
+// reportTimeout is the --timeout of the report tree's runs. Its "hangs"
+// example sleeps 30 s and must time out; every other example finishes in
+// milliseconds, so the margin keeps a loaded machine from turning a slow
+// start into a timeout.
+const reportTimeout = "5s"
+
+// runReports runs the CLI once over the report tree and returns every
+// format's report from that one run (text on stdout, the others through
+// -o FORMAT=PATH), each with the tree's absolute path replaced by $ROOT.
+func runReports(t *testing.T, extra ...string) map[string][]byte {
 	t.Helper()
 	t.Setenv("GITHUB_STEP_SUMMARY", "")
 	t.Setenv("NO_COLOR", "1")
@@ -30,14 +38,48 @@ func runReport(t *testing.T, format string, extra ...string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dir := t.TempDir()
+	args := []string{"--format", "text", "--no-timestamps", "--timeout", reportTimeout, "--jobs", "2", "--root", root}
+	for _, format := range formats {
+		if format != "text" {
+			args = append(args, "--output", format+"="+filepath.Join(dir, format))
+		}
+	}
+	args = append(append(args, extra...), root)
 	var stdout, stderr bytes.Buffer
-	args := append([]string{"--format", format, "--no-timestamps", "--timeout", "1s", "--jobs", "2", "--root", root}, extra...)
-	args = append(args, root)
 	if code := run(args, &stdout, &stderr); code != 1 {
 		t.Fatalf("exit code %d, want 1; stderr: %s", code, stderr.String())
 	}
-	out := bytes.ReplaceAll(stdout.Bytes(), []byte("file://"+filepath.ToSlash(root)), []byte("file://$ROOT"))
-	return bytes.ReplaceAll(out, []byte(root), []byte("$ROOT"))
+	reports := map[string][]byte{}
+	for _, format := range formats {
+		out := stdout.Bytes()
+		if format != "text" {
+			if out, err = os.ReadFile(filepath.Join(dir, format)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out = bytes.ReplaceAll(out, []byte("file://"+filepath.ToSlash(root)), []byte("file://$ROOT"))
+		reports[format] = bytes.ReplaceAll(out, []byte(root), []byte("$ROOT"))
+	}
+	return reports
+}
+
+// reportsOnce holds the reports of one default run over the report tree,
+// shared by the tests that read it.
+var reportsOnce struct {
+	sync.Mutex
+	reports map[string][]byte
+}
+
+// defaultReports is runReports without extra flags, run once per test binary.
+func defaultReports(t *testing.T) map[string][]byte {
+	t.Helper()
+	reportsOnce.Lock()
+	defer reportsOnce.Unlock()
+	if reportsOnce.reports == nil {
+		reportsOnce.reports = runReports(t)
+	}
+	return reportsOnce.reports
 }
 
 // TestReportGoldens renders the report tree, run for real, in every format
@@ -46,9 +88,10 @@ func TestReportGoldens(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs implementations")
 	}
+	reports := defaultReports(t)
 	for _, format := range formats {
 		t.Run(format, func(t *testing.T) {
-			got := runReport(t, format)
+			got := reports[format]
 			golden := filepath.Join("testdata", "reports", format+".golden")
 			if *updateGolden {
 				if err := os.WriteFile(golden, got, 0o644); err != nil {
@@ -106,9 +149,9 @@ func TestReportsDeterministic(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs implementations")
 	}
+	one, four := runReports(t, "--jobs", "1"), runReports(t, "--jobs", "4")
 	for _, format := range []string{"sarif", "gitlab", "json", "junit"} {
-		a := runReport(t, format, "--jobs", "1")
-		b := runReport(t, format, "--jobs", "4")
+		a, b := one[format], four[format]
 		if !bytes.Equal(a, b) {
 			t.Errorf("%s: two runs differ:\n%s", format, firstDiff(a, b))
 		}
@@ -122,7 +165,8 @@ func TestJUnitCountsMatchText(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs implementations")
 	}
-	m := textSummary.FindSubmatch(runReport(t, "text"))
+	reports := defaultReports(t)
+	m := textSummary.FindSubmatch(reports["text"])
 	if m == nil {
 		t.Fatal("no summary line in the text report")
 	}
@@ -139,7 +183,7 @@ func TestJUnitCountsMatchText(t *testing.T) {
 			} `xml:"testcase"`
 		} `xml:"testsuite"`
 	}
-	if err := xml.Unmarshal(runReport(t, "junit"), &doc); err != nil {
+	if err := xml.Unmarshal(reports["junit"], &doc); err != nil {
 		t.Fatal(err)
 	}
 	lintCases, skippedCases := 0, 0
