@@ -3,14 +3,15 @@ package lint
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 )
 
-// runRules are checked by running examples; their scenarios are the run_*
-// scripts.
+// runRules are checked by running examples.
 var runRules = []string{"example-stdout", "example-failed", "example-schema", "example-exit", "example-timeout", "example-crash", "effects"}
 
 var ruleID = regexp.MustCompile(`^[a-z]+(?:-[a-z]+)*$`)
@@ -65,14 +66,27 @@ func TestRuleRegistry(t *testing.T) {
 	}
 }
 
-// TestEveryStaticRuleHasAScenario: every rule but the run rules has a
-// testscript scenario cmd/speccify-lint/testdata/script/rule_<id>.txtar that
-// names it.
-func TestEveryStaticRuleHasAScenario(t *testing.T) {
+// TestEveryRuleHasAFileAndAScenario: adding a rule is one file,
+// lint/rule_<id>.go (hyphens as underscores), holding the rule value and its
+// check, and one testscript scenario,
+// cmd/speccify-lint/testdata/script/rule_<id>.txtar, that matches a finding
+// of the rule.
+func TestEveryRuleHasAFileAndAScenario(t *testing.T) {
 	dir := filepath.Join("..", "cmd", "speccify-lint", "testdata", "script")
 	for _, r := range Rules() {
-		if slices.Contains(runRules, r.ID) {
-			continue
+		file := "rule_" + strings.ReplaceAll(r.ID, "-", "_") + ".go"
+		src, err := os.ReadFile(file)
+		switch {
+		case err != nil:
+			t.Errorf("rule %s has no file lint/%s: %v", r.ID, file, err)
+		case !strings.Contains(string(src), `ID: "`+r.ID+`"`):
+			t.Errorf("lint/%s does not define the rule %s", file, r.ID)
+		}
+		if check := r.check(); check != nil {
+			fn := runtime.FuncForPC(reflect.ValueOf(check).Pointer())
+			if at, _ := fn.FileLine(fn.Entry()); filepath.Base(at) != file {
+				t.Errorf("rule %s: its check %s is in %s, not in %s", r.ID, fn.Name(), filepath.Base(at), file)
+			}
 		}
 		data, err := os.ReadFile(filepath.Join(dir, "rule_"+r.ID+".txtar"))
 		if err != nil {
@@ -83,6 +97,45 @@ func TestEveryStaticRuleHasAScenario(t *testing.T) {
 			t.Errorf("rule_%s.txtar never matches a finding of [%s]", r.ID, r.ID)
 		}
 	}
+}
+
+// TestRulePhases: every rule has exactly one check, of the phase its
+// category says.
+func TestRulePhases(t *testing.T) {
+	for _, r := range Rules() {
+		phases := map[string]bool{"read": r.read != nil, "static": r.static != nil, "run": r.run != nil,
+			"skill": r.skill != nil, "discovery": r.discovery != nil}
+		var set []string
+		for p, ok := range phases {
+			if ok {
+				set = append(set, p)
+			}
+		}
+		if len(set) != 1 {
+			t.Errorf("rule %s has %d checks (%v), want one", r.ID, len(set), set)
+			continue
+		}
+		want := map[string]string{"run": "run", "skills": "skill", "discovery": "discovery"}[r.Category]
+		switch {
+		case r == ruleSpecFile:
+			want = "read"
+		case want == "":
+			want = "static"
+		}
+		if set[0] != want {
+			t.Errorf("rule %s (category %s) checks in the %s phase, want %s", r.ID, r.Category, set[0], want)
+		}
+	}
+}
+
+// check is the rule's check, whatever its phase.
+func (r *Rule) check() any {
+	for _, c := range []any{r.read, r.static, r.run, r.skill, r.discovery} {
+		if !reflect.ValueOf(c).IsNil() {
+			return c
+		}
+	}
+	return nil
 }
 
 // RuleIDs lists every rule id, comma-separated, for error messages.
