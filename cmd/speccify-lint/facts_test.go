@@ -170,6 +170,18 @@ func TestReadmeDefaults(t *testing.T) {
 	if want := "--timeout (default " + timeout + ")"; !strings.Contains(lint.RuleByID("example-timeout").Doc, want) {
 		t.Errorf("the example-timeout rule's doc lacks %q", want)
 	}
+
+	// --fail-on's default: the flag's, the README's, and the action's.
+	failOn := lintFlag(t, "fail-on").Default
+	if row := readmeFlagRow(t, readme, "fail-on"); !strings.Contains(row, "(default `"+failOn+"`)") {
+		t.Errorf("README.md's row for --fail-on does not say (default `%s`):\n%s", failOn, row)
+	}
+	if a, _ := loadAction(t); a.Inputs["fail-on"].Default == nil || *a.Inputs["fail-on"].Default != failOn {
+		t.Errorf("action.yml's fail-on input's default is not --fail-on's, %q", failOn)
+	}
+	if want := "| `fail-on` | `" + failOn + "` |"; !strings.Contains(readme, want) {
+		t.Errorf("README.md's table of the action's inputs lacks %q", want)
+	}
 }
 
 // TestConfigKeys: a configuration file may set every lint flag but the ones
