@@ -142,9 +142,12 @@ func isURIReference(s string) bool {
 	return err == nil
 }
 
-// simpleType returns a distinct bit for each value of "type" in draft
-// 2020-12, and 0 for any other string.
-func simpleType(s string) uint8 {
+// typeSet is a set of the values of "type" in draft 2020-12, one bit each,
+// so that checking a list of them for repeats allocates nothing.
+type typeSet uint8
+
+// typeBit is the bit of the simple type name s, or 0 when s is not one.
+func typeBit(s string) typeSet {
 	switch s {
 	case "array":
 		return 1 << 0
@@ -164,25 +167,31 @@ func simpleType(s string) uint8 {
 	return 0
 }
 
+// add adds the type name s to the set; it reports false when s is not a
+// type name or is in the set already.
+func (set *typeSet) add(s string) bool {
+	bit := typeBit(s)
+	if bit == 0 || *set&bit != 0 {
+		return false
+	}
+	*set |= bit
+	return true
+}
+
+// metaType: "type" is a type name, or a non-empty list of distinct ones.
 func metaType(val any) bool {
 	switch t := val.(type) {
 	case string:
-		return simpleType(t) != 0
+		return typeBit(t) != 0
 	case []any:
 		if len(t) == 0 {
 			return false
 		}
-		var seen uint8
+		var seen typeSet
 		for _, item := range t {
-			s, ok := item.(string)
-			if !ok {
+			if s, ok := item.(string); !ok || !seen.add(s) {
 				return false
 			}
-			bit := simpleType(s)
-			if bit == 0 || seen&bit != 0 {
-				return false
-			}
-			seen |= bit
 		}
 		return true
 	}
