@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/xml"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -54,10 +55,17 @@ func (s *junitSuite) add(c junitCase) {
 	}
 }
 
-// writeJUnit renders JUnit XML: one suite per tool folder (a "lint" case for
-// its static findings, then a case per example in document order), one per
-// skill folder, and a "speccify-lint" suite for findings outside any folder
-// and for failures of speccify-lint itself.
+// staticCase is the name of the test case that holds a folder's static
+// findings. No example case of the suite has this name: an example titled so
+// gets its line in its name (see caseNames).
+const staticCase = "static checks"
+
+// writeJUnit renders JUnit XML: one suite per tool folder (a "static checks"
+// case for its static findings, then a case per example in document order),
+// one per skill folder, and a "speccify-lint" suite for findings outside any
+// folder and for failures of speccify-lint itself. Every character outside
+// ASCII is written as a character reference (see asciiXML), so that
+// consumers that guess the file's encoding cannot guess wrong.
 func writeJUnit(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	timestamp := ""
 	if !opt.NoTimestamps {
@@ -83,13 +91,8 @@ func writeJUnit(b *bytes.Buffer, r *lint.Result, opt Options) error {
 		s.Name = cleanLine(t.DisplayName())
 		s.File = cleanLine(t.Spec)
 		s.add(lintCase(t.Dir, t.Spec, t.Findings, opt))
-		titles := map[string]int{}
-		for _, e := range t.Examples {
-			titles[e.Title]++
-		}
-		for j := range t.Examples {
-			e := &t.Examples[j]
-			s.add(exampleCase(t, e, titles[e.Title] > 1, opt))
+		for j, name := range caseNames(t.Examples) {
+			s.add(exampleCase(t, &t.Examples[j], name, opt))
 		}
 		if t.Skipped != "" {
 			s.SystemOut = &junit.Output{Data: "examples not run: " + cleanText(t.Skipped)}
@@ -116,20 +119,53 @@ func writeJUnit(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	}
 	doc.Time = seconds(total)
 
-	b.WriteString(xml.Header)
-	enc := xml.NewEncoder(b)
+	var out bytes.Buffer
+	out.WriteString(xml.Header)
+	enc := xml.NewEncoder(&out)
 	enc.Indent("", "  ")
 	if err := enc.Encode(doc); err != nil {
 		return err
 	}
-	b.WriteString("\n")
+	out.WriteString("\n")
+	b.Write(asciiXML(out.Bytes()))
 	return nil
 }
 
-// lintCase is the "lint" test case of a folder: it fails when a static
-// finding is an error; lesser findings go to its output.
+// caseNames are the test case names of a tool's examples, unique within the
+// suite by construction, because GitLab and others key test cases on
+// classname and name and keep one of each: an example's title, but "example
+// at line N" for a blank title, and the title with " (line N)" when other
+// examples share it or it is the static case's name; a name still taken
+// after that (a title that reads "x (line 5)") gets " #2", " #3", ...
+func caseNames(examples []lint.ExampleResult) []string {
+	titles := map[string]int{}
+	for _, e := range examples {
+		titles[cleanLine(e.Title)]++
+	}
+	used := map[string]bool{staticCase: true}
+	names := make([]string, len(examples))
+	for i, e := range examples {
+		name := cleanLine(e.Title)
+		switch {
+		case strings.TrimSpace(name) == "":
+			name = "example at line " + strconv.Itoa(e.Line)
+		case titles[name] > 1 || name == staticCase:
+			name += " (line " + strconv.Itoa(e.Line) + ")"
+		}
+		for k, base := 2, name; used[name]; k++ {
+			name = base + " #" + strconv.Itoa(k)
+		}
+		used[name] = true
+		names[i] = name
+	}
+	return names
+}
+
+// lintCase is the static test case of a folder: it fails when a static
+// finding is an error, with a message that counts and names all of them;
+// lesser findings go to its output.
 func lintCase(classname, file string, fs []lint.Finding, opt Options) junitCase {
-	c := junitCase{Testcase: junit.Testcase{Name: "lint", Classname: cleanLine(classname)}}
+	c := junitCase{Testcase: junit.Testcase{Name: staticCase, Classname: cleanLine(classname)}}
 	if !opt.JUnitStrict && file != "" {
 		c.File, c.Line = cleanLine(file), 1
 	}
@@ -138,29 +174,47 @@ func lintCase(classname, file string, fs []lint.Finding, opt Options) junitCase 
 	}
 	sorted := sortedFindings(fs)
 	body := findingLines(sorted)
-	for _, f := range sorted {
-		if f.Severity >= lint.SeverityError {
-			c.Failure = &junit.Result{Message: cleanLine(f.Message), Type: f.Rule, Data: body}
-			return c
-		}
+	if msg, typ, failed := findingsSummary(sorted); failed {
+		c.Failure = &junit.Result{Message: msg, Type: typ, Data: body}
+		return c
 	}
 	c.SystemOut = &junit.Output{Data: body}
 	return c
 }
 
+// findingsSummary sums up sorted findings for a <failure>: the message counts
+// them by severity and names their rules, errors' rules first, each once
+// ("3 errors, 2 warnings: schema, example-input, error-case"); the type names
+// the rules of the errors. failed is whether any finding is an error.
+func findingsSummary(sorted []lint.Finding) (message, typ string, failed bool) {
+	var counts []string
+	var errorRules, rules []string
+	for _, sev := range []lint.Severity{lint.SeverityError, lint.SeverityWarning, lint.SeverityNote, lint.SeverityNone} {
+		n := 0
+		for _, f := range sorted {
+			if f.Severity != sev {
+				continue
+			}
+			n++
+			if !slices.Contains(rules, f.Rule) {
+				rules = append(rules, f.Rule)
+			}
+			if sev == lint.SeverityError && !slices.Contains(errorRules, f.Rule) {
+				errorRules = append(errorRules, f.Rule)
+			}
+		}
+		if n > 0 {
+			counts = append(counts, plural(n, sev.String()))
+		}
+	}
+	return strings.Join(counts, ", ") + ": " + strings.Join(rules, ", "), strings.Join(errorRules, ", "), len(errorRules) > 0
+}
+
 // exampleCase is the test case of one example: <failure> for a wrong answer,
 // <error> when the implementation timed out, crashed or could not start,
 // <skipped> when it did not run.
-// Examples that share a title get their line in the name, so that consumers
-// do not merge them.
-func exampleCase(t *lint.ToolResult, e *lint.ExampleResult, shared bool, opt Options) junitCase {
-	name := cleanLine(e.Title)
-	switch {
-	case strings.TrimSpace(name) == "":
-		name = "example at line " + strconv.Itoa(e.Line)
-	case shared:
-		name += " (line " + strconv.Itoa(e.Line) + ")"
-	}
+// name is the case's name from caseNames.
+func exampleCase(t *lint.ToolResult, e *lint.ExampleResult, name string, opt Options) junitCase {
 	c := junitCase{Testcase: junit.Testcase{
 		Name:      name,
 		Classname: cleanLine(t.Dir),
@@ -196,8 +250,10 @@ func exampleCase(t *lint.ToolResult, e *lint.ExampleResult, shared bool, opt Opt
 		return c
 	}
 	// Skipped, or never given a verdict because the tool was skipped.
-	reason := cmp.Or(e.SkipReason, t.Skipped, "not run")
-	c.Skipped = &junit.Result{Message: cleanLine(reason)}
+	// The reason is in the element's text too: GitLab shows that, not the
+	// message attribute.
+	reason := cleanLine(cmp.Or(e.SkipReason, t.Skipped, "not run"))
+	c.Skipped = &junit.Result{Message: reason, Data: reason}
 	return c
 }
 

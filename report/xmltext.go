@@ -1,6 +1,8 @@
 package report
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -161,4 +163,50 @@ func capText(s string, max int) string {
 		cut--
 	}
 	return s[:cut] + note
+}
+
+// asciiXML rewrites an XML document that encoding/xml wrote so that it is
+// all ASCII: every other character becomes a character reference (&#xFFFD;),
+// and inside CDATA sections the section is closed around the references
+// ("]]>&#xE9;<![CDATA["), since CDATA cannot hold them. The document means
+// the same to every XML parser; consumers that guess a file's encoding
+// instead of reading its declaration (xunit-viewer guessed cp1252 for a
+// U+FFFD and crashed) have nothing left to guess. Element and attribute
+// names must be ASCII, which those of our reports are.
+func asciiXML(doc []byte) []byte {
+	const cdataOpen, cdataClose = "<![CDATA[", "]]>"
+	var out []byte
+	inCDATA := false
+	last := 0 // doc[last:i] is not copied yet
+	for i := 0; i < len(doc); {
+		c := doc[i]
+		switch {
+		case !inCDATA && c == '<' && bytes.HasPrefix(doc[i:], []byte(cdataOpen)):
+			inCDATA = true
+			i += len(cdataOpen)
+		case inCDATA && c == ']' && bytes.HasPrefix(doc[i:], []byte(cdataClose)):
+			inCDATA = false
+			i += len(cdataClose)
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			out = append(out, doc[last:i]...)
+			if inCDATA {
+				out = append(out, cdataClose...)
+			}
+			for i < len(doc) && doc[i] >= utf8.RuneSelf {
+				r, w := utf8.DecodeRune(doc[i:])
+				out = fmt.Appendf(out, "&#x%X;", r)
+				i += w
+			}
+			if inCDATA {
+				out = append(out, cdataOpen...)
+			}
+			last = i
+		}
+	}
+	if out == nil {
+		return doc
+	}
+	return append(out, doc[last:]...)
 }

@@ -140,6 +140,49 @@ func checkParses(t *testing.T, format string, out []byte) {
 				t.Errorf("JUnit report holds %q, which XML 1.0 forbids", bad)
 			}
 		}
+		checkJUnitForConsumers(t, out)
+	}
+}
+
+// checkJUnitForConsumers checks what real JUnit consumers tripped over: a
+// byte outside ASCII (xunit-viewer guessed cp1252 for a U+FFFD and crashed),
+// two test cases with one classname and name (GitLab keeps one of them), and
+// a <skipped> without text (GitLab shows a hash instead of the reason).
+func checkJUnitForConsumers(t *testing.T, out []byte) {
+	t.Helper()
+	for i, c := range out {
+		if c >= 0x80 {
+			t.Errorf("JUnit report has a byte outside ASCII at offset %d: %q", i, out[max(i-20, 0):min(i+20, len(out))])
+			break
+		}
+	}
+	var doc struct {
+		Suites []struct {
+			Cases []struct {
+				Name      string `xml:"name,attr"`
+				Classname string `xml:"classname,attr"`
+				Skipped   *struct {
+					Message string `xml:"message,attr"`
+					Text    string `xml:",chardata"`
+				} `xml:"skipped"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(out, &doc); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[[2]string]bool{}
+	for _, s := range doc.Suites {
+		for _, c := range s.Cases {
+			key := [2]string{c.Classname, c.Name}
+			if seen[key] {
+				t.Errorf("two JUnit test cases are %s / %q", c.Classname, c.Name)
+			}
+			seen[key] = true
+			if c.Skipped != nil && (c.Skipped.Text == "" || c.Skipped.Text != c.Skipped.Message) {
+				t.Errorf("test case %q: <skipped> text %q, want the reason %q", c.Name, c.Skipped.Text, c.Skipped.Message)
+			}
+		}
 	}
 }
 
@@ -190,13 +233,13 @@ func TestJUnitCountsMatchText(t *testing.T) {
 	for _, s := range doc.Suites {
 		skippedCases += s.Skipped
 		for _, c := range s.Cases {
-			if c.Name == "lint" {
+			if c.Name == "static checks" {
 				lintCases++
 			}
 		}
 	}
 	if len(doc.Suites) != tools || lintCases != tools {
-		t.Errorf("JUnit has %d suites and %d lint cases, the text summary %d tools", len(doc.Suites), lintCases, tools)
+		t.Errorf("JUnit has %d suites and %d static cases, the text summary %d tools", len(doc.Suites), lintCases, tools)
 	}
 	if got, want := doc.Tests-lintCases, passed+failed+errored+skipped; got != want {
 		t.Errorf("JUnit has %d example cases, the text summary %d examples", got, want)
