@@ -41,11 +41,10 @@ type toolCheck struct {
 	// patterns is the schema rule's reporter: a pattern that takes too long
 	// while any rule validates is a schema finding (see validate).
 	patterns reporter
-	// uses are the files the examples name, listed by fixtureUses.
-	uses     []fixtureUse
-	usesRead bool
+	// fixtureScan is what the examples name, scanned by fixtures.
+	fixtureScan *fixtureScan
 	// scripts are the implementations' texts, read by readScript.
-	scripts map[string]scriptText
+	scripts []scriptText
 
 	// snapshot is the tool folder after the last example that ran.
 	snapshot snapshot

@@ -10,29 +10,36 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 )
 
-// fixtureUse is a string of an example's input or expected output that names
-// a path: a file of the tool folder, or a place outside it.
-type fixtureUse struct {
-	cs    *contract.Case
-	line  *contract.ExampleLine
-	s     string // the string as written
-	input bool   // in the input: line
-	// outside: an input string that leaves the folder (absolute, ~/ or ..).
+// fixtureScan is what the examples name of the tool folder, for the
+// fixture rules.
+type fixtureScan struct {
+	// named are the files and directories of the folder the examples'
+	// inputs and expected outputs name, cleaned.
+	named []string
+	// bad are the input strings that name a path outside the folder, or a
+	// file of the folder that is not there.
+	bad []badPath
+}
+
+// badPath is an input string that names a path outside the tool folder or a
+// file that is not in it.
+type badPath struct {
+	cs   *contract.Case
+	line *contract.ExampleLine
+	s    string // the string as written
+	// outside: the path is absolute, home relative or has a .. segment.
 	outside bool
-	// ref is the file or directory of the folder it names, cleaned; "" when
-	// outside.
-	ref string
-	// err is why ref is not in the folder, for an input string.
+	// err is why the file it names is not in the folder (when not outside).
 	err error
 }
 
-// fixtureUses lists, once per tool, the paths the examples name, for the
-// fixture rules.
-func (c *toolCheck) fixtureUses() []fixtureUse {
-	if c.usesRead || c.spec.Examples == nil || c.folder == nil {
-		return c.uses
+// fixtures scans, once per tool, the strings of the examples that name
+// paths.
+func (c *toolCheck) fixtures() *fixtureScan {
+	if c.fixtureScan != nil || c.spec.Examples == nil || c.folder == nil {
+		return c.fixtureScan
 	}
-	c.usesRead = true
+	c.fixtureScan = &fixtureScan{}
 	var strs []string
 	for i := range c.spec.Examples.Cases {
 		cs := &c.spec.Examples.Cases[i]
@@ -44,22 +51,24 @@ func (c *toolCheck) fixtureUses() []fixtureUse {
 			strs = jsonStrings(l.Value, strs[:0])
 			for _, s := range strs {
 				if isInput && namesOutside(s) {
-					c.uses = append(c.uses, fixtureUse{cs: cs, line: l, s: s, input: true, outside: true})
+					c.fixtureScan.bad = append(c.fixtureScan.bad, badPath{cs: cs, line: l, s: s, outside: true})
 					continue
 				}
 				ref, ok := c.fixtureRef(s)
 				if !ok {
 					continue
 				}
-				u := fixtureUse{cs: cs, line: l, s: s, input: isInput, ref: ref}
-				if isInput {
-					u.err = c.folder.FixtureExists(c.root, ref)
+				c.fixtureScan.named = append(c.fixtureScan.named, ref)
+				if !isInput {
+					continue
 				}
-				c.uses = append(c.uses, u)
+				if err := c.folder.FixtureExists(c.root, ref); err != nil {
+					c.fixtureScan.bad = append(c.fixtureScan.bad, badPath{cs: cs, line: l, s: s, err: err})
+				}
 			}
 		}
 	}
-	return c.uses
+	return c.fixtureScan
 }
 
 // namesFile reports whether a text holds name as a whole file name: not

@@ -11,6 +11,7 @@ const maxScriptSize = 1 << 20
 
 // scriptText is an implementation's text as readScript read it.
 type scriptText struct {
+	name string
 	data []byte
 	err  error
 }
@@ -19,14 +20,13 @@ type scriptText struct {
 // at most maxScriptSize+1 bytes (one more tells a script too large to scan),
 // once per tool for the rules that look into it.
 func (c *toolCheck) readScript(name string) ([]byte, error) {
-	if t, ok := c.scripts[name]; ok {
-		return t.data, t.err
+	for _, t := range c.scripts { // a few implementations: no map
+		if t.name == name {
+			return t.data, t.err
+		}
 	}
 	data, err := readLimited(c.root, name, maxScriptSize+1)
-	if c.scripts == nil {
-		c.scripts = map[string]scriptText{}
-	}
-	c.scripts[name] = scriptText{data, err}
+	c.scripts = append(c.scripts, scriptText{name, data, err})
 	return data, err
 }
 

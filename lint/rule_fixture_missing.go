@@ -10,8 +10,12 @@ var ruleFixtureMissing = &Rule{ID: "fixture-missing", Severity: SeverityError, C
 // checkFixtureMissing: the files the example inputs name are in the tool
 // folder, except in the cases that expect ok: false.
 func checkFixtureMissing(c *toolCheck, rep reporter) {
-	for _, u := range c.fixtureUses() {
-		if u.input && u.ref != "" && u.err != nil && !isEscape(u.err) && !u.cs.ExpectsFailure() {
+	f := c.fixtures()
+	if f == nil {
+		return
+	}
+	for _, u := range f.bad {
+		if !u.outside && !isEscape(u.err) && !u.cs.ExpectsFailure() {
 			rep.report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
 				"example %q names %q, which is not in the tool folder; add the file (fixtures ship beside TOOL.md) or fix the path", u.cs.Title, u.s)
 		}

@@ -9,12 +9,16 @@ var ruleFixtureOutside = &Rule{ID: "fixture-outside", Severity: SeverityWarning,
 // checkFixtureOutside: no example input names a path out of the tool folder,
 // by an absolute path, .. or a symbolic link.
 func checkFixtureOutside(c *toolCheck, rep reporter) {
-	for _, u := range c.fixtureUses() {
+	f := c.fixtures()
+	if f == nil {
+		return
+	}
+	for _, u := range f.bad {
 		switch {
 		case u.outside:
 			rep.report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
 				"example %q names %q, outside the tool folder; ship the file under fixtures/ and name it relative to the tool folder", u.cs.Title, u.s)
-		case u.input && u.ref != "" && isEscape(u.err):
+		case isEscape(u.err):
 			rep.report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
 				"example %q names %q, which leads outside the tool folder through a symbolic link; ship the file itself in the tool folder", u.cs.Title, u.s)
 		}

@@ -17,15 +17,11 @@ var ruleFixtureUnused = &Rule{ID: "fixture-unused", Severity: SeverityWarning, C
 // checkFixtureUnused: every file under fixtures/ is named by an example or by
 // an implementation.
 func checkFixtureUnused(c *toolCheck, rep reporter) {
-	if c.spec.Examples == nil || c.folder == nil {
-		return
+	scan := c.fixtures()
+	if scan == nil {
+		return // no examples, or no folder listing
 	}
-	var named []string
-	for _, u := range c.fixtureUses() {
-		if u.ref != "" {
-			named = append(named, u.ref)
-		}
-	}
+	named := scan.named
 	var impls [][]byte // the implementations, read once a fixture is named by no example
 	implsRead := false
 	for _, f := range c.folder.Fixtures {
