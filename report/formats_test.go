@@ -64,6 +64,7 @@ type sarifLog struct {
 			Driver struct {
 				Version         string `json:"version"`
 				SemanticVersion string `json:"semanticVersion"`
+				FullName        string `json:"fullName"`
 				Rules           []struct {
 					ID string `json:"id"`
 				} `json:"rules"`
@@ -99,6 +100,7 @@ type sarifLog struct {
 		AutomationDetails struct {
 			ID string `json:"id"`
 		} `json:"automationDetails"`
+		ColumnKind string `json:"columnKind"`
 	} `json:"runs"`
 }
 
@@ -142,8 +144,10 @@ func TestSARIF(t *testing.T) {
 	if len(inv.Notifications) != 2 || inv.Notifications[0].Level != "note" {
 		t.Errorf("skips are not note notifications: %+v", inv.Notifications)
 	}
+	// Every rule has a name that differs from its id (the Azure DevOps
+	// rules want one; SARIF1001 wants it to differ).
 	for _, rule := range []string{`"name": "RequiredField"`, `"id": "effects",
-              "shortDescription"`} {
+              "name": "EffectsRule",`} {
 		if !strings.Contains(string(render(t, "sarif", r, goldenOptions())), rule) {
 			t.Errorf("SARIF rules lack %s", rule)
 		}
@@ -151,8 +155,11 @@ func TestSARIF(t *testing.T) {
 	if inv.EndTimeUTC != "" {
 		t.Error("NoTimestamps wrote an end time")
 	}
-	if run.Tool.Driver.Version != "1.2.3" || run.Tool.Driver.SemanticVersion != "1.2.3" {
-		t.Errorf("version %q, semanticVersion %q", run.Tool.Driver.Version, run.Tool.Driver.SemanticVersion)
+	if d := run.Tool.Driver; d.Version != "1.2.3" || d.SemanticVersion != "1.2.3" || d.FullName != "speccify-lint v1.2.3" {
+		t.Errorf("version %q, semanticVersion %q, fullName %q", d.Version, d.SemanticVersion, d.FullName)
+	}
+	if run.ColumnKind != "utf16CodeUnits" {
+		t.Errorf("columnKind %q, want utf16CodeUnits (the parser's columns)", run.ColumnKind)
 	}
 
 	// Internal errors fail the invocation; timestamps come from Now.
@@ -212,10 +219,11 @@ func TestFingerprintsIgnoreLines(t *testing.T) {
 }
 
 func TestSemanticVersion(t *testing.T) {
+	// Only a semantic version is one; a SARIF log without it leaves
+	// semanticVersion out.
 	for in, want := range map[string]string{
 		"v1.2.3": "1.2.3", "1.0.0-rc.1": "1.0.0-rc.1", "v0.0.0-20260101120000-abcdef123456": "0.0.0-20260101120000-abcdef123456",
-		"devel": "0.0.0-devel", "(devel)": "0.0.0-devel", "v1.2": "0.0.0-v1-2", "0123": "0.0.0-dev-0123",
-		"1.2.3-dirty+x y": "0.0.0-1-2-3-dirty-x-y", "": "",
+		"devel": "", "(devel)": "", "v1.2": "", "0123": "", "1.2.3-dirty+x y": "", "": "",
 	} {
 		got, ok := semanticVersion(in)
 		if !ok {
@@ -223,6 +231,22 @@ func TestSemanticVersion(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("semanticVersion(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNumericVersion(t *testing.T) {
+	for in, want := range map[string]string{
+		"v1.2.3": "1.2.3", "1.0.0-rc.1": "1.0.0-rc.1", "v0.0.0-20260101120000-abcdef123456": "0.0.0-20260101120000-abcdef123456",
+		"devel": "0.0.0-devel", "(devel)": "0.0.0-devel", "v1.2": "0.0.0-v1-2", "0123": "0.0.0-dev-0123",
+		"1.2.3-dirty+x y": "0.0.0-1-2-3-dirty-x-y", "": "",
+	} {
+		got, ok := numericVersion(in)
+		if !ok {
+			got = ""
+		}
+		if got != want {
+			t.Errorf("numericVersion(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -496,5 +520,73 @@ func TestDetailCapsDifferences(t *testing.T) {
 	got := detail(item{ex.Findings[0], ex})
 	if !strings.Contains(got, "$.a[19]: missing\n... and 5 more differences\n") || strings.Contains(got, "$.a[20]") {
 		t.Errorf("detail = %q", got)
+	}
+}
+
+// TestGitHubBudget: GitHub shows 10 annotations per kind, so the first ten
+// are the findings of failing examples, then one per tool before a second
+// from the same tool, not the ten alphabetically first of one tool.
+func TestGitHubBudget(t *testing.T) {
+	r := &lint.Result{Version: "v1.0.0", Root: "/r", Ran: true}
+	for _, dir := range []string{"a", "b", "c"} {
+		tool := lint.ToolResult{Dir: dir, Spec: dir + "/TOOL.md"}
+		for i := range 8 {
+			tool.Findings = append(tool.Findings, lint.Finding{Rule: "e", Severity: lint.SeverityError, Message: "static", File: tool.Spec, Line: i + 1, Column: 1, Tool: dir})
+		}
+		r.Tools = append(r.Tools, tool)
+	}
+	failing := lint.ExampleResult{Title: "x", Line: 40, Status: lint.StatusFailed, Findings: []lint.Finding{
+		{Rule: "example-failed", Severity: lint.SeverityError, Message: "wrong", File: "c/TOOL.md", Line: 42, Column: 1, Tool: "c"},
+	}}
+	r.Tools[2].Examples = []lint.ExampleResult{failing}
+	out := string(render(t, "github", r, Options{NoTimestamps: true}))
+	var shown []string
+	for l := range strings.Lines(out) {
+		if strings.HasPrefix(l, "::error file=") && len(shown) < githubShown {
+			file, _, _ := strings.Cut(strings.TrimPrefix(l, "::error file="), ",col=")
+			shown = append(shown, file)
+		}
+	}
+	want := []string{"c/TOOL.md,line=42", "a/TOOL.md,line=1", "b/TOOL.md,line=1", "c/TOOL.md,line=1", "a/TOOL.md,line=2",
+		"b/TOOL.md,line=2", "c/TOOL.md,line=2", "a/TOOL.md,line=3", "b/TOOL.md,line=3", "c/TOOL.md,line=3"}
+	if strings.Join(shown, " ") != strings.Join(want, " ") {
+		t.Errorf("the first %d annotations are at\n%q\nwant\n%q", githubShown, shown, want)
+	}
+	if !strings.Contains(out, "\n::notice::15 annotations were not shown by GitHub") {
+		t.Errorf("no overflow notice:\n%s", out)
+	}
+}
+
+// TestGitLabCodeClimate: every issue has the Code Climate fields (type,
+// engine_name, categories) and, with a column, positions.
+func TestGitLabCodeClimate(t *testing.T) {
+	type position struct{ Line, Column int }
+	var issues []struct {
+		Type       string   `json:"type"`
+		EngineName string   `json:"engine_name"`
+		Categories []string `json:"categories"`
+		Location   struct {
+			Lines struct {
+				Begin int `json:"begin"`
+			} `json:"lines"`
+			Positions *struct {
+				Begin, End position
+			} `json:"positions"`
+		} `json:"location"`
+	}
+	if err := json.Unmarshal(render(t, "gitlab", testResult(), goldenOptions()), &issues); err != nil {
+		t.Fatal(err)
+	}
+	for i, is := range issues {
+		if is.Type != "issue" || is.EngineName != "speccify-lint" || len(is.Categories) != 1 {
+			t.Errorf("issue %d lacks type, engine_name or categories: %+v", i, is)
+		}
+		p := is.Location.Positions
+		if p == nil || p.Begin.Line != is.Location.Lines.Begin || p.Begin.Column < 1 || p.End != p.Begin {
+			t.Errorf("issue %d: positions %+v do not agree with lines %d or lack a column", i, p, is.Location.Lines.Begin)
+		}
+	}
+	if got := issues[0].Categories; len(got) != 1 || got[0] != "Compatibility" { // broken-link, a skills rule
+		t.Errorf("first issue's categories %v", got)
 	}
 }

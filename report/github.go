@@ -2,9 +2,12 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/speccify/speccify-lint/lint"
@@ -15,8 +18,9 @@ import (
 const githubShown = 10
 
 // writeGitHub renders GitHub Actions workflow commands: an annotation per
-// finding, errors first, then warnings, then notices, each kind in file
-// order; a notice when GitHub will hide some; then the text report for the
+// finding, errors first, then warnings, then notices, each kind in the order
+// of annotationOrder; a notice when GitHub will hide some; then the text
+// report for the
 // log, fenced by ::stop-commands:: so that nothing a tool printed can act as
 // a workflow command.
 func writeGitHub(b *bytes.Buffer, r *lint.Result, opt Options) error {
@@ -38,10 +42,7 @@ func writeGitHub(b *bytes.Buffer, r *lint.Result, opt Options) error {
 				n++
 			}
 		}
-		for _, it := range items {
-			if !k.match(it.f.Severity) {
-				continue
-			}
+		for _, it := range annotationOrder(items, k.match) {
 			fmt.Fprintf(b, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", k.command,
 				escapeProperty(it.f.File), max(it.f.Line, 1), max(it.f.Column, 1),
 				escapeProperty(toolName+" "+it.f.Rule), escapeData(detail(it)))
@@ -69,6 +70,43 @@ func writeGitHub(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	b.Write(text.Bytes())
 	fmt.Fprintf(b, "::%s::\n", token)
 	return nil
+}
+
+// annotationOrder lists the items of one kind of annotation (those whose
+// severity match accepts) in the order that spends GitHub's budget of
+// githubShown per kind well: findings of failing examples first, then the
+// others; within each, every tool's first finding before any tool's second,
+// and so on; then place order (path, line, column). items are in place
+// order.
+func annotationOrder(items []item, match func(lint.Severity) bool) []item {
+	type ranked struct {
+		it          item
+		class, rank int
+	}
+	var list []ranked
+	seen := map[[2]string]int{} // class and tool: findings so far
+	for _, it := range items {
+		if !match(it.f.Severity) {
+			continue
+		}
+		class := 1
+		if it.ex != nil {
+			if v := verdict(it.ex); v == lint.StatusFailed || v == lint.StatusErrored {
+				class = 0
+			}
+		}
+		key := [2]string{strconv.Itoa(class), cmp.Or(it.f.Tool, it.f.File)}
+		list = append(list, ranked{it, class, seen[key]})
+		seen[key]++
+	}
+	slices.SortStableFunc(list, func(a, b ranked) int {
+		return cmp.Or(cmp.Compare(a.class, b.class), cmp.Compare(a.rank, b.rank))
+	})
+	out := make([]item, len(list))
+	for i, r := range list {
+		out[i] = r.it
+	}
+	return out
 }
 
 // escapeData escapes the message of a workflow command.

@@ -31,17 +31,24 @@ func writeSARIF(b *bytes.Buffer, r *lint.Result, opt Options) error {
 
 	driver := &sarif.ToolComponent{
 		Name:           toolName,
+		FullName:       ptr(strings.TrimSpace(toolName + " " + r.Version)),
 		InformationURI: ptr(opt.informationURI()),
 		Rules:          rules,
 	}
-	// Both fields get a semantic version without "v" (the SARIF Multitool
-	// wants a version that starts with a digit); "devel" is "0.0.0-devel".
-	if v, ok := semanticVersion(r.Version); ok {
+	// fullName has the version as speccify-lint prints it ("v1.2.3",
+	// "devel"); version starts with a digit (the SARIF Multitool wants one
+	// that does, rule SARIF2005: "devel" is "0.0.0-devel"); semanticVersion
+	// is there only when the version is a semantic version.
+	if v, ok := numericVersion(r.Version); ok {
 		driver.Version = ptr(v)
+	}
+	if v, ok := semanticVersion(r.Version); ok {
 		driver.SemanticVersion = ptr(v)
 	}
 
 	run := sarif.NewRun(sarif.Tool{Driver: driver})
+	// Columns count UTF-16 code units, as the parser reports them.
+	run.ColumnKind = "utf16CodeUnits"
 	run.AutomationDetails = &sarif.RunAutomationDetails{ID: ptr(opt.category(r))}
 	if base := rootURI(r.Root); base != "" {
 		run.OriginalUriBaseIDs = map[string]*sarif.ArtifactLocation{srcRoot: {URI: ptr(base)}}
@@ -130,15 +137,9 @@ func sarifRule(r *lint.Rule, base string) *sarif.ReportingDescriptor {
 	title := cmp.Or(r.Title, r.ID)
 	doc := cmp.Or(r.Doc, title)
 	helpURI := base + "#" + r.Anchor()
-	// The name is the id in CamelCase; a one-word id has none, since SARIF
-	// wants a name that differs from the id (Multitool rule SARIF1001).
-	var name *string
-	if n := camelCase(r.ID); !strings.EqualFold(n, r.ID) {
-		name = ptr(n)
-	}
 	return &sarif.ReportingDescriptor{
 		ID:               r.ID,
-		Name:             name,
+		Name:             ptr(ruleName(r.ID)),
 		ShortDescription: &sarif.MultiformatMessageString{Text: ptr(title)},
 		FullDescription:  &sarif.MultiformatMessageString{Text: ptr(doc)},
 		DefaultConfiguration: &sarif.ReportingConfiguration{
@@ -252,14 +253,22 @@ var semverRE = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)` +
 	`(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?` +
 	`(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$`)
 
-// semanticVersion is version without its leading "v" when that is a semantic
-// version ("v1.2.3" → "1.2.3"). Any other version becomes a pre-release of
-// 0.0.0 ("devel" and "(devel)" → "0.0.0-devel"); ok is false only for "".
+// semanticVersion is version without its leading "v" when that is a
+// semantic version ("v1.2.3" → "1.2.3"); ok is false for any other version
+// ("devel", "v1.2").
 func semanticVersion(version string) (string, bool) {
+	v := strings.TrimPrefix(version, "v")
+	return v, semverRE.MatchString(v)
+}
+
+// numericVersion is the semantic version of version, or for any other
+// version a pre-release of 0.0.0 ("devel" and "(devel)" → "0.0.0-devel");
+// ok is false only for "".
+func numericVersion(version string) (string, bool) {
 	if version == "" {
 		return "", false
 	}
-	if v := strings.TrimPrefix(version, "v"); semverRE.MatchString(v) {
+	if v, ok := semanticVersion(version); ok {
 		return v, true
 	}
 	// One pre-release identifier: [0-9A-Za-z-], with a letter so that
@@ -275,6 +284,19 @@ func semanticVersion(version string) (string, bool) {
 	}
 	v := "0.0.0-" + strings.TrimSuffix(id, "-")
 	return v, semverRE.MatchString(v)
+}
+
+// ruleName is the SARIF name of a rule: its id in CamelCase
+// ("required-field" → "RequiredField"), with "Rule" after a one-word id
+// ("schema" → "SchemaRule"), since SARIF wants a name that differs from the
+// id (Multitool rule SARIF1001) and consumers such as Azure DevOps want
+// every rule to have one.
+func ruleName(id string) string {
+	n := camelCase(id)
+	if strings.EqualFold(n, id) {
+		n += "Rule"
+	}
+	return n
 }
 
 // camelCase turns a rule id into a SARIF rule name: "required-field" →
