@@ -54,6 +54,22 @@ type Options struct {
 	// junit-10.xsd does not allow them; the TOOL.md path is always on
 	// <testsuite file=...>.
 	JUnitStrict bool
+	// SourceURL is where the files of the root are browsed at the commit
+	// that was checked, e.g. "https://github.com/o/r/blob/<sha>" (see
+	// GitHubSourceURL); the step summary links locations to their lines
+	// under it. Empty: no links.
+	SourceURL string
+}
+
+// GitHubSourceURL is the Options.SourceURL of a GitHub Actions run:
+// $GITHUB_SERVER_URL/$GITHUB_REPOSITORY/blob/$GITHUB_SHA, from getenv; ""
+// unless all three are set.
+func GitHubSourceURL(getenv func(string) string) string {
+	server, repo, sha := getenv("GITHUB_SERVER_URL"), getenv("GITHUB_REPOSITORY"), getenv("GITHUB_SHA")
+	if server == "" || repo == "" || sha == "" {
+		return ""
+	}
+	return strings.TrimSuffix(server, "/") + "/" + repo + "/blob/" + sha
 }
 
 // formatWriter is a report format: its name and what renders it.

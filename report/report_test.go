@@ -143,6 +143,29 @@ func testResult() *lint.Result {
 	return r
 }
 
+// passingTools adds two tools whose examples all pass to r.
+func passingTools(r *lint.Result) *lint.Result {
+	for _, name := range []string{"epsilon", "zeta"} {
+		r.Tools = append(r.Tools, lint.ToolResult{
+			Dir: "tools/" + name, Spec: "tools/" + name + "/TOOL.md", Name: name,
+			Examples: []lint.ExampleResult{
+				{Title: "works", Line: 12, Status: lint.StatusPassed, ExitStatus: "exit code 0"},
+				{Title: "fails cleanly", Line: 16, Status: lint.StatusPassed, ExitCode: 1, ExitStatus: "exit code 1"},
+			},
+		})
+	}
+	r.Summarize()
+	return r
+}
+
+// linkOptions are goldenOptions with the source URL of a GitHub run.
+func linkOptions() Options {
+	opt := goldenOptions()
+	env := map[string]string{"GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "o/r", "GITHUB_SHA": "0123abc"}
+	opt.SourceURL = GitHubSourceURL(func(k string) string { return env[k] })
+	return opt
+}
+
 // goldenOptions are deterministic options.
 func goldenOptions() Options {
 	return Options{NoTimestamps: true, Now: fixedNow, Rules: testRules()}
@@ -195,6 +218,11 @@ func TestGolden(t *testing.T) {
 		var b bytes.Buffer
 		writeStepSummary(&b, testResult(), goldenOptions())
 		checkGolden(t, "stepsummary.md.golden", b.Bytes())
+	})
+	t.Run("stepsummary-links", func(t *testing.T) {
+		var b bytes.Buffer
+		writeStepSummary(&b, passingTools(testResult()), linkOptions())
+		checkGolden(t, "stepsummary-links.md.golden", b.Bytes())
 	})
 	for _, format := range RuleFormats {
 		t.Run("rules-"+format, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/speccify/speccify-lint/lint"
@@ -18,7 +19,9 @@ const summaryDiffs = 10
 // AppendStepSummary appends a Markdown summary of r to the file at path
 // (GitHub's $GITHUB_STEP_SUMMARY), creating it if needed: a totals table,
 // then a table of example verdicts and one of findings per tool, tools with
-// errors or failing examples first. GitHub accepts at most 1 MiB per step,
+// errors or failing examples first, and one line for the tools that passed
+// with nothing to show; locations link to the source with
+// Options.SourceURL. GitHub accepts at most 1 MiB per step,
 // so the summary is cut (with a note saying so) to keep the file within
 // 1 MiB; when the file is already that large nothing is appended.
 func AppendStepSummary(path string, r *lint.Result, opt Options) error {
@@ -103,13 +106,21 @@ func writeStepSummary(b *bytes.Buffer, r *lint.Result, opt Options) {
 	}
 
 	order := toolOrder(r)
+	var passed []string
 	for _, failing := range []bool{true, false} {
 		for _, i := range order {
 			t := &r.Tools[i]
-			if toolFails(t) == failing {
-				writeToolSummary(b, t, r.Ran)
+			switch {
+			case toolFails(t) != failing:
+			case toolPasses(t, r.Ran):
+				passed = append(passed, opt.sourceLink(mdText(t.DisplayName()), t.Spec, 0)+examplesCount(t, r.Ran))
+			default:
+				writeToolSummary(b, t, r.Ran, opt)
 			}
 		}
+	}
+	if len(passed) > 0 {
+		fmt.Fprintf(b, "✅ %s passed: %s\n\n", plural(len(passed), "tool"), strings.Join(passed, ", "))
 	}
 
 	var other []lint.Finding
@@ -119,7 +130,7 @@ func writeStepSummary(b *bytes.Buffer, r *lint.Result, opt Options) {
 	}
 	if len(other) > 0 {
 		b.WriteString("### Other findings\n\n")
-		writeFindingTable(b, sortedFindings(other))
+		writeFindingTable(b, sortedFindings(other), "", opt)
 	}
 }
 
@@ -138,8 +149,30 @@ func toolFails(t *lint.ToolResult) bool {
 	return false
 }
 
+// toolPasses reports whether a tool has nothing to show: no finding, no
+// skip, and, when the examples ran, no example that did not pass.
+func toolPasses(t *lint.ToolResult, ran bool) bool {
+	if len(t.Findings) > 0 || (ran && t.Skipped != "") {
+		return false
+	}
+	for i := range t.Examples {
+		if e := &t.Examples[i]; len(e.Findings) > 0 || (ran && e.Status != lint.StatusPassed) {
+			return false
+		}
+	}
+	return true
+}
+
+// examplesCount is " (N examples)" for a tool whose examples ran, else "".
+func examplesCount(t *lint.ToolResult, ran bool) string {
+	if !ran || len(t.Examples) == 0 {
+		return ""
+	}
+	return " (" + plural(len(t.Examples), "example") + ")"
+}
+
 // writeToolSummary renders one tool: its verdict, examples and findings.
-func writeToolSummary(b *bytes.Buffer, t *lint.ToolResult, ran bool) {
+func writeToolSummary(b *bytes.Buffer, t *lint.ToolResult, ran bool, opt Options) {
 	findings := append([]lint.Finding(nil), t.Findings...)
 	for _, e := range t.Examples {
 		findings = append(findings, e.Findings...)
@@ -153,7 +186,7 @@ func writeToolSummary(b *bytes.Buffer, t *lint.ToolResult, ran bool) {
 	case t.Skipped != "":
 		icon = "⏭️"
 	}
-	fmt.Fprintf(b, "### %s %s\n\n%s\n\n", icon, mdText(t.DisplayName()), mdCode(t.Spec))
+	fmt.Fprintf(b, "### %s %s\n\n%s\n\n", icon, mdText(t.DisplayName()), opt.sourceLink(mdCode(t.Spec), t.Spec, 0))
 	if t.Skipped != "" {
 		b.WriteString("Examples not run: " + mdText(t.Skipped) + "\n\n")
 	}
@@ -162,12 +195,12 @@ func writeToolSummary(b *bytes.Buffer, t *lint.ToolResult, ran bool) {
 		for i := range t.Examples {
 			e := &t.Examples[i]
 			icon, details := exampleVerdict(t, e)
-			fmt.Fprintf(b, "| %s | %s | %s |\n", icon, mdText(e.Title), details)
+			fmt.Fprintf(b, "| %s | %s | %s |\n", icon, opt.sourceLink(mdText(e.Title), t.Spec, e.Line), details)
 		}
 		b.WriteString("\n")
 	}
 	if len(findings) > 0 {
-		writeFindingTable(b, sortedFindings(findings))
+		writeFindingTable(b, sortedFindings(findings), t.Spec, opt)
 	}
 }
 
@@ -209,14 +242,35 @@ func exampleVerdict(t *lint.ToolResult, e *lint.ExampleResult) (string, string) 
 	return "⏭️", mdText(reason)
 }
 
-// writeFindingTable renders findings as a table.
-func writeFindingTable(b *bytes.Buffer, fs []lint.Finding) {
+// writeFindingTable renders findings as a table. A finding in the file
+// spec (the tool's TOOL.md, which its section names already) is located by
+// line and column alone; others by their path too. With Options.SourceURL
+// every location links to its line.
+func writeFindingTable(b *bytes.Buffer, fs []lint.Finding, spec string, opt Options) {
 	b.WriteString("| Severity | Location | Rule | Message |\n| --- | --- | --- | --- |\n")
 	for _, f := range fs {
+		at := fmt.Sprintf("%d:%d", f.Line, f.Column)
+		if f.File != spec || spec == "" {
+			at = f.File + ":" + at
+		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", f.Severity,
-			mdCode(fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Column)), mdCode(f.Rule), mdText(f.Message))
+			opt.sourceLink(mdCode(at), f.File, f.Line), mdCode(f.Rule), mdText(f.Message))
 	}
 	b.WriteString("\n")
+}
+
+// sourceLink is the Markdown text md linked to line of the root-relative
+// file path (the whole file for line 0) under Options.SourceURL; md itself
+// without a SourceURL.
+func (o Options) sourceLink(md, path string, line int) string {
+	if o.SourceURL == "" {
+		return md
+	}
+	u := strings.TrimSuffix(o.SourceURL, "/") + "/" + relativeURI(path)
+	if line > 0 {
+		u += "#L" + strconv.Itoa(line)
+	}
+	return "[" + md + "](" + u + ")"
 }
 
 // mdText makes text safe inside a Markdown table cell (and elsewhere on one

@@ -95,6 +95,7 @@ func (c *LintCmd) Run(env *runEnv) error {
 		NoTimestamps:  c.NoTimestamps,
 		SARIFCategory: c.SARIFCategory,
 		JUnitStrict:   c.JUnitStrict,
+		SourceURL:     report.GitHubSourceURL(os.Getenv),
 	}
 	for _, o := range plan.files {
 		if err := writeReportFile(o.path, o.format, res, opt); err != nil {

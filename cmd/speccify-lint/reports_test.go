@@ -268,3 +268,51 @@ func firstDiff(want, got []byte) string {
 	}
 	return "(equal)"
 }
+
+// TestStepSummaryThroughBinary: with --format github in a GitHub Actions
+// run, the step summary links every location to the file at the commit,
+// puts the passing tools on one line, and does not repeat the TOOL.md path
+// in the rows of its tool; without all of GITHUB_SERVER_URL,
+// GITHUB_REPOSITORY and GITHUB_SHA it has no links.
+func TestStepSummaryThroughBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs implementations")
+	}
+	root, err := filepath.Abs(reportTree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	summary := func(sha string) string {
+		path := filepath.Join(t.TempDir(), "summary.md")
+		t.Setenv("GITHUB_STEP_SUMMARY", path)
+		t.Setenv("GITHUB_SERVER_URL", "https://github.example")
+		t.Setenv("GITHUB_REPOSITORY", "o/r")
+		t.Setenv("GITHUB_SHA", sha)
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"--format", "github", "--no-timestamps", "--timeout", reportTimeout, "--root", root, root}, &stdout, &stderr); code != 1 {
+			t.Fatalf("exit code %d, want 1; stderr: %s", code, stderr.String())
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	got := summary("abc123")
+	for _, want := range []string{
+		"\n✅ 1 tool passed: [passing](https://github.example/o/r/blob/abc123/.agent/tools/passing/TOOL.md) (4 examples)\n",
+		"| error | [`14:19`](https://github.example/o/r/blob/abc123/.agent/tools/broken/TOOL.md#L14) | `platforms` |",
+		"| warning | [`.agent/tools/broken/fixtures/unused.txt:1:1`](https://github.example/o/r/blob/abc123/.agent/tools/broken/fixtures/unused.txt#L1) |",
+		"| ❌ | [wrong keys](https://github.example/o/r/blob/abc123/.agent/tools/failing/TOOL.md#L19) |",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the step summary has no %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "### ✅") || strings.Contains(got, "| `.agent/tools/broken/TOOL.md:") {
+		t.Errorf("a passing tool has its own section, or a row repeats its TOOL.md path:\n%s", got)
+	}
+	if got := summary(""); strings.Contains(got, "](") {
+		t.Errorf("links without GITHUB_SHA:\n%s", got)
+	}
+}
