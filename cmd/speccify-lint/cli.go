@@ -18,6 +18,8 @@ type cli struct {
 	Rules   RulesCmd   `cmd:"" help:"List every rule with its id, default severity, title and documentation."`
 	Version VersionCmd `cmd:"" help:"Print the version."`
 	Merge   MergeCmd   `cmd:"" help:"Merge the JSON reports of the shards of one run (--shard K/N) into one report."`
+
+	ShowVersion kong.VersionFlag `name:"version" help:"Print the version and exit (as the version command does)."`
 }
 
 // runEnv is what commands write to.
@@ -118,6 +120,7 @@ func newParser(env *runEnv, resolver kong.Resolver) (*kongSafe, *cli, error) {
 			"platform_list":      strings.Join(discover.Platforms, ", "),
 			"default_timeout":    lint.DefaultTimeoutText,
 			"default_max_output": byteSize(lint.DefaultMaxOutput).String(),
+			"version":            currentStamp().String(),
 		},
 	}
 	if resolver != nil {
