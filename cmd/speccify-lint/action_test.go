@@ -1,10 +1,17 @@
 package main
 
 import (
+	"archive/tar"
 	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
+	"io"
 	"maps"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +19,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
@@ -193,15 +201,18 @@ type stepRun struct {
 	runnerTemp string
 	workspace  string
 	actionPath string
+	actionRef  string                       // github.action_ref: empty for a local action
 	steps      map[string]map[string]string // step id -> outputs
 	path       string                       // PATH; empty means the test's own
+	env        []string                     // more KEY=VALUE for the step, as a job's env: would set
 }
 
 var expression = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
 
 // eval replaces the ${{ }} expressions of s that a runner would evaluate:
 // inputs.NAME, runner.temp, github.action_path, github.action_ref,
-// github.workspace and steps.ID.outputs.NAME. Anything else fails the test.
+// github.action_repository, github.server_url, github.workspace and
+// steps.ID.outputs.NAME. Anything else fails the test.
 func (c *stepRun) eval(t *testing.T, s string) string {
 	t.Helper()
 	return expression.ReplaceAllStringFunc(s, func(m string) string {
@@ -212,7 +223,11 @@ func (c *stepRun) eval(t *testing.T, s string) string {
 		case expr == "github.action_path":
 			return c.actionPath
 		case expr == "github.action_ref":
-			return ""
+			return c.actionRef
+		case expr == "github.action_repository":
+			return "speccify/speccify-lint"
+		case expr == "github.server_url":
+			return "https://github.com"
 		case expr == "github.workspace":
 			return c.workspace
 		case strings.HasPrefix(expr, "inputs."):
@@ -263,13 +278,14 @@ func (c *stepRun) runStep(t *testing.T, s actionStep) stepResult {
 		}
 	}
 	env = append(env,
-		"GITHUB_ACTIONS=true", "CI=true", "RUNNER_OS=Linux", "NO_COLOR=1",
+		"GITHUB_ACTIONS=true", "CI=true", "RUNNER_OS="+runnerOS(), "RUNNER_ARCH="+runnerArch(), "NO_COLOR=1",
 		"GITHUB_OUTPUT="+outputFile, "GITHUB_STEP_SUMMARY="+summaryFile,
 		"GITHUB_WORKSPACE="+c.workspace, "GITHUB_ACTION_PATH="+c.actionPath, "RUNNER_TEMP="+c.runnerTemp,
 	)
 	if c.path != "" {
 		env = append(env, "PATH="+c.path)
 	}
+	env = append(env, c.env...)
 	for _, k := range slices.Sorted(maps.Keys(s.Env)) {
 		env = append(env, k+"="+c.eval(t, s.Env[k]))
 	}
@@ -307,6 +323,28 @@ func (c *stepRun) runStep(t *testing.T, s actionStep) stepResult {
 		c.steps[s.ID] = res.outputs
 	}
 	return res
+}
+
+// runnerOS is RUNNER_OS on a runner of this test's platform.
+func runnerOS() string {
+	switch runtime.GOOS {
+	case "darwin":
+		return "macOS"
+	case "windows":
+		return "Windows"
+	}
+	return "Linux"
+}
+
+// runnerArch is RUNNER_ARCH on a runner of this test's architecture.
+func runnerArch() string {
+	switch runtime.GOARCH {
+	case "amd64":
+		return "X64"
+	case "arm64":
+		return "ARM64"
+	}
+	return strings.ToUpper(runtime.GOARCH)
 }
 
 // copyTree copies the directory src to dst.
@@ -359,8 +397,23 @@ func TestAction(t *testing.T) {
 		return &stepRun{inputs: all, runnerTemp: t.TempDir(), workspace: workspace, actionPath: root, steps: map[string]map[string]string{}}
 	}
 
-	// The build step, once: the binary goes to RUNNER_TEMP.
+	// Run as a local action (uses: ./, no release tag), the release step
+	// leaves path empty, so that the build steps run.
 	builder := newRun(nil, t.TempDir())
+	if rel := builder.runStep(t, a.step(t, "release")); rel.code != 0 || rel.outputs["path"] != "" ||
+		!strings.Contains(rel.log, "not at a release tag: building speccify-lint from source") {
+		t.Fatalf("release step at no tag: exit %d, path %q:\n%s", rel.code, rel.outputs["path"], rel.log)
+	}
+
+	// The Go cache key, with the action outside the workspace as users get
+	// it: from the action's own go.sum and the Go version.
+	key := builder.runStep(t, a.step(t, "gocache"))
+	if key.code != 0 {
+		t.Fatalf("gocache step exit %d:\n%s", key.code, key.log)
+	}
+	checkCacheKey(t, root, key.outputs)
+
+	// The build step, once: the binary goes to RUNNER_TEMP.
 	build := builder.runStep(t, a.step(t, "build"))
 	if build.code != 0 {
 		t.Fatalf("build step exit %d:\n%s", build.code, build.log)
@@ -456,6 +509,8 @@ func TestAction(t *testing.T) {
 		})
 	}
 
+	t.Run("release", func(t *testing.T) { testReleaseDownload(t, a, newRun, bin) })
+
 	t.Run("bad run-examples", func(t *testing.T) {
 		c := newRun(map[string]string{"run-examples": "yes"}, workspace(t))
 		c.steps["build"] = build.outputs
@@ -467,6 +522,214 @@ func TestAction(t *testing.T) {
 			t.Errorf("exit-code output written after an input error")
 		}
 	})
+}
+
+// checkCacheKey checks the outputs of the gocache step: a key from the
+// action's go.sum and the Go version, and the Go build and module caches.
+func checkCacheKey(t *testing.T, root string, out map[string]string) {
+	t.Helper()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goenv, err := exec.Command("go", "env", "GOVERSION", "GOCACHE", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := strings.Split(strings.TrimSpace(string(goenv)), "\n")
+	want := fmt.Sprintf("speccify-lint-go-%s-%s-%s-%x", runnerOS(), runnerArch(), env[0], sha256.Sum256(sum))
+	if out["key"] != want || out["gocache"] != env[1] || out["gomodcache"] != env[2] {
+		t.Errorf("gocache outputs %v, want key %s, gocache %s, gomodcache %s", out, want, env[1], env[2])
+	}
+}
+
+// TestActionCache checks how the action caches its build from source. The
+// cache must not come from setup-go: setup-go resolves cache-dependency-path
+// against the workspace, but the action's go.sum is in the action's own
+// checkout (github.action_path), outside it, so that cache never worked for
+// users and warned on every run. The restore and save steps use the key the
+// gocache step computes (TestAction runs it), and every build-path step runs
+// only when no release binary was downloaded.
+func TestActionCache(t *testing.T) {
+	a, _ := loadAction(t)
+	setup := a.stepNamed(t, "Set up Go")
+	if setup.With["cache"] != "false" || setup.With["cache-dependency-path"] != "" {
+		t.Errorf("setup-go with %v: want cache false and no cache-dependency-path (it cannot see the action's go.sum)", setup.With)
+	}
+	paths := "${{ steps.gocache.outputs.gocache }}\n${{ steps.gocache.outputs.gomodcache }}\n"
+	for name, prefix := range map[string]string{
+		"Restore the Go cache": "actions/cache/restore@", "Save the Go cache": "actions/cache/save@",
+	} {
+		s := a.stepNamed(t, name)
+		if !strings.HasPrefix(s.Uses, prefix) || s.With["key"] != "${{ steps.gocache.outputs.key }}" || s.With["path"] != paths {
+			t.Errorf("step %q: uses %s with %v, want %s with the gocache step's key and paths", name, s.Uses, s.With, prefix)
+		}
+	}
+	if save := a.stepNamed(t, "Save the Go cache"); !strings.Contains(save.If, "steps.restore.outputs.cache-hit != 'true'") {
+		t.Errorf("save step if: %q, want it skipped on a cache hit", save.If)
+	}
+	for _, s := range a.Runs.Steps {
+		for _, dep := range []string{s.With["cache-dependency-path"], s.With["key"], s.With["path"]} {
+			if strings.Contains(dep, "hashFiles") {
+				t.Errorf("step %q: hashFiles sees only the workspace, not the action's files: %s", s.Name, dep)
+			}
+		}
+	}
+	for _, name := range []string{"Set up Go", "Go cache key", "Restore the Go cache", "Build speccify-lint", "Save the Go cache"} {
+		if s := a.stepNamed(t, name); !strings.HasPrefix(s.If, "steps.release.outputs.path == ''") {
+			t.Errorf("step %q: if %q, want it to run only without a release binary", name, s.If)
+		}
+	}
+	lint := a.step(t, "lint")
+	if lint.Env["RELEASE_BIN"] != "${{ steps.release.outputs.path }}" || lint.Env["BUILT_BIN"] != "${{ steps.build.outputs.path }}" {
+		t.Errorf("lint step env %v: want RELEASE_BIN and BUILT_BIN", lint.Env)
+	}
+}
+
+// fakeRelease serves a release of speccify-lint on 127.0.0.1 the way
+// GitHub's release downloads are laid out and .goreleaser.yaml names them:
+// BASE/TAG/checksums.txt and BASE/TAG/speccify-lint_VERSION_OS_ARCH.tar.gz
+// with the binary bin inside. It returns the base URL and the paths of the
+// requests served.
+func fakeRelease(t *testing.T, bin string, rel release) (string, *[]string) {
+	t.Helper()
+	exe, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	for _, f := range []struct {
+		name string
+		mode int64
+		data []byte
+	}{{"README.md", 0o644, []byte("speccify-lint\n")}, {"speccify-lint", 0o755, exe}} {
+		if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: f.mode, Size: int64(len(f.data))}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write(f.data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := gz.Close(); err != nil {
+		t.Fatal(err)
+	}
+	archive := buf.Bytes()
+	tag := "v1.2.3"
+	name := fmt.Sprintf("speccify-lint_1.2.3_%s_%s.tar.gz", runtime.GOOS, runtime.GOARCH)
+	assets := rel.assets
+	if assets == nil {
+		assets = []string{name}
+	}
+	var sums strings.Builder
+	for _, asset := range assets {
+		sum := sha256.Sum256([]byte(asset)) // another platform's archive
+		if asset == name {
+			sum = sha256.Sum256(archive)
+		}
+		fmt.Fprintf(&sums, "%x  %s\n", sum, asset)
+	}
+	if rel.tamper {
+		archive = append(slices.Clone(archive), 0)
+	}
+	var mu sync.Mutex
+	var requests []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		requests = append(requests, r.URL.Path)
+		mu.Unlock()
+		switch r.URL.Path {
+		case "/" + tag + "/checksums.txt":
+			io.WriteString(w, sums.String())
+		case "/" + tag + "/" + name:
+			if rel.noArchive {
+				http.NotFound(w, r)
+				return
+			}
+			w.Write(archive)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	if !strings.HasPrefix(srv.URL, "http://127.0.0.1:") {
+		t.Fatalf("test server at %s, want 127.0.0.1", srv.URL)
+	}
+	return srv.URL, &requests
+}
+
+// testReleaseDownload runs the release step at a release tag against a
+// release served on 127.0.0.1 (SPECCIFY_LINT_RELEASE_URL): a matching
+// binary is downloaded, verified and used by the lint step; a checksum
+// mismatch or a listed asset that cannot be downloaded fails the step
+// loudly; a tag without a release or without this platform's asset leaves
+// path empty, so that the action builds from source.
+// release is what fakeRelease serves at the tag v1.2.3: tamper changes the
+// archive after its checksum was taken; assets are the archive names
+// checksums.txt lists (nil means this platform's); noArchive answers 404 for
+// this platform's archive.
+type release struct {
+	tamper, noArchive bool
+	assets            []string
+}
+
+func testReleaseDownload(t *testing.T, a *actionFile, newRun func(map[string]string, string) *stepRun, bin string) {
+	other := fmt.Sprintf("speccify-lint_1.2.3_%s_mips.tar.gz", runtime.GOOS)
+	for _, tc := range []struct {
+		name     string
+		ref      string
+		release  release
+		code     int
+		download bool
+		log      string
+	}{
+		{name: "matching binary", ref: "v1.2.3", code: 0, download: true, log: "speccify-lint devel"},
+		{name: "checksum mismatch", ref: "v1.2.3", release: release{tamper: true}, code: 1,
+			log: "::error title=speccify-lint action::checksum mismatch for speccify-lint_1.2.3_"},
+		{name: "no asset for this platform", ref: "v1.2.3", release: release{assets: []string{other}}, code: 0,
+			log: "The release v1.2.3 has no speccify-lint_1.2.3_" + runtime.GOOS + "_" + runtime.GOARCH + ".tar.gz: building speccify-lint from source."},
+		{name: "no release at the tag", ref: "v9.9.9", code: 0, log: "No checksums.txt at "},
+		{name: "listed asset missing", ref: "v1.2.3", release: release{noArchive: true}, code: 1,
+			log: "::error title=speccify-lint action::could not download "},
+		{name: "a branch", ref: "main", code: 0, log: "The action runs at main, not at a release tag"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			url, requests := fakeRelease(t, bin, tc.release)
+			ws := t.TempDir()
+			copyTree(t, filepath.Join(repoRoot(t), "cmd", "speccify-lint", "testdata", "action", "passing"), ws)
+			c := newRun(nil, ws)
+			c.actionRef = tc.ref
+			c.env = []string{"SPECCIFY_LINT_RELEASE_URL=" + url, "no_proxy=127.0.0.1", "NO_PROXY=127.0.0.1"}
+			rel := c.runStep(t, a.step(t, "release"))
+			if rel.code != tc.code || !strings.Contains(rel.log, tc.log) {
+				t.Errorf("release step exit %d, want %d, log lacks %q:\n%s", rel.code, tc.code, tc.log, rel.log)
+			}
+			path := rel.outputs["path"]
+			if !tc.download {
+				if path != "" {
+					t.Errorf("path=%q, want none", path)
+				}
+				if tc.ref == "main" && len(*requests) != 0 {
+					t.Errorf("requests at a branch: %v", *requests)
+				}
+				return
+			}
+			if !strings.HasPrefix(path, c.runnerTemp) {
+				t.Fatalf("path=%q, want a file in RUNNER_TEMP %s", path, c.runnerTemp)
+			}
+			if want := []string{"/v1.2.3/checksums.txt", "/v1.2.3/speccify-lint_1.2.3_" + runtime.GOOS + "_" + runtime.GOARCH + ".tar.gz"}; !slices.Equal(*requests, want) {
+				t.Errorf("requests %v, want %v", *requests, want)
+			}
+			lint := c.runStep(t, a.step(t, "lint"))
+			if lint.code != 0 || lint.outputs["exit-code"] != "0" || lint.outputs["errors"] != "0" {
+				t.Errorf("lint step with the downloaded binary: exit %d, outputs %v:\n%s", lint.code, lint.outputs, lint.log)
+			}
+		})
+	}
 }
 
 func atoi(t *testing.T, s string) int {
