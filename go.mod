@@ -16,3 +16,11 @@ require (
 )
 
 require golang.org/x/tools v0.26.0 // indirect
+
+// Development tools, out of ./... so that `go install ./...` (pre-commit's
+// language: golang) builds only speccify-lint. Build, vet and test them by
+// path: go build ./cmd/speccify-gen-corpus ./scripts/readbaseline.
+ignore (
+	./cmd/speccify-gen-corpus
+	./scripts/readbaseline
+)

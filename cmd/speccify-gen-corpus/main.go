@@ -8,40 +8,17 @@
 // one ok: false case), the fixtures its examples name and, with -impl sh, a
 // linux.sh that answers every example. The corpus lints clean and its
 // examples pass; the same flags always give the same files.
+//
+// It is a development tool: go.mod's ignore directive keeps it out of ./...,
+// so that `go install ./...` (how pre-commit installs the hooks) builds only
+// speccify-lint; build it by its path. Its code and tests are in
+// internal/gencorpus.
 package main
 
 import (
-	"flag"
-	"fmt"
-	"io"
 	"os"
 
 	"github.com/speccify/speccify-lint/internal/gencorpus"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stderr)) }
-
-func run(args []string, stderr io.Writer) int {
-	fs := flag.NewFlagSet("speccify-gen-corpus", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	n := fs.Int("n", 1000, "number of tool folders")
-	examples := fs.Int("examples", 4, "passing examples per tool (one ok: false case is added)")
-	impl := fs.String("impl", "sh", "implementation: sh (a /bin/sh linux.sh) or none")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: speccify-gen-corpus [-n N] [-examples E] [-impl sh|none] DIR")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
-	}
-	opt := gencorpus.Options{Tools: *n, Examples: *examples, Impl: gencorpus.Impl(*impl)}
-	if err := gencorpus.Generate(fs.Arg(0), opt); err != nil {
-		fmt.Fprintf(stderr, "speccify-gen-corpus: %v\n", err)
-		return 1
-	}
-	return 0
-}
+func main() { os.Exit(gencorpus.Command(os.Args[1:], os.Stderr)) }

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,6 +44,10 @@ func TestPreCommitManifest(t *testing.T) {
 		".agent/tools/x/macos.sh": true, ".agent/tools/x/windows.ps1": true, ".agent/tools/x/fixtures/a.plist": true,
 		"README.md": false, "NOTTOOL.md": false, ".agent/tools/x/helper.py": false, "linux/readme.txt": false,
 		".agent/tools/x/TOOL.md.bak": false,
+		// A skill (a SKILL.md under a folder named skills): its tool links
+		// are checked, so a change to it must run the hook.
+		".agent/skills/s/SKILL.md": true, "skills/s/SKILL.md": true, "skills/group/s/SKILL.md": true,
+		"SKILL.md": false, "docs/SKILL.md": false, "skills/SKILL.md.orig": false, ".agent/skills/s/notes.md": false,
 	}
 	for _, h := range hooks {
 		if h.Language != "golang" || h.PassFilenames == nil || !*h.PassFilenames {
@@ -55,6 +60,22 @@ func TestPreCommitManifest(t *testing.T) {
 				t.Errorf("%s: files pattern on %q = %v, want %v", h.ID, name, got, want)
 			}
 		}
+	}
+}
+
+// TestPreCommitBuildsOnlySpeccifyLint: pre-commit's language: golang runs
+// `go install ./...` in this repository, which installs every main package
+// ./... matches; only speccify-lint may be one (go.mod's ignore directive
+// keeps the development tools out).
+func TestPreCommitBuildsOnlySpeccifyLint(t *testing.T) {
+	cmd := exec.Command("go", "list", "-f", "{{if eq .Name \"main\"}}{{.ImportPath}}{{end}}", "./...")
+	cmd.Dir = repoRoot(t)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if got := strings.Fields(string(out)); !slices.Equal(got, []string{"github.com/speccify/speccify-lint/cmd/speccify-lint"}) {
+		t.Errorf("main packages in ./...: %v, want only cmd/speccify-lint", got)
 	}
 }
 
@@ -106,6 +127,7 @@ func TestPreCommitTryRepo(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		broken bool
+		skill  string // a .agent/skills/s/SKILL.md with this text
 		hook   string
 		stage  string
 		pass   bool
@@ -116,12 +138,24 @@ func TestPreCommitTryRepo(t *testing.T) {
 			want: []string{"Failed", `.agent/tools/broken/TOOL.md:1:1: error: required field "requires" is missing`}},
 		{name: "broken, run examples", broken: true, hook: "speccify-lint-run", stage: "manual", pass: false,
 			want: []string{"Failed", `example "counts to two"`, "[example-failed]"}},
+		// The skill is the only file with a finding: the hook must see it.
+		{name: "broken skill link", skill: "# Skill\n\nUse [the tool](../../tools/gone/).\n", hook: "speccify-lint", pass: false,
+			want: []string{"Failed", ".agent/skills/s/SKILL.md:3:5: error: link ../../tools/gone/ leads to .agent/tools/gone, which has no TOOL.md; fix the link or add the tool [skill-link]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			repo := filepath.Join(t.TempDir(), "target repo")
 			copyTree(t, filepath.Join(fixtures, "passing"), repo)
 			if tc.broken {
 				copyTree(t, filepath.Join(fixtures, "failing"), repo)
+			}
+			if tc.skill != "" {
+				skill := filepath.Join(repo, ".agent", "skills", "s", "SKILL.md")
+				if err := os.MkdirAll(filepath.Dir(skill), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(skill, []byte(tc.skill), 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 			for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "commit.gpgsign=false", "commit", "-q", "-m", "tools"}} {
 				cmd := exec.Command("git", args...)
@@ -148,4 +182,32 @@ func TestPreCommitTryRepo(t *testing.T) {
 			}
 		})
 	}
+
+	// try-repo builds in a temporary store; a configured repository stays in
+	// PRE_COMMIT_HOME: what `go install ./...` installed there.
+	t.Run("installs only speccify-lint", func(t *testing.T) {
+		hookRepo, rev := gitCopy(t, root)
+		repo := filepath.Join(t.TempDir(), "target")
+		copyTree(t, filepath.Join(fixtures, "passing"), repo)
+		config := "repos:\n  - repo: " + hookRepo + "\n    rev: " + rev + "\n    hooks:\n      - id: speccify-lint\n"
+		if err := os.WriteFile(filepath.Join(repo, ".pre-commit-config.yaml"), []byte(config), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gitInit(t, repo, ".")
+		cmd := exec.Command("pre-commit", "run", "speccify-lint", "--all-files")
+		cmd.Dir, cmd.Env = repo, env
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "Passed") {
+			t.Fatalf("pre-commit run: %v\n%s", err, out)
+		}
+		bins, err := filepath.Glob(filepath.Join(home, "*", "golangenv-*", "bin", "*"))
+		if err != nil || len(bins) == 0 {
+			t.Fatalf("no binaries under %s/*/golangenv-*/bin: %v\n%s", home, err, out)
+		}
+		for _, b := range bins {
+			if name := strings.TrimSuffix(filepath.Base(b), ".exe"); name != "speccify-lint" {
+				t.Errorf("pre-commit installed %s; only speccify-lint should be built", b)
+			}
+		}
+	})
 }

@@ -105,38 +105,9 @@ func TestVersionBuilds(t *testing.T) {
 	})
 
 	t.Run("build-info", func(t *testing.T) {
-		if _, err := exec.LookPath("git"); err != nil {
-			t.Skip("git is not on PATH")
-		}
 		// Go records VCS information only when .git is a directory, not
-		// in a git worktree: build from a fresh repository holding a copy
-		// of the tracked files.
-		src := filepath.Join(t.TempDir(), "src")
-		files, err := exec.Command("git", "-C", root, "ls-files", "-z").Output()
-		if err != nil {
-			t.Skipf("%s is not a git work tree: %v", root, err)
-		}
-		for _, f := range strings.Split(strings.TrimSuffix(string(files), "\x00"), "\x00") {
-			data, err := os.ReadFile(filepath.Join(root, f))
-			if os.IsNotExist(err) {
-				continue // deleted in the work tree
-			} else if err != nil {
-				t.Fatal(err)
-			}
-			dst := filepath.Join(src, filepath.FromSlash(f))
-			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(dst, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		gitInit(t, src, ".")
-		head, err := exec.Command("git", "-C", src, "rev-parse", "HEAD").Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		rev := strings.TrimSpace(string(head))
+		// in a git worktree: build from a fresh repository.
+		src, rev := gitCopy(t, root)
 
 		for _, dirty := range []bool{false, true} {
 			if dirty {
@@ -168,6 +139,42 @@ func TestVersionBuilds(t *testing.T) {
 			check(t, bin, strings.TrimSuffix(string(out), "\n"), m[1], strings.TrimPrefix(m[1], "v"))
 		}
 	})
+}
+
+// gitCopy makes a fresh git repository holding a copy of the files git
+// tracks in root, as they are in the work tree, committed; it returns its
+// directory and the commit.
+func gitCopy(t *testing.T, root string) (dir, rev string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not on PATH")
+	}
+	files, err := exec.Command("git", "-C", root, "ls-files", "-z").Output()
+	if err != nil {
+		t.Skipf("%s is not a git work tree: %v", root, err)
+	}
+	dir = filepath.Join(t.TempDir(), "src")
+	for _, f := range strings.Split(strings.TrimSuffix(string(files), "\x00"), "\x00") {
+		data, err := os.ReadFile(filepath.Join(root, f))
+		if os.IsNotExist(err) {
+			continue // deleted in the work tree
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitInit(t, dir, ".")
+	head, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, strings.TrimSpace(string(head))
 }
 
 func TestVersionFlagInHelp(t *testing.T) {

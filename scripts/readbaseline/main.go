@@ -5,6 +5,9 @@
 // report). It prints how many files it parsed.
 //
 //	go run ./scripts/readbaseline DIR...
+//
+// go.mod's ignore directive keeps it out of ./..., so that `go install ./...`
+// (how pre-commit installs the hooks) builds only speccify-lint.
 package main
 
 import (

@@ -1,4 +1,4 @@
-package main
+package gencorpus
 
 import (
 	"bytes"
@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-func TestRun(t *testing.T) {
+func TestCommand(t *testing.T) {
 	dir := t.TempDir()
 	var stderr bytes.Buffer
-	if code := run([]string{"-n", "2", "-examples", "1", "-impl", "sh", dir}, &stderr); code != 0 {
+	if code := Command([]string{"-n", "2", "-examples", "1", "-impl", "sh", dir}, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	for _, p := range []string{"tool-00001/TOOL.md", "tool-00002/linux.sh", "tool-00002/fixtures/record-1.txt"} {
@@ -23,12 +23,12 @@ func TestRun(t *testing.T) {
 	}
 }
 
-func TestRunUsage(t *testing.T) {
+func TestCommandUsage(t *testing.T) {
 	var stderr bytes.Buffer
-	if code := run(nil, &stderr); code != 2 {
+	if code := Command(nil, &stderr); code != 2 {
 		t.Fatalf("exit %d without DIR, want 2", code)
 	}
-	if code := run([]string{"-impl", "py", t.TempDir()}, &stderr); code != 1 {
+	if code := Command([]string{"-impl", "py", t.TempDir()}, &stderr); code != 1 {
 		t.Fatalf("exit %d for -impl py, want 1", code)
 	}
 }
