@@ -866,3 +866,74 @@ func gitInit(t *testing.T, dir, committed string) {
 		}
 	}
 }
+
+// TestGoReleaserConfig checks the parts of .goreleaser.yaml that the action's
+// release step and --version rely on: the archive and checksum names, the
+// platforms, the ldflags stamping and the reproducible-build settings.
+func TestGoReleaserConfig(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join(repoRoot(t), ".goreleaser.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Version     int
+		ProjectName string `yaml:"project_name"`
+		Builds      []struct {
+			Main         string
+			Binary       string
+			Goos, Goarch []string
+			Flags        []string
+			Ldflags      []string
+			ModTimestamp string `yaml:"mod_timestamp"`
+		}
+		Archives []struct {
+			NameTemplate    string   `yaml:"name_template"`
+			Formats         []string `yaml:"formats"`
+			FormatOverrides []struct {
+				Goos    string
+				Formats []string
+			} `yaml:"format_overrides"`
+		}
+		Checksum struct {
+			NameTemplate string `yaml:"name_template"`
+			Algorithm    string
+		}
+	}
+	if err := yaml.Unmarshal(raw, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Version != 2 || cfg.ProjectName != "speccify-lint" || len(cfg.Builds) != 1 || len(cfg.Archives) != 1 {
+		t.Fatalf("version %d, project %q, %d builds, %d archives", cfg.Version, cfg.ProjectName, len(cfg.Builds), len(cfg.Archives))
+	}
+	b := cfg.Builds[0]
+	if b.Main != "./cmd/speccify-lint" || b.Binary != "speccify-lint" ||
+		!slices.Equal(b.Goos, []string{"linux", "darwin", "windows"}) || !slices.Equal(b.Goarch, []string{"amd64", "arm64"}) {
+		t.Errorf("build %+v", b)
+	}
+	ldflags := strings.Join(b.Ldflags, " ")
+	for _, want := range []string{"-X main.version=v{{ .Version }}", "-X main.commit={{ .FullCommit }}", "-X main.date={{ .CommitDate }}"} {
+		if !strings.Contains(ldflags, want) {
+			t.Errorf("ldflags %q lack %q", ldflags, want)
+		}
+	}
+	if !slices.Contains(b.Flags, "-trimpath") || b.ModTimestamp != "{{ .CommitTimestamp }}" {
+		t.Errorf("not reproducible: flags %v, mod_timestamp %q", b.Flags, b.ModTimestamp)
+	}
+	// The release step downloads speccify-lint_VERSION_OS_ARCH.tar.gz (.zip
+	// on windows) and checksums.txt.
+	a := cfg.Archives[0]
+	if a.NameTemplate != "{{ .ProjectName }}_{{ .Version }}_{{ .Os }}_{{ .Arch }}" || !slices.Equal(a.Formats, []string{"tar.gz"}) ||
+		len(a.FormatOverrides) != 1 || a.FormatOverrides[0].Goos != "windows" || !slices.Equal(a.FormatOverrides[0].Formats, []string{"zip"}) {
+		t.Errorf("archives %+v", a)
+	}
+	if cfg.Checksum.NameTemplate != "checksums.txt" || cfg.Checksum.Algorithm != "sha256" {
+		t.Errorf("checksum %+v", cfg.Checksum)
+	}
+	action, _ := loadAction(t)
+	release := action.step(t, "release").Run
+	for _, want := range []string{`archive="speccify-lint_${ACTION_REF#v}_${os}_${arch}.${ext}"`, `"${base}/checksums.txt"`, "ext=zip"} {
+		if !strings.Contains(release, want) {
+			t.Errorf("the release step lacks %s", want)
+		}
+	}
+}
