@@ -30,6 +30,10 @@ type Config struct {
 	MaxOutput int64
 	// Shard is "K/N" when only one shard of the tool folders is checked.
 	Shard string
+	// Progress, when set, is told of each tool started and finished and of
+	// each example's verdict, as they happen (see Progress); it must be safe
+	// for concurrent use. Nil means nobody listens.
+	Progress func(Progress)
 }
 
 // Defaults for Config: the one source of the defaults of --timeout and

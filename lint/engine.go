@@ -222,6 +222,9 @@ func checkStatic(cfg *Config, index int, tool discover.Tool) *toolJob {
 func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 	start := time.Now()
 	tr := j.tr
+	cfg := j.c.cfg
+	cfg.progress(Progress{Kind: ToolStarted, Tool: tr.Dir})
+	defer cfg.progress(Progress{Kind: ToolDone, Tool: tr.Dir})
 	if j.checked {
 		tr.Examples = j.c.examples(ctx, &tr)
 	}

@@ -89,7 +89,15 @@ func (c *LintCmd) Run(env *runEnv) error {
 		MaxOutput: int64(c.MaxOutput),
 		Shard:     shard.String(),
 	}
+	var progress *progressLine
+	if wantProgress(env.stderr, cfg.Run, false) {
+		progress = startProgress(env.stderr, len(disc.Tools))
+		cfg.Progress = progress.event
+	}
 	res := lint.Lint(ctx, disc, cfg)
+	if progress != nil {
+		progress.stop()
+	}
 	opt := report.Options{
 		Color:         c.useColor(plan.stdout, env.stdout),
 		NoTimestamps:  c.NoTimestamps,
@@ -151,12 +159,7 @@ func (c *LintCmd) useColor(format string, w io.Writer) bool {
 	if os.Getenv("NO_COLOR") != "" || format != "text" {
 		return false
 	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	return isTerminal(w)
 }
 
 // ruleSet validates --disable/--enable and returns the disabled rules.

@@ -1,0 +1,136 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/creack/pty"
+)
+
+// pausingTool has three examples whose implementation takes a moment each,
+// long enough for several redraws of the status line.
+const pausingTool = `---
+name: pausing
+description: Answers after a pause.
+inputs: {type: object}
+outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}
+effects: none
+requires: []
+---
+
+## Examples
+
+### one
+input: {"n": 1}
+output: {"ok": true}
+
+### two
+input: {"n": 2}
+output: {"ok": true}
+
+### three
+input: {"n": 3}
+output: {"ok": false, "error": "x"}
+`
+
+const pausingImpl = `cat >/dev/null
+sleep 0.4
+echo '{"ok": true}'
+`
+
+// progressTree writes a tree with pausingTool and returns its root.
+func progressTree(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	tool := filepath.Join(root, "pausing")
+	if err := os.MkdirAll(tool, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"TOOL.md": pausingTool, "linux.sh": pausingImpl} {
+		if err := os.WriteFile(filepath.Join(tool, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// runOnTerminal runs bin in root with stdout and stderr on one pseudo
+// terminal and returns what the terminal received.
+func runOnTerminal(t *testing.T, bin, root string, env ...string) string {
+	t.Helper()
+	cmd := exec.Command(bin, "--root", root, root)
+	cmd.Env = append(os.Environ(), append([]string{"CI=", "TERM=xterm", "NO_COLOR=1"}, env...)...)
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 120})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tty.Close()
+	var out bytes.Buffer
+	_, _ = io.Copy(&out, tty) // ends with EIO when the process is gone
+	_ = cmd.Wait()
+	return out.String()
+}
+
+// TestProgressLine: on a terminal, a status line is drawn in place while
+// the examples run and erased before the report; in a pipe, or with CI set,
+// there is none.
+func TestProgressLine(t *testing.T) {
+	bin := buildBinary(t)
+	root := progressTree(t)
+	const summary = "1 tool, 1 finding (1 error, 0 warnings), examples: 2 passed, 1 failed, 0 errored, 0 skipped"
+
+	t.Run("terminal", func(t *testing.T) {
+		out := runOnTerminal(t, bin, root)
+		for _, want := range []string{
+			"\r\x1b[2K0/1 tools, examples: 0 passed, 0 failed, running pausing",
+			"\r\x1b[2K0/1 tools, examples: 1 passed, 0 failed, running pausing",
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("the terminal did not show %q:\n%q", want, out)
+			}
+		}
+		// The line is erased before the report, and never drawn after it.
+		last := strings.LastIndex(out, "\r\x1b[2K")
+		report := strings.Index(out, "pausing/TOOL.md:")
+		if last < 0 || report < 0 || last > report {
+			t.Errorf("the status line is not erased before the report:\n%q", out)
+		}
+		if !strings.HasPrefix(out[last:], "\r\x1b[2Kpausing/TOOL.md:") {
+			t.Errorf("the last redraw is not the erasure before the report:\n%q", out[last:])
+		}
+		if !strings.Contains(out, summary) {
+			t.Errorf("no summary %q:\n%q", summary, out)
+		}
+	})
+
+	t.Run("CI", func(t *testing.T) {
+		out := runOnTerminal(t, bin, root, "CI=true")
+		if strings.Contains(out, "\x1b[2K") || strings.Contains(out, "tools, examples:") {
+			t.Errorf("a status line with CI=true:\n%q", out)
+		}
+		if !strings.Contains(out, summary) {
+			t.Errorf("no summary %q:\n%q", summary, out)
+		}
+	})
+
+	t.Run("pipe", func(t *testing.T) {
+		cmd := exec.Command(bin, "--root", root, root)
+		cmd.Env = append(os.Environ(), "CI=", "TERM=xterm")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		_ = cmd.Run()
+		if stderr.Len() != 0 {
+			t.Errorf("stderr in a pipe: %q", stderr.String())
+		}
+		if !strings.Contains(stdout.String(), summary) {
+			t.Errorf("no summary %q:\n%s", summary, stdout.String())
+		}
+	})
+}
