@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/suggest"
 )
 
 var rulePlatforms = &Rule{ID: "platforms", Severity: SeverityError, Category: "contract",
@@ -23,7 +24,11 @@ func checkPlatforms(c *toolCheck, rep reporter) {
 	for _, item := range fm.Platforms {
 		if !discover.IsPlatform(item.Value) {
 			hint := "the known platforms are " + strings.Join(discover.Platforms, ", ")
-			if near := nearest(item.Value, discover.Platforms, platformAliases); near != "" {
+			near := platformAliases[strings.ToLower(strings.TrimSpace(item.Value))]
+			if near == "" {
+				near = suggest.Nearest(item.Value, discover.Platforms)
+			}
+			if near != "" {
 				hint = "did you mean " + near + "?"
 			}
 			rep.report(over(item.Span), "platforms", "unknown platform %q: %s", item.Value, hint)

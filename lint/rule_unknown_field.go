@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/suggest"
 )
 
 var ruleUnknownField = &Rule{ID: "unknown-field", Severity: SeverityWarning, Category: "contract",
@@ -21,7 +22,7 @@ func checkUnknownField(c *toolCheck, rep reporter) {
 		return
 	}
 	for _, k := range fm.Unknown() {
-		if near := nearest(k.Name, contract.KnownFields, nil); near != "" {
+		if near := suggest.Nearest(k.Name, contract.KnownFields); near != "" {
 			rep.report(over(k.Span), k.Name, "unknown frontmatter key %q: did you mean %s?", k.Name, near)
 		} else {
 			rep.report(over(k.Span), k.Name, "unknown frontmatter key %q; the convention knows %s", k.Name, strings.Join(contract.KnownFields, ", "))

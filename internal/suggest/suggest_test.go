@@ -1,0 +1,58 @@
+package suggest
+
+import "testing"
+
+func TestDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"", "abc", 3},
+		{"abc", "abc", 0},
+		{"eror", "error", 1},
+		{"teh", "the", 1}, // a swap is one edit
+		{"intgeer", "integer", 1},
+		{"ca", "abc", 3}, // optimal string alignment: no edit of a swapped pair
+		{"kitten", "sitting", 3},
+		{"héllo", "hello", 1}, // runes, not bytes
+	} {
+		if got := Distance(c.a, c.b); got != c.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+		if got := Distance(c.b, c.a); got != c.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d", c.b, c.a, got, c.want)
+		}
+	}
+}
+
+func TestNearest(t *testing.T) {
+	types := []string{"string", "number", "integer", "boolean", "object", "array", "null"}
+	for _, c := range []struct {
+		s     string
+		cands []string
+		want  string
+	}{
+		{"intger", types, "integer"},
+		{"Intger", types, "integer"}, // case is ignored
+		{"strnig", types, "string"},  // a swap
+		{"obj", types, "object"},     // 3 edits from object, but a prefix
+		{"lin", []string{"linux", "macos"}, "linux"},
+		{"ojb", types, ""}, // 3 characters: 1 edit at most
+		{"float", types, ""},
+		{"", types, ""},
+		{"error-cse", []string{"error-case", "error-field"}, "error-case"},
+		{"rulez", []string{"lint", "rules", "merge", "version"}, "rules"},
+		{"zzz", []string{"lint", "rules", "merge", "version"}, ""},
+		{"descr", []string{"name", "description"}, "description"}, // a prefix
+		{"ok", []string{"id"}, ""},
+		{"eror", []string{"ok", "error"}, "error"},
+		{"ab", []string{"ac", "ab"}, "ab"},       // exact beats near
+		{"xy", []string{"xa", "xb"}, "xa"},       // ties: the first
+		{"inputs", []string{"inputs"}, "inputs"}, // equal
+	} {
+		if got := Nearest(c.s, c.cands); got != c.want {
+			t.Errorf("Nearest(%q, %q) = %q, want %q", c.s, c.cands, got, c.want)
+		}
+	}
+}
