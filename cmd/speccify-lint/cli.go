@@ -25,6 +25,9 @@ type cli struct {
 // runEnv is what commands write to.
 type runEnv struct {
 	stdout, stderr io.Writer
+	// commands are the names of the commands other than the default one,
+	// from kong's model, for "did you mean" on a path that is none.
+	commands []string
 	// exitCode is set by a command that ends with a code other than 0 or 2.
 	exitCode int
 }
@@ -130,6 +133,12 @@ func newParser(env *runEnv, resolver kong.Resolver) (*kongSafe, *cli, error) {
 	k, err := kong.New(grammar, opts...)
 	if err != nil {
 		return nil, nil, err
+	}
+	env.commands = env.commands[:0]
+	for _, c := range k.Model.Children {
+		if c.Name != "lint" {
+			env.commands = append(env.commands, c.Name)
+		}
 	}
 	return &kongSafe{k}, grammar, nil
 }

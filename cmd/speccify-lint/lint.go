@@ -3,14 +3,18 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"time"
 
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/fserr"
+	"github.com/speccify/speccify-lint/internal/suggest"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
 )
@@ -66,6 +70,9 @@ func (c *LintCmd) Run(env *runEnv) error {
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
+	}
+	if err := checkPaths(paths, env.commands); err != nil {
+		return usageError{err}
 	}
 	disc, err := discover.Discover(paths, discover.DiscoverOptions{Root: root, Exclude: c.Exclude})
 	if err != nil {
@@ -168,7 +175,7 @@ func ruleSet(disable, enable []string) (map[string]bool, error) {
 	for _, list := range [][]string{disable, enable} {
 		for _, id := range list {
 			if lint.RuleByID(id) == nil {
-				return nil, fmt.Errorf("unknown rule %q; `speccify-lint rules` lists them", id)
+				return nil, unknownRule(id)
 			}
 		}
 	}
@@ -179,6 +186,45 @@ func ruleSet(disable, enable []string) (map[string]bool, error) {
 		delete(out, id)
 	}
 	return out, nil
+}
+
+// unknownRule is the error for a rule id no rule has, with the nearest id.
+func unknownRule(id string) error {
+	if near := suggest.Nearest(id, ruleIDs()); near != "" {
+		return fmt.Errorf("unknown rule %q; did you mean %s? `speccify-lint rules` lists them", id, near)
+	}
+	return fmt.Errorf("unknown rule %q; `speccify-lint rules` lists them", id)
+}
+
+// ruleIDs are the ids of every rule, in documentation order.
+func ruleIDs() []string {
+	var ids []string
+	for _, r := range lint.Rules() {
+		ids = append(ids, r.ID)
+	}
+	return ids
+}
+
+// checkPaths fails on the first path that does not exist. When it is the
+// first argument and near a command's name (rulez), or is help, the user
+// meant a command: the error says which.
+func checkPaths(paths, commands []string) error {
+	for i, p := range paths {
+		_, err := os.Stat(p)
+		if err == nil {
+			continue
+		}
+		if i == 0 && errors.Is(err, fs.ErrNotExist) {
+			if p == "help" {
+				return fmt.Errorf("%q is neither a command nor a path; did you mean speccify-lint --help?", p)
+			}
+			if near := suggest.Nearest(p, commands); near != "" {
+				return fmt.Errorf("%q is neither a command nor a path; did you mean speccify-lint %s?", p, near)
+			}
+		}
+		return fmt.Errorf("%s: %w", p, fserr.Cause(err))
+	}
+	return nil
 }
 
 // resolveRoot is --root, else the git top level of the working directory,
