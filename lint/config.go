@@ -20,6 +20,10 @@ type Config struct {
 	Run bool
 	// Disabled holds the ids of rules whose findings are dropped.
 	Disabled map[string]bool
+	// Severities overrides, by rule id, the severity of every finding of
+	// the rule (the config's severity: mapping); a rule not in it keeps its
+	// default.
+	Severities map[string]Severity
 	// Jobs is how many tools have their examples run at once, and how many
 	// are checked statically at once (the static checks of the next tools
 	// overlap with the runs); 0 means the number of CPUs.
@@ -66,3 +70,15 @@ func (c *Config) jobs() int {
 }
 
 func (c *Config) enabled(r *Rule) bool { return !c.Disabled[r.ID] }
+
+// severity is the severity of a finding of rule r: the configured override,
+// else raised's error (see reporter.asError), else the rule's default.
+func (c *Config) severity(r *Rule, raised bool) Severity {
+	if s, ok := c.Severities[r.ID]; ok {
+		return s
+	}
+	if raised {
+		return SeverityError
+	}
+	return r.Severity
+}

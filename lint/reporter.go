@@ -9,8 +9,7 @@ import (
 // reporter builds every finding of one rule: a rule's check is given one and
 // reports through it only. It is the one place that drops the findings of a
 // disabled rule and gives a finding its severity, tool, file, place and
-// logical key; a per-rule severity from the config, or an inline
-// suppression, would apply here.
+// logical key, with the severity the configuration sets for the rule.
 type reporter struct {
 	rule *Rule
 	cfg  *Config
@@ -58,8 +57,9 @@ func (r reporter) to(out *[]Finding) reporter {
 	return r
 }
 
-// asError is the reporter whose findings are errors: effects reports one
-// when the contract promises that a run writes nothing.
+// asError is the reporter whose findings are errors (unless the
+// configuration sets the rule's severity): effects reports one when the
+// contract promises that a run writes nothing.
 func (r reporter) asError() reporter {
 	r.raised = true
 	return r
@@ -72,10 +72,7 @@ func (r reporter) report(p place, key, format string, args ...any) {
 	if !r.cfg.enabled(r.rule) {
 		return
 	}
-	sev := r.rule.Severity
-	if r.raised {
-		sev = SeverityError
-	}
+	sev := r.cfg.severity(r.rule, r.raised)
 	file := p.file
 	if file == "" {
 		file = r.file

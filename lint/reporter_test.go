@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -39,6 +40,21 @@ func TestReporter(t *testing.T) {
 	}
 	if ruleEffects.Severity != SeverityWarning {
 		t.Errorf("effects' default severity is %v; asError is tested against warning", ruleEffects.Severity)
+	}
+}
+
+// TestReporterSeverities: a configured severity replaces the rule's
+// default, and the error of asError; other rules keep theirs.
+func TestReporterSeverities(t *testing.T) {
+	var out []Finding
+	cfg := &Config{Severities: map[string]Severity{ruleRequiredField.ID: SeverityWarning, ruleEffects.ID: SeverityNote}}
+	rep := func(r *Rule) reporter { return reporter{rule: r, cfg: cfg, tool: "t", file: "t/TOOL.md", out: &out} }
+	rep(ruleRequiredField).report(atPos(topOfFile), "name", "missing")
+	rep(ruleEffects).asError().report(atPos(topOfFile), "case", "changed")
+	rep(ruleName).report(atPos(topOfFile), "name", "bad")
+	got := []Severity{out[0].Severity, out[1].Severity, out[2].Severity}
+	if want := []Severity{SeverityWarning, SeverityNote, SeverityError}; !slices.Equal(got, want) {
+		t.Errorf("severities %v, want %v", got, want)
 	}
 }
 

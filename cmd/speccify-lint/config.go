@@ -95,6 +95,9 @@ func loadConfig(path string, keys []string) (map[string]any, error) {
 		if !slices.Contains(keys, k.Value) {
 			return nil, fmt.Errorf("config %s: line %d: unknown setting %q (known: %s)", path, k.Line, k.Value, strings.Join(keys, ", "))
 		}
+		if k.Value == severitySetting && v.Kind != yaml.MappingNode {
+			return nil, fmt.Errorf("config %s:%d:%d: severity must be a mapping of rule ids to severities, such as {required-field: warning}", path, v.Line, v.Column)
+		}
 		switch v.Kind {
 		case yaml.ScalarNode:
 			if v.ShortTag() == "!!bool" {
@@ -111,6 +114,12 @@ func loadConfig(path string, keys []string) (map[string]any, error) {
 				items = append(items, item.Value)
 			}
 			values[k.Value] = items
+		case yaml.MappingNode:
+			m, err := configMapping(path, k.Value, v)
+			if err != nil {
+				return nil, err
+			}
+			values[k.Value] = m
 		default:
 			return nil, fmt.Errorf("config %s: line %d: %s must be a value or a list", path, v.Line, k.Value)
 		}

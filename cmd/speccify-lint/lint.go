@@ -25,13 +25,14 @@ var formats = report.Formats
 type LintCmd struct {
 	Paths []string `arg:"" optional:"" name:"path" help:"Directories to search, TOOL.md files, or files inside tool folders (default: .)."`
 
-	Format  string   `short:"f" enum:"${formats}" default:"text" help:"Report format on stdout: ${enum}."`
-	Output  []string `name:"output" short:"o" sep:"none" placeholder:"FORMAT=PATH" help:"Also write a report to a file, e.g. sarif=results.sarif (repeatable); PATH - puts it on stdout instead of the text report."`
-	NoRun   bool     `help:"Only lint statically; do not run the examples."`
-	FailOn  string   `enum:"error,warning,never" default:"error" help:"Exit 1 when a finding is at or above this severity: ${enum}."`
-	Disable []string `sep:"none" placeholder:"RULE" help:"Turn a rule off (repeatable; see the rules command)."`
-	Enable  []string `sep:"none" placeholder:"RULE" help:"Turn a rule back on that the configuration file disables (repeatable)."`
-	Exclude []string `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
+	Format   string            `short:"f" enum:"${formats}" default:"text" help:"Report format on stdout: ${enum}."`
+	Output   []string          `name:"output" short:"o" sep:"none" placeholder:"FORMAT=PATH" help:"Also write a report to a file, e.g. sarif=results.sarif (repeatable); PATH - puts it on stdout instead of the text report."`
+	NoRun    bool              `help:"Only lint statically; do not run the examples."`
+	FailOn   string            `enum:"error,warning,never" default:"error" help:"Exit 1 when a finding is at or above this severity: ${enum}."`
+	Disable  []string          `sep:"none" placeholder:"RULE" help:"Turn a rule off (repeatable; see the rules command)."`
+	Enable   []string          `sep:"none" placeholder:"RULE" help:"Turn a rule back on that the configuration file disables (repeatable)."`
+	Exclude  []string          `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
+	Severity map[string]string `placeholder:"RULE=SEVERITY" help:"Set the severity of a rule's findings: note, warning or error (repeatable; severity: {RULE: SEVERITY} in the configuration file)."`
 
 	Platform  string        `enum:"${platforms}," default:"" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
 	Root      string        `type:"existingdir" placeholder:"DIR" config:"-" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
@@ -67,6 +68,10 @@ func (c *LintCmd) Run(env *runEnv) error {
 	if err != nil {
 		return usageError{err}
 	}
+	severities, err := severityOverrides(c.Severity)
+	if err != nil {
+		return usageError{err}
+	}
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -86,15 +91,16 @@ func (c *LintCmd) Run(env *runEnv) error {
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	cfg := lint.Config{
-		Version:   currentVersion(),
-		Root:      root,
-		Platform:  c.Platform,
-		Run:       !c.NoRun,
-		Disabled:  disabled,
-		Jobs:      c.Jobs,
-		Timeout:   c.Timeout,
-		MaxOutput: int64(c.MaxOutput),
-		Shard:     shard.String(),
+		Version:    currentVersion(),
+		Root:       root,
+		Platform:   c.Platform,
+		Run:        !c.NoRun,
+		Disabled:   disabled,
+		Severities: severities,
+		Jobs:       c.Jobs,
+		Timeout:    c.Timeout,
+		MaxOutput:  int64(c.MaxOutput),
+		Shard:      shard.String(),
 	}
 	var progress *progressLine
 	if wantProgress(env.stderr, cfg.Run, false) {
