@@ -1,10 +1,14 @@
 // Package report renders a lint.Result in the formats speccify-lint emits:
 // human text, the JSON model, SARIF 2.1.0, JUnit XML, GitHub workflow
-// commands, a GitHub step summary and GitLab Code Quality JSON; and it lists
-// the rules as text, JSON or the README's Markdown table.
+// commands, a GitHub step summary, GitLab Code Quality JSON, Checkstyle
+// XML, reviewdog's rdjson and rdjsonl, Azure Pipelines logging commands and
+// TeamCity service messages; and it lists the rules as text, JSON or the
+// README's Markdown table.
 //
 // Writers only render: they never re-run anything and never change the
-// Result they are given. Every path in a report is relative to Result.Root
+// Result they are given (the reviewdog formats read the lines of findings
+// under Result.Root, to turn UTF-16 columns into the byte columns reviewdog
+// wants). Every path in a report is relative to Result.Root
 // with forward slashes, as the model holds it. Output is deterministic: the
 // same Result and Options give the same bytes (timestamps appear only when
 // Options.NoTimestamps is false, and then come from Options.Now).
@@ -87,6 +91,11 @@ var writers = []formatWriter{
 	{"junit", writeJUnit},
 	{"github", writeGitHub},
 	{"gitlab", writeGitLab},
+	{"checkstyle", writeCheckstyle},
+	{"rdjson", writeRDJSON},
+	{"rdjsonl", writeRDJSONL},
+	{"azure", writeAzure},
+	{"teamcity", writeTeamCity},
 }
 
 // Formats are the report formats Write accepts.

@@ -203,7 +203,8 @@ func render(t *testing.T, format string, r *lint.Result, opt Options) []byte {
 }
 
 func TestGolden(t *testing.T) {
-	ext := map[string]string{"text": "txt", "json": "json", "sarif": "sarif", "junit": "xml", "github": "txt", "gitlab": "json"}
+	ext := map[string]string{"text": "txt", "json": "json", "sarif": "sarif", "junit": "xml", "github": "txt", "gitlab": "json",
+		"checkstyle": "xml", "rdjson": "json", "rdjsonl": "jsonl", "azure": "txt", "teamcity": "txt"}
 	for _, format := range Formats {
 		t.Run(format, func(t *testing.T) {
 			checkGolden(t, format+"."+ext[format]+".golden", render(t, format, testResult(), goldenOptions()))
@@ -237,7 +238,7 @@ func TestGolden(t *testing.T) {
 
 func TestUnknownFormat(t *testing.T) {
 	err := Write(&bytes.Buffer{}, "xml", testResult(), Options{})
-	if err == nil || !strings.Contains(err.Error(), "text, json, sarif, junit, github, gitlab") {
+	if err == nil || !strings.Contains(err.Error(), "text, json, sarif, junit, github, gitlab, checkstyle, rdjson, rdjsonl, azure, teamcity") {
 		t.Errorf("Write(xml) = %v, want an error listing the formats", err)
 	}
 	if err := WriteRules(&bytes.Buffer{}, "yaml", nil); err == nil {

@@ -118,18 +118,24 @@ func sarifRules(opt Options, items []item) ([]*sarif.ReportingDescriptor, map[st
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(missing)) {
-		add(&lint.Rule{
-			ID:       id,
-			Severity: missing[id],
-			Category: "other",
-			Title:    "Findings of the rule " + id,
-			Doc:      "This build of speccify-lint reported findings of the rule " + id + " but has no documentation for it.",
-		})
+		add(undocumentedRule(id, missing[id]))
 	}
 	if descs == nil {
 		descs = []*sarif.ReportingDescriptor{}
 	}
 	return descs, index
+}
+
+// undocumentedRule stands for a rule that findings name but Options.Rules
+// lacks; severity is that of its first finding.
+func undocumentedRule(id string, severity lint.Severity) *lint.Rule {
+	return &lint.Rule{
+		ID:       id,
+		Severity: severity,
+		Category: "other",
+		Title:    "Findings of the rule " + id,
+		Doc:      "This build of speccify-lint reported findings of the rule " + id + " but has no documentation for it.",
+	}
 }
 
 // sarifRule is the reportingDescriptor of a rule.

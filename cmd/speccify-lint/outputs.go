@@ -16,6 +16,10 @@ import (
 // (golangci-lint's path=stdout convention, spelt as merge --output spells it).
 const stdoutPath = "-"
 
+// formatEnv names the environment variable that holds the default report
+// format on stdout (as RUFF_OUTPUT_FORMAT does for ruff).
+const formatEnv = "SPECCIFY_LINT_FORMAT"
+
 // reportFile is one --output FORMAT=PATH.
 type reportFile struct {
 	format, path string
@@ -62,7 +66,8 @@ func (o settingOrigin) located(key, v string) string {
 	return o.name(key, v) + " (in " + o.config + ")"
 }
 
-// planReports checks --format and the --output entries: an entry is
+// planReports checks --format, $SPECCIFY_LINT_FORMAT and the --output
+// entries: an entry is
 // FORMAT=PATH with a known format, no two entries write the same file however
 // the path is spelt, and one report at most goes to stdout. An entry FORMAT=-
 // puts that report on stdout instead of the default text; with --format set
@@ -70,6 +75,14 @@ func (o settingOrigin) located(key, v string) string {
 func (c *LintCmd) planReports() (reportPlan, error) {
 	plan := reportPlan{stdout: c.Format}
 	formatOrigin, formatSet := c.origins["format"]
+	if env := os.Getenv(formatEnv); env != "" && !formatSet {
+		// The environment's default format: below --format on the command
+		// line and in the configuration file, and below an entry FORMAT=-.
+		if !slices.Contains(formats, env) {
+			return reportPlan{}, fmt.Errorf("%s=%s: unknown format %q (want %s)", formatEnv, env, env, strings.Join(formats, ", "))
+		}
+		plan.stdout = env
+	}
 	outputOrigin := c.origins["output"]
 	specs := c.Output
 	var stdoutSpec string

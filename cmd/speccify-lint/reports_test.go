@@ -119,10 +119,38 @@ func checkParses(t *testing.T, format string, out []byte) {
 		t.Errorf("%s report is not valid UTF-8", format)
 	}
 	switch format {
-	case "json", "sarif", "gitlab":
+	case "json", "sarif", "gitlab", "rdjson":
 		var v any
 		if err := json.Unmarshal(out, &v); err != nil {
 			t.Errorf("%s report does not parse as JSON: %v", format, err)
+		}
+	case "rdjsonl":
+		for i, line := range bytes.Split(bytes.TrimSuffix(out, []byte("\n")), []byte("\n")) {
+			var v map[string]any
+			if err := json.Unmarshal(line, &v); err != nil {
+				t.Errorf("rdjsonl line %d does not parse as a JSON object: %v", i+1, err)
+			}
+		}
+	case "checkstyle":
+		if err := xml.Unmarshal(out, new(struct{})); err != nil {
+			t.Errorf("checkstyle report is not XML: %v", err)
+		}
+		if i := bytes.IndexFunc(out, func(r rune) bool { return r >= 0x80 }); i >= 0 {
+			t.Errorf("checkstyle report has a character outside ASCII at offset %d", i)
+		}
+	case "azure", "teamcity":
+		// Every line is a command of ours (the Azure agent reads the first
+		// "##vso[" of a line; TeamCity's escapes leave no second
+		// "##teamcity[" in a line).
+		prefix := map[string]string{"azure": "##vso[task.logissue ", "teamcity": "##teamcity["}[format]
+		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		if format == "azure" {
+			lines = lines[:len(lines)-1] // the summary line
+		}
+		for _, l := range lines {
+			if !strings.HasPrefix(l, prefix) || format == "teamcity" && strings.Count(l, prefix) != 1 {
+				t.Errorf("%s line is not one command of ours: %q", format, l)
+			}
 		}
 	case "junit":
 		d := xml.NewDecoder(bytes.NewReader(out))

@@ -1,0 +1,186 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// rdMessageCap is the most of a message the reviewdog formats carry: the
+// reviewdog rdjsonl reader reads lines of at most 64 KiB.
+const rdMessageCap = 16 << 10
+
+// rdResult is reviewdog's DiagnosticResult (the rdjson format).
+type rdResult struct {
+	Source      rdSource       `json:"source"`
+	Diagnostics []rdDiagnostic `json:"diagnostics"`
+}
+
+// rdDiagnostic is reviewdog's Diagnostic: one line of rdjsonl, one entry of
+// rdjson's diagnostics.
+type rdDiagnostic struct {
+	Message  string     `json:"message"`
+	Location rdLocation `json:"location"`
+	Severity string     `json:"severity"`
+	Source   *rdSource  `json:"source,omitempty"`
+	Code     rdCode     `json:"code"`
+}
+
+type rdSource struct {
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+type rdCode struct {
+	Value string `json:"value"`
+	URL   string `json:"url"`
+}
+
+type rdLocation struct {
+	Path  string  `json:"path"`
+	Range rdRange `json:"range"`
+}
+
+type rdRange struct {
+	Start rdPosition `json:"start"`
+}
+
+type rdPosition struct {
+	Line   int `json:"line"`
+	Column int `json:"column,omitempty"`
+}
+
+// writeRDJSON renders reviewdog's rdjson format: one DiagnosticResult with
+// a diagnostic per finding, in place order.
+func writeRDJSON(b *bytes.Buffer, r *lint.Result, opt Options) error {
+	res := rdResult{Source: rdToolSource(opt), Diagnostics: rdDiagnostics(r, opt, false)}
+	enc := json.NewEncoder(b)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(res)
+}
+
+// writeRDJSONL renders reviewdog's rdjsonl format: one Diagnostic (with its
+// source) per line, in place order.
+func writeRDJSONL(b *bytes.Buffer, r *lint.Result, opt Options) error {
+	enc := json.NewEncoder(b)
+	enc.SetEscapeHTML(false)
+	for _, d := range rdDiagnostics(r, opt, true) {
+		if err := enc.Encode(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func rdToolSource(opt Options) rdSource {
+	return rdSource{Name: toolName, URL: opt.informationURI()}
+}
+
+// rdDiagnostics are the diagnostics of every finding; withSource puts the
+// tool in each.
+func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic {
+	cols := byteColumns{root: r.Root}
+	base := opt.informationURI()
+	ds := []rdDiagnostic{}
+	for _, it := range collect(r) {
+		f := it.f
+		d := rdDiagnostic{
+			Message: capText(detail(it), rdMessageCap),
+			Location: rdLocation{Path: f.File, Range: rdRange{Start: rdPosition{
+				Line: max(f.Line, 1), Column: cols.column(f.File, f.Line, f.Column),
+			}}},
+			Severity: rdSeverity(f.Severity),
+			Code:     rdCode{Value: f.Rule, URL: base + "#" + (&lint.Rule{ID: f.Rule}).Anchor()},
+		}
+		if withSource {
+			d.Source = ptr(rdToolSource(opt))
+		}
+		ds = append(ds, d)
+	}
+	return ds
+}
+
+// rdSeverity is reviewdog's name of a severity.
+func rdSeverity(s lint.Severity) string {
+	switch s {
+	case lint.SeverityError:
+		return "ERROR"
+	case lint.SeverityWarning:
+		return "WARNING"
+	}
+	return "INFO"
+}
+
+// byteColumns turns the columns of findings, which count UTF-16 code units,
+// into the UTF-8 byte columns reviewdog's format wants, reading each file's
+// line under root once. Where the line cannot be read (no root, a file gone
+// since) the column stays as it is, which is the same for ASCII text.
+type byteColumns struct {
+	root  string
+	lines map[string][]string
+}
+
+// column is the 1-based UTF-8 byte column of the UTF-16 column col of line
+// in the root-relative file; 0 stays 0 (unknown).
+func (c *byteColumns) column(file string, line, col int) int {
+	if col <= 1 || line < 1 {
+		return col
+	}
+	text, ok := c.line(file, line)
+	if !ok {
+		return col
+	}
+	units, bytes := 0, 0
+	for _, r := range text {
+		if units >= col-1 {
+			break
+		}
+		units += utf16Len(r)
+		bytes += utf8.RuneLen(r)
+	}
+	if units < col-1 { // past the end of the line
+		bytes += col - 1 - units
+	}
+	return bytes + 1
+}
+
+// line is line n of a root-relative file.
+func (c *byteColumns) line(file string, n int) (string, bool) {
+	if c.root == "" {
+		return "", false
+	}
+	if c.lines == nil {
+		c.lines = map[string][]string{}
+	}
+	lines, seen := c.lines[file]
+	if !seen {
+		if f, err := os.Open(filepath.Join(c.root, filepath.FromSlash(file))); err == nil {
+			sc := bufio.NewScanner(f)
+			sc.Buffer(nil, 1<<20)
+			for sc.Scan() && len(lines) < 1<<20 {
+				lines = append(lines, strings.TrimSuffix(sc.Text(), "\r"))
+			}
+			f.Close()
+		}
+		c.lines[file] = lines
+	}
+	if n > len(lines) {
+		return "", false
+	}
+	return lines[n-1], true
+}
+
+// utf16Len is how many UTF-16 code units r takes.
+func utf16Len(r rune) int {
+	if r >= 0x10000 {
+		return 2
+	}
+	return 1
+}
