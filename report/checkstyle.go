@@ -48,16 +48,7 @@ func writeCheckstyle(b *bytes.Buffer, r *lint.Result, _ Options) error {
 			Source:   f.Rule,
 		})
 	}
-	var out bytes.Buffer
-	out.WriteString(xml.Header)
-	enc := xml.NewEncoder(&out)
-	enc.Indent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return err
-	}
-	out.WriteString("\n")
-	b.Write(asciiXML(out.Bytes()))
-	return nil
+	return writeXML(b, doc)
 }
 
 // checkstyleSeverity is Checkstyle's name of a severity.

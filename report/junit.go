@@ -119,6 +119,12 @@ func writeJUnit(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	}
 	doc.Time = seconds(total)
 
+	return writeXML(b, doc)
+}
+
+// writeXML writes the XML declaration and doc, indented by two spaces, all
+// ASCII (see asciiXML).
+func writeXML(b *bytes.Buffer, doc any) error {
 	var out bytes.Buffer
 	out.WriteString(xml.Header)
 	enc := xml.NewEncoder(&out)

@@ -96,7 +96,7 @@ func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic 
 			Location: rdLocation{Path: f.File, Range: rdRange{Start: rdPosition{
 				Line: max(f.Line, 1), Column: cols.column(f.File, f.Line, f.Column),
 			}}},
-			Severity: rdSeverity(f.Severity),
+			Severity: upperSeverity(f.Severity),
 			Code:     rdCode{Value: f.Rule, URL: base + "#" + (&lint.Rule{ID: f.Rule}).Anchor()},
 		}
 		if withSource {
@@ -107,8 +107,8 @@ func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic 
 	return ds
 }
 
-// rdSeverity is reviewdog's name of a severity.
-func rdSeverity(s lint.Severity) string {
+// upperSeverity is the name of a severity that reviewdog and TeamCity use.
+func upperSeverity(s lint.Severity) string {
 	switch s {
 	case lint.SeverityError:
 		return "ERROR"

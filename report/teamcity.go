@@ -35,7 +35,7 @@ func writeTeamCity(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	for _, it := range items {
 		f := it.f
 		fmt.Fprintf(b, "##teamcity[inspection typeId='%s' message='%s' file='%s' line='%d' SEVERITY='%s']\n",
-			escapeTeamCity(f.Rule), escapeTeamCity(detail(it)), escapeTeamCity(cleanLine(f.File)), max(f.Line, 1), teamCitySeverity(f.Severity))
+			escapeTeamCity(f.Rule), escapeTeamCity(detail(it)), escapeTeamCity(cleanLine(f.File)), max(f.Line, 1), upperSeverity(f.Severity))
 	}
 	for _, e := range r.InternalErrors {
 		fmt.Fprintf(b, "##teamcity[buildProblem description='%s']\n", escapeTeamCity(toolName+": internal error: "+cleanLine(e)))
@@ -46,15 +46,4 @@ func writeTeamCity(b *bytes.Buffer, r *lint.Result, opt Options) error {
 // escapeTeamCity escapes a service message value: | ' [ ] and line ends.
 func escapeTeamCity(s string) string {
 	return strings.NewReplacer("|", "||", "'", "|'", "[", "|[", "]", "|]", "\n", "|n", "\r", "|r").Replace(s)
-}
-
-// teamCitySeverity is TeamCity's name of a severity.
-func teamCitySeverity(s lint.Severity) string {
-	switch s {
-	case lint.SeverityError:
-		return "ERROR"
-	case lint.SeverityWarning:
-		return "WARNING"
-	}
-	return "INFO"
 }
