@@ -1,19 +1,24 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/kong"
 	"github.com/speccify/speccify-lint/internal/fserr"
+	"github.com/speccify/speccify-lint/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
-// defaultConfigFile is read from the root when --config is not given.
-const defaultConfigFile = ".speccify-lint.yaml"
+// configNames are the names of the configuration file, looked up from the
+// working directory upwards when --config is not given.
+var configNames = []string{".speccify-lint.yaml", ".speccify-lint.yml"}
 
 // configKeys are the settings a configuration file may hold: the long names
 // of the flags of the lint command (its node in kong's model), in their
@@ -35,20 +40,19 @@ type configFile struct {
 	values map[string]any
 }
 
-// configResolver loads the configuration file named by --config, or the
-// default one at the root when it exists, as a kong resolver whose values
-// the command line overrides; keys are the settings it may hold. It returns
-// nil when there is no file.
+// configResolver loads the configuration file named by --config, or the one
+// findConfig finds, as a kong resolver whose values the command line
+// overrides; keys are the settings it may hold. It returns nil when there is
+// no file.
 func configResolver(cmd *LintCmd, keys []string) (*configFile, error) {
 	path := cmd.Config
 	if path == "" {
-		root, err := resolveRoot(cmd.Root)
+		wd, err := os.Getwd()
 		if err != nil {
 			return nil, err
 		}
-		path = filepath.Join(root, defaultConfigFile)
-		if _, err := os.Stat(path); err != nil {
-			return nil, nil
+		if path, err = findConfig(wd); path == "" || err != nil {
+			return nil, err
 		}
 	}
 	values, err := loadConfig(path, keys)
@@ -56,6 +60,38 @@ func configResolver(cmd *LintCmd, keys []string) (*configFile, error) {
 		return nil, err
 	}
 	return &configFile{path: path, values: values}, nil
+}
+
+// findConfig looks for a configuration file in dir and then in each
+// directory above it up to the file-system root, as ruff and golangci-lint
+// do; the first directory with one wins, and one with both names is an
+// error. The path is relative to dir ("../.speccify-lint.yaml"), for
+// messages; "" when there is none.
+func findConfig(dir string) (string, error) {
+	for d := dir; ; {
+		var found []string
+		for _, name := range configNames {
+			if info, err := os.Stat(filepath.Join(d, name)); err == nil && !info.IsDir() {
+				found = append(found, filepath.Join(d, name))
+			}
+		}
+		for i, f := range found {
+			if rel, err := filepath.Rel(dir, f); err == nil {
+				found[i] = rel
+			}
+		}
+		switch len(found) {
+		case 1:
+			return found[0], nil
+		case 2:
+			return "", fmt.Errorf("%s and %s are both configuration files; keep one", found[0], found[1])
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return "", nil
+		}
+		d = up
+	}
 }
 
 // Resolve gives kong the file's value of a flag the command line did not set.
@@ -72,7 +108,8 @@ func (c *configFile) Validate(*kong.Application) error { return nil }
 
 // loadConfig reads a configuration file of the settings keys into flag
 // values: strings, bools, and lists ([]any, which kong decodes element by
-// element).
+// element). Every value is checked as its flag would be (checkSetting), and
+// a bad one is an error at its line and column in the file.
 func loadConfig(path string, keys []string) (map[string]any, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -86,20 +123,29 @@ func loadConfig(path string, keys []string) (map[string]any, error) {
 	if len(doc.Content) == 0 {
 		return values, nil
 	}
+	at := func(n *yaml.Node, format string, args ...any) error {
+		return fmt.Errorf("config %s:%d:%d: %s", path, n.Line, n.Column, fmt.Sprintf(format, args...))
+	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("config %s: line %d: want a mapping of settings such as fail-on: warning", path, root.Line)
+		return nil, at(root, "want a mapping of settings such as fail-on: warning")
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		if !slices.Contains(keys, k.Value) {
-			return nil, fmt.Errorf("config %s: line %d: unknown setting %q (known: %s)", path, k.Line, k.Value, strings.Join(keys, ", "))
+			if near := suggest.Nearest(k.Value, keys); near != "" {
+				return nil, at(k, "unknown setting %q; did you mean %s?", k.Value, near)
+			}
+			return nil, at(k, "unknown setting %q (known: %s)", k.Value, strings.Join(keys, ", "))
 		}
 		if k.Value == severitySetting && v.Kind != yaml.MappingNode {
-			return nil, fmt.Errorf("config %s:%d:%d: severity must be a mapping of rule ids to severities, such as {required-field: warning}", path, v.Line, v.Column)
+			return nil, at(v, "severity must be a mapping of rule ids to severities, such as {required-field: warning}")
 		}
 		switch v.Kind {
 		case yaml.ScalarNode:
+			if err := checkSetting(k.Value, v.Value); err != nil {
+				return nil, at(v, "%s: %v", k.Value, err)
+			}
 			if v.ShortTag() == "!!bool" {
 				values[k.Value] = v.Value == "true"
 			} else {
@@ -109,7 +155,10 @@ func loadConfig(path string, keys []string) (map[string]any, error) {
 			items := make([]any, 0, len(v.Content))
 			for _, item := range v.Content {
 				if item.Kind != yaml.ScalarNode {
-					return nil, fmt.Errorf("config %s: line %d: %s must be a list of strings", path, item.Line, k.Value)
+					return nil, at(item, "%s must be a list of strings", k.Value)
+				}
+				if err := checkSetting(k.Value, item.Value); err != nil {
+					return nil, at(item, "%s: %v", k.Value, err)
 				}
 				items = append(items, item.Value)
 			}
@@ -121,8 +170,37 @@ func loadConfig(path string, keys []string) (map[string]any, error) {
 			}
 			values[k.Value] = m
 		default:
-			return nil, fmt.Errorf("config %s: line %d: %s must be a value or a list", path, v.Line, k.Value)
+			return nil, at(v, "%s must be a value or a list", k.Value)
 		}
 	}
 	return values, nil
+}
+
+// checkSetting checks one value of the lint flag key (one item of a list) as
+// the command line would: kong parses it as --key=value, then the checks the
+// lint command makes of that flag's values run.
+func checkSetting(key, value string) error {
+	quiet := &runEnv{stdout: io.Discard, stderr: io.Discard}
+	parser, _, err := newParser(quiet, nil)
+	if err != nil {
+		return err
+	}
+	if _, err := parser.Parse([]string{"lint", "--" + key + "=" + value}); err != nil {
+		var exit exitRequest
+		if errors.As(err, &exit) {
+			return fmt.Errorf("%q is not a value", value)
+		}
+		msg := strings.TrimPrefix(err.Error(), "--"+key)
+		return errors.New(strings.TrimSpace(strings.TrimPrefix(msg, ":")))
+	}
+	switch key {
+	case "disable", "enable":
+		if _, err := ruleSet([]string{value}, nil); err != nil {
+			return err
+		}
+	case "jobs":
+		n, _ := strconv.Atoi(value)
+		return checkJobs(n)
+	}
+	return nil
 }

@@ -36,7 +36,7 @@ type LintCmd struct {
 
 	Platform  string        `enum:"${platforms}," default:"" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
 	Root      string        `type:"existingdir" placeholder:"DIR" config:"-" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
-	Config    string        `placeholder:"FILE" config:"-" help:"Configuration file (default: .speccify-lint.yaml at the root when present)."`
+	Config    string        `placeholder:"FILE" config:"-" help:"Configuration file (default: .speccify-lint.yaml or .speccify-lint.yml in the working directory or the nearest directory above it that has one)."`
 	Timeout   time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
 	MaxOutput byteSize      `default:"${default_max_output}" placeholder:"SIZE" help:"Cap for what one example may print on stdout and on stderr each."`
 	Jobs      int           `short:"j" default:"0" help:"Tools whose examples run at once, and tools checked statically at once (default: the number of CPUs)."`
@@ -71,6 +71,9 @@ func (c *LintCmd) Run(env *runEnv) error {
 	severities, err := severityOverrides(c.Severity)
 	if err != nil {
 		return usageError{err}
+	}
+	if err := checkJobs(c.Jobs); err != nil {
+		return usageErrorf("--jobs: %v", err)
 	}
 	paths := c.Paths
 	if len(paths) == 0 {
@@ -192,6 +195,14 @@ func ruleSet(disable, enable []string) (map[string]bool, error) {
 		delete(out, id)
 	}
 	return out, nil
+}
+
+// checkJobs rejects a negative --jobs; 0 is the number of CPUs.
+func checkJobs(n int) error {
+	if n < 0 {
+		return fmt.Errorf("%d is negative; want a number of tools at once, or 0 for the number of CPUs", n)
+	}
+	return nil
 }
 
 // unknownRule is the error for a rule id no rule has, with the nearest id.

@@ -31,7 +31,7 @@ func severityOverrides(m map[string]string) (map[string]lint.Severity, error) {
 // severityOverride is the severity name sev set for the rule id.
 func severityOverride(id, sev string) (lint.Severity, error) {
 	if lint.RuleByID(id) == nil {
-		return lint.SeverityNone, fmt.Errorf("unknown rule %q; `speccify-lint rules` lists them", id)
+		return lint.SeverityNone, unknownRule(id)
 	}
 	return lint.ParseSeverity(sev)
 }
