@@ -63,6 +63,12 @@ type Options struct {
 	// GitHubSourceURL); the step summary links locations to their lines
 	// under it. Empty: no links.
 	SourceURL string
+	// Verbose makes the text report list every example with its verdict
+	// and duration (-v).
+	Verbose bool
+	// Quiet makes the text report print only the findings and their
+	// blocks: no summary line and no "skipped" lines (-q).
+	Quiet bool
 }
 
 // GitHubSourceURL is the Options.SourceURL of a GitHub Actions run:

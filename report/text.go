@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/speccify/speccify-lint/lint"
 )
@@ -18,11 +19,16 @@ const (
 	ansiRed    = "\x1b[1;31m"
 	ansiYellow = "\x1b[33m"
 	ansiCyan   = "\x1b[36m"
+	ansiGreen  = "\x1b[32m"
 )
 
 // writeText renders the human text report: the body, then the summary line.
 func writeText(b *bytes.Buffer, r *lint.Result, opt Options) error {
-	if writeTextBody(b, r, opt.Color) {
+	wrote := writeTextBody(b, r, opt)
+	if opt.Quiet {
+		return nil
+	}
+	if wrote {
 		b.WriteString("\n")
 	}
 	writeTextSummary(b, r, opt.Color)
@@ -30,9 +36,11 @@ func writeText(b *bytes.Buffer, r *lint.Result, opt Options) error {
 }
 
 // writeTextBody writes one line per finding, a block per failing or erroring
-// example and a line per skip, grouped by tool folder; it reports whether it
-// wrote anything.
-func writeTextBody(b *bytes.Buffer, r *lint.Result, color bool) bool {
+// example and a line per skip (unless quiet; none with --no-run, which skips
+// everything), with verbose a line per example, grouped by tool folder; it
+// reports whether it wrote anything.
+func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
+	color := opt.Color
 	start := b.Len()
 	for _, e := range r.InternalErrors {
 		fmt.Fprintf(b, "%s: %s: %s\n", toolName, paint(color, ansiRed, "internal error"), cleanLine(e))
@@ -44,18 +52,21 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, color bool) bool {
 	for _, i := range toolOrder(r) {
 		t := &r.Tools[i]
 		writeFindingLines(b, t.Findings, color)
-		if t.Skipped != "" {
+		if t.Skipped != "" && r.Ran && !opt.Quiet {
 			fmt.Fprintf(b, "%s: skipped: %s\n", cleanLine(t.Spec), cleanLine(t.Skipped))
 		}
 		for j := range t.Examples {
 			e := &t.Examples[j]
+			if opt.Verbose && r.Ran && t.Skipped == "" {
+				writeExampleLine(b, t, e, opt)
+			}
 			writeFindingLines(b, e.Findings, color)
 			switch e.Status {
 			case lint.StatusFailed, lint.StatusErrored:
 				writeExampleBlock(b, t, e)
 			case lint.StatusSkipped:
 				// A skipped tool says why once; --no-run skips everything.
-				if t.Skipped == "" && r.Ran {
+				if t.Skipped == "" && r.Ran && !opt.Quiet && !opt.Verbose {
 					fmt.Fprintf(b, "%s:%d: skipped: example %s: %s\n", cleanLine(t.Spec), e.Line, strconv.Quote(cleanLine(e.Title)), cleanLine(e.SkipReason))
 				}
 			}
@@ -65,6 +76,29 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, color bool) bool {
 		writeFindingLines(b, r.Skills[i].Findings, color)
 	}
 	return b.Len() > start
+}
+
+// writeExampleLine is the -v line of one example: its verdict and how long
+// it ran, or why it was skipped.
+func writeExampleLine(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult, opt Options) {
+	v := verdict(e)
+	fmt.Fprintf(b, "%s:%d: %s: example %s", cleanLine(t.Spec), e.Line, paintVerdict(opt.Color, v), strconv.Quote(cleanLine(e.Title)))
+	if v == lint.StatusSkipped {
+		fmt.Fprintf(b, ": %s\n", cleanLine(e.SkipReason))
+		return
+	}
+	fmt.Fprintf(b, " (%s)\n", opt.duration(e.Duration).Round(time.Millisecond))
+}
+
+// paintVerdict colours an example's verdict.
+func paintVerdict(color bool, v lint.Status) string {
+	switch v {
+	case lint.StatusPassed:
+		return paint(color, ansiGreen, string(v))
+	case lint.StatusFailed, lint.StatusErrored:
+		return paint(color, ansiRed, string(v))
+	}
+	return paint(color, ansiYellow, string(v))
 }
 
 // writeFindingLines writes "path:line:col: severity: message [rule]" lines in
@@ -107,6 +141,8 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool) {
 	b.WriteString(")")
 	if r.Ran {
 		fmt.Fprintf(b, ", examples: %d passed, %d failed, %d errored, %d skipped", s.Passed, s.Failed, s.Errored, s.Skipped)
+	} else if s.Examples > 0 {
+		fmt.Fprintf(b, ", %s not run (--no-run)", plural(s.Examples, "example"))
 	}
 	b.WriteString("\n")
 }

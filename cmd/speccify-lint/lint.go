@@ -41,6 +41,8 @@ type LintCmd struct {
 	MaxOutput byteSize      `default:"${default_max_output}" placeholder:"SIZE" help:"Cap for what one example may print on stdout and on stderr each."`
 	Jobs      int           `short:"j" default:"0" help:"Tools whose examples run at once, and tools checked statically at once (default: the number of CPUs)."`
 	Color     string        `enum:"auto,always,never" default:"auto" help:"Colour in text output: ${enum} (auto: on a terminal without NO_COLOR)."`
+	Verbose   bool          `short:"v" xor:"verbosity" help:"List every example with its verdict and duration in the text report."`
+	Quiet     bool          `short:"q" xor:"verbosity" help:"Print only the findings in the text report: no summary, no skipped lines, no status line."`
 
 	NoTimestamps  bool   `help:"Leave timestamps out of reports and report durations as 0, for byte-identical reports."`
 	JUnitStrict   bool   `name:"junit-strict" help:"Leave out the file and line attributes of JUnit test cases, which Jenkins' junit-10.xsd does not allow."`
@@ -106,7 +108,7 @@ func (c *LintCmd) Run(env *runEnv) error {
 		Shard:      shard.String(),
 	}
 	var progress *progressLine
-	if wantProgress(env.stderr, cfg.Run, false) {
+	if wantProgress(env.stderr, cfg.Run, c.Quiet) {
 		progress = startProgress(env.stderr, len(disc.Tools))
 		cfg.Progress = progress.event
 	}
@@ -120,6 +122,8 @@ func (c *LintCmd) Run(env *runEnv) error {
 		SARIFCategory: c.SARIFCategory,
 		JUnitStrict:   c.JUnitStrict,
 		SourceURL:     report.GitHubSourceURL(os.Getenv),
+		Verbose:       c.Verbose,
+		Quiet:         c.Quiet,
 	}
 	for _, o := range plan.files {
 		if err := writeReportFile(o.path, o.format, res, opt); err != nil {
