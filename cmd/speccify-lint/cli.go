@@ -14,7 +14,7 @@ import (
 
 // cli is the command line: lint (the default), rules, version and merge.
 type cli struct {
-	Lint    LintCmd    `cmd:"" default:"withargs" help:"Lint every TOOL.md under the paths and run its examples (the default command). Other commands: rules, merge, version."`
+	Lint    LintCmd    `cmd:"" default:"withargs" hidden:"" help:"Lint every TOOL.md under the paths (default: .) and run its examples against the implementations for this platform."`
 	Rules   RulesCmd   `cmd:"" help:"List every rule with its id, default severity, title and documentation."`
 	Version VersionCmd `cmd:"" help:"Print the version."`
 	Merge   MergeCmd   `cmd:"" help:"Merge the JSON reports of the shards of one run (--shard K/N) into one report."`
@@ -116,10 +116,10 @@ func newParser(env *runEnv, resolver kong.Resolver) (*kongSafe, *cli, error) {
 		kong.Writers(env.stdout, env.stderr),
 		kong.Exit(func(code int) { panic(exitRequest(code)) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+		kong.Help(helpPrinter),
 		kong.Vars{
 			"formats":            strings.Join(report.Formats, ","),
 			"rule_format":        strings.Join(report.RuleFormats, ","),
-			"platforms":          strings.Join(discover.Platforms, ","),
 			"platform_list":      strings.Join(discover.Platforms, ", "),
 			"default_timeout":    lint.DefaultTimeoutText,
 			"default_max_output": byteSize(lint.DefaultMaxOutput).String(),

@@ -198,6 +198,8 @@ func checkSetting(key, value string) error {
 		if _, err := ruleSet([]string{value}, nil); err != nil {
 			return err
 		}
+	case "platform":
+		return checkPlatform(value)
 	case "jobs":
 		n, _ := strconv.Atoi(value)
 		return checkJobs(n)

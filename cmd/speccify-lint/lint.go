@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/speccify/speccify-lint/discover"
@@ -34,12 +35,12 @@ type LintCmd struct {
 	Exclude  []string          `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
 	Severity map[string]string `placeholder:"RULE=SEVERITY" help:"Set the severity of a rule's findings: note, warning or error (repeatable; severity: {RULE: SEVERITY} in the configuration file)."`
 
-	Platform  string        `enum:"${platforms}," default:"" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
+	Platform  string        `placeholder:"PLATFORM" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
 	Root      string        `type:"existingdir" placeholder:"DIR" config:"-" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
 	Config    string        `placeholder:"FILE" config:"-" help:"Configuration file (default: .speccify-lint.yaml or .speccify-lint.yml in the working directory or the nearest directory above it that has one)."`
 	Timeout   time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
-	MaxOutput byteSize      `default:"${default_max_output}" placeholder:"SIZE" help:"Cap for what one example may print on stdout and on stderr each."`
-	Jobs      int           `short:"j" default:"0" help:"Tools whose examples run at once, and tools checked statically at once (default: the number of CPUs)."`
+	MaxOutput byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each (a size such as 512KiB)."`
+	Jobs      int           `short:"j" placeholder:"N" help:"Tools whose examples run at once, and tools checked statically at once (default: the number of CPUs)."`
 	Color     string        `enum:"auto,always,never" default:"auto" help:"Colour in text output: ${enum} (auto: on a terminal without NO_COLOR)."`
 	Verbose   bool          `short:"v" xor:"verbosity" help:"List every example with its verdict and duration in the text report."`
 	Quiet     bool          `short:"q" xor:"verbosity" help:"Print only the findings in the text report: no summary, no skipped lines, no status line."`
@@ -76,6 +77,9 @@ func (c *LintCmd) Run(env *runEnv) error {
 	}
 	if err := checkJobs(c.Jobs); err != nil {
 		return usageErrorf("--jobs: %v", err)
+	}
+	if err := checkPlatform(c.Platform); err != nil {
+		return usageErrorf("--platform: %v", err)
 	}
 	paths := c.Paths
 	if len(paths) == 0 {
@@ -207,6 +211,19 @@ func checkJobs(n int) error {
 		return fmt.Errorf("%d is negative; want a number of tools at once, or 0 for the number of CPUs", n)
 	}
 	return nil
+}
+
+// checkPlatform rejects a --platform that names no platform; empty is this
+// machine's.
+func checkPlatform(name string) error {
+	if name == "" || discover.IsPlatform(name) {
+		return nil
+	}
+	known := strings.Join(discover.Platforms, ", ")
+	if near := suggest.Nearest(name, discover.Platforms); near != "" {
+		return fmt.Errorf("unknown platform %q; did you mean %s? (known: %s)", name, near, known)
+	}
+	return fmt.Errorf("unknown platform %q (known: %s)", name, known)
 }
 
 // unknownRule is the error for a rule id no rule has, with the nearest id.
