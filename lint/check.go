@@ -46,6 +46,9 @@ type toolCheck struct {
 	// scripts are the implementations' texts, read by readScript.
 	scripts []scriptText
 
+	// plan is whether and how the examples run here, decided by runPlan.
+	plan *runPlan
+
 	// snapshot is the tool folder after the last example that ran.
 	snapshot snapshot
 

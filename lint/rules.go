@@ -17,7 +17,7 @@ var registry = []*Rule{
 	// Fixtures: do the files the examples name ship in the tool folder.
 	ruleFixtureMissing, ruleFixtureUnused, ruleFixtureOutside,
 	// Implementations: is there one runnable implementation per platform.
-	ruleImplementationMissing, ruleImplementationDuplicate, ruleImplementationPlatform, ruleImplementationRunnable, ruleStdinTwice,
+	ruleImplementationMissing, ruleImplementationDuplicate, ruleImplementationPlatform, ruleImplementationRunnable, ruleStdinTwice, ruleRequiresMissing,
 	// Skills and discovery.
 	ruleSkillLink, ruleSymlinkEscape,
 	// Run: the verdict on running an example against its implementation.

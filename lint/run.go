@@ -35,7 +35,8 @@ func (c *toolCheck) examples(ctx context.Context, tr *ToolResult) []ExampleResul
 	for i := range cases {
 		out[i] = newExampleResult(&cases[i])
 	}
-	reason, argv, impl := c.runnable()
+	plan := c.runPlan()
+	reason, argv, impl := plan.reason, plan.argv, plan.impl
 	tr.Skipped = reason
 	for i := range cases {
 		er := &out[i]
@@ -69,47 +70,68 @@ func complete(cs *contract.Case) bool {
 	return cs.Input != nil && cs.Output != nil && cs.Input.Err == nil && cs.Output.Err == nil
 }
 
+// runPlan is whether and how the tool's examples run here: runnable's
+// answer, computed once (the requires-missing rule reports what it found
+// missing).
+type runPlan struct {
+	reason string
+	argv   []string
+	impl   discover.ImplFile
+	// missing are the requires entries not on PATH, when they are why the
+	// examples do not run.
+	missing []contract.String
+}
+
+// runPlan is the plan of the tool's examples, decided on first use.
+func (c *toolCheck) runPlan() *runPlan {
+	if c.plan == nil {
+		c.plan = &runPlan{}
+		c.plan.reason, c.plan.argv, c.plan.impl, c.plan.missing = c.runnable()
+	}
+	return c.plan
+}
+
 // runnable says why the tool's examples cannot run here (empty when they
-// can), and otherwise how to start its implementation.
-func (c *toolCheck) runnable() (reason string, argv []string, impl discover.ImplFile) {
+// can), and otherwise how to start its implementation; missing are the
+// requires entries not on PATH when they are the reason.
+func (c *toolCheck) runnable() (reason string, argv []string, impl discover.ImplFile, missing []contract.String) {
 	platform := c.cfg.Platform
 	switch {
 	case !c.cfg.Run:
-		return "not run (--no-run)", nil, impl
+		return "not run (--no-run)", nil, impl, nil
 	case c.spec.Frontmatter == nil || c.folder == nil:
-		return "the contract could not be read", nil, impl
+		return "the contract could not be read", nil, impl, nil
 	}
 	fm := c.spec.Frontmatter
 	if declared := values(fm.Platforms); len(declared) > 0 && !slices.Contains(declared, platform) {
-		return fmt.Sprintf("platforms: %s; this run is for %s", strings.Join(declared, ", "), platform), nil, impl
+		return fmt.Sprintf("platforms: %s; this run is for %s", strings.Join(declared, ", "), platform), nil, impl, nil
 	}
 	impls := c.folder.ImplementationsFor(platform)
 	switch len(impls) {
 	case 0:
-		return fmt.Sprintf("no implementation for %s (%s.<ext>)", platform, platform), nil, impl
+		return fmt.Sprintf("no implementation for %s (%s.<ext>)", platform, platform), nil, impl, nil
 	case 1:
 		impl = impls[0]
 		if bad, ok := c.badLinks[impl.Name]; ok {
-			return fmt.Sprintf("%s %s (see implementation-runnable)", impl.Name, bad.why), nil, impl
+			return fmt.Sprintf("%s %s (see implementation-runnable)", impl.Name, bad.why), nil, impl, nil
 		}
 	default:
-		return fmt.Sprintf("%d implementations for %s; keep one (see implementation-duplicate)", len(impls), platform), nil, impl
+		return fmt.Sprintf("%d implementations for %s; keep one (see implementation-duplicate)", len(impls), platform), nil, impl, nil
 	}
-	var missing []string
 	for _, it := range fm.Requires {
 		if _, err := exec.LookPath(it.Value); err != nil {
-			missing = append(missing, it.Value)
+			missing = append(missing, it)
 		}
 	}
 	if len(missing) > 0 {
-		return "not on PATH: " + strings.Join(missing, ", "), nil, impl
+		return "not on PATH: " + strings.Join(values(missing), ", "), nil, impl, missing
 	}
 	argv, err := process.Resolve(impl.Path)
 	if err != nil {
 		// Started below as a crash, so that the example reports why.
-		return "", nil, impl
+		return "", nil, impl, nil
 	}
-	return "", argv, impl
+	return "", argv, impl, nil
 }
 
 // runExample runs one case and has the run rules judge it.

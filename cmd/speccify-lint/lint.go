@@ -92,8 +92,12 @@ func (c *LintCmd) Run(env *runEnv) error {
 	if err != nil {
 		return usageError{err}
 	}
+	found := len(disc.Tools)
 	shard, err := c.narrow(disc, root)
 	if err != nil {
+		return usageError{err}
+	}
+	if err := noToolsNote(env.stderr, paths, found, len(disc.Tools)); err != nil {
 		return usageError{err}
 	}
 	setMemoryBudget(len(disc.Tools))
@@ -170,6 +174,25 @@ func failThreshold(name string) lint.Severity {
 	}
 	s, _ := lint.ParseSeverity(name)
 	return s
+}
+
+// noToolsNote makes a run that checks no tool folder visible: it says so
+// on stderr, and it is an error when the paths do hold a TOOL.md, each in
+// a directory the walk skips. found is how many tool folders the walk
+// found, left how many --shard and --changed-since left of them.
+func noToolsNote(stderr io.Writer, paths []string, found, left int) error {
+	switch {
+	case left > 0:
+		return nil
+	case found > 0:
+		fmt.Fprintf(stderr, "speccify-lint: no tool folder to check: --shard and --changed-since leave none of the %d found\n", found)
+		return nil
+	}
+	if spec, ok := discover.SkippedSpec(paths); ok {
+		return fmt.Errorf("no tool folder checked, but %s is a contract in a directory the walk skips (.git, node_modules, vendor, testdata or an --exclude); name its folder to check it", filepath.ToSlash(spec))
+	}
+	fmt.Fprintf(stderr, "speccify-lint: no tool folder found: no TOOL.md under %s\n", strings.Join(paths, ", "))
+	return nil
 }
 
 // useColor decides on colour for the report of format on w.

@@ -1,0 +1,19 @@
+package lint
+
+var ruleRequiresMissing = &Rule{ID: "requires-missing", Severity: SeverityWarning, Category: "implementations",
+	Title: "an executable in requires is not on PATH, so the examples did not run",
+	Doc: "A tool whose `requires:` names an executable that is not on PATH is skipped: its examples verify nothing " +
+		"on this machine. The finding is a warning so that the skip shows; install the executable in CI, or make the " +
+		"finding fail the run (`--fail-on warning`, or `severity: {requires-missing: error}`) where every tool must run. " +
+		"It is reported only when the examples would otherwise run (not with `--no-run`, not on a platform the tool " +
+		"excludes or has no implementation for).",
+	static: checkRequiresMissing}
+
+// checkRequiresMissing: every executable requires names is on PATH, when
+// the examples are to run here.
+func checkRequiresMissing(c *toolCheck, rep reporter) {
+	for _, it := range c.runPlan().missing {
+		rep.report(over(it.Span), "requires."+it.Value,
+			"%q in requires is not on PATH, so the examples of this tool did not run", it.Value)
+	}
+}
