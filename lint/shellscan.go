@@ -77,17 +77,7 @@ func (c *shellCommand) readsScriptStdin() bool {
 		}
 		return own
 	case name == "jq":
-		files := 0
-		for _, a := range args {
-			a := a.text
-			if a == "-n" || a == "--null-input" {
-				return false
-			}
-			if !strings.HasPrefix(a, "-") {
-				files++
-			}
-		}
-		return own && files <= 1
+		return own && jqReadsStdin(args)
 	case slices.Contains(scriptInterpreters, name):
 		for i, a := range args {
 			a := a.text
@@ -113,6 +103,48 @@ func (c *shellCommand) readsScriptStdin() bool {
 		return false
 	}
 	return false
+}
+
+// jqOptionArgs is how many arguments each jq option that takes some takes.
+var jqOptionArgs = map[string]int{
+	"--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2,
+	"-L": 1, "--indent": 1, "-f": 1, "--from-file": 1,
+}
+
+// jqReadsStdin says whether jq with these arguments reads its stdin: not with
+// -n (--null-input, or n among combined short options: -cn, -nr), nor with
+// more than its filter given as words (the rest are input files); the
+// arguments of options such as --arg name value are neither.
+func jqReadsStdin(args []shellWord) bool {
+	words, fromFile := 0, false
+	for i := 0; i < len(args); i++ {
+		a := args[i].text
+		switch {
+		case a == "--null-input":
+			return false
+		case a == "--":
+			words += len(args) - i - 1
+			i = len(args)
+		case strings.HasPrefix(a, "--"):
+			i += jqOptionArgs[a]
+			fromFile = fromFile || a == "--from-file"
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			if strings.ContainsRune(a, 'n') {
+				return false
+			}
+			// A bundle ending in f (-rf) takes the filter file next.
+			if n, ok := jqOptionArgs["-"+a[len(a)-1:]]; ok {
+				i += n
+				fromFile = fromFile || strings.HasSuffix(a, "f")
+			}
+		default:
+			words++
+		}
+	}
+	if fromFile {
+		return words == 0
+	}
+	return words <= 1
 }
 
 // name is the command's name (its first word after assignments and
