@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/speccify/speccify-lint/internal/suggest"
 	"strings"
 	"unicode"
 
@@ -430,4 +431,29 @@ func blockStart(n ast.Node, src []byte) int {
 		return start
 	}
 	return 0
+}
+
+// ExamplesNearMiss finds, in a TOOL.md without an "## Examples" section, the
+// first section heading that is probably meant to be it: "Examples" at
+// another level (### Examples) or a near miss of it at level 1 to 3
+// (## Example, ## Exmaples). It returns the heading as written (with its
+// #s) and its place; ok is false when there is none.
+func (s *Spec) ExamplesNearMiss() (heading string, pos Pos, ok bool) {
+	if s.Examples != nil || (s.Split.HasFrontmatter && !s.Split.Closed) {
+		return "", Pos{}, false
+	}
+	body := s.Split.Body
+	doc := examplesParser.Parse(text.NewReader(body))
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h := sectionHeading(n, body)
+		if h == nil || h.Level > 3 {
+			continue
+		}
+		title := strings.TrimSpace(headingText(h, body))
+		if suggest.Nearest(title, []string{"Examples"}) == "" {
+			continue
+		}
+		return strings.Repeat("#", h.Level) + " " + title, s.Lines.Offset(s.Split.BodyOffset + blockStart(h, body)), true
+	}
+	return "", Pos{}, false
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -146,23 +147,13 @@ func isURIReference(s string) bool {
 // so that checking a list of them for repeats allocates nothing.
 type typeSet uint8
 
+// SchemaTypes are the names "type" may hold, in the order messages list them.
+var SchemaTypes = []string{"string", "number", "integer", "boolean", "object", "array", "null"}
+
 // typeBit is the bit of the simple type name s, or 0 when s is not one.
 func typeBit(s string) typeSet {
-	switch s {
-	case "array":
-		return 1 << 0
-	case "boolean":
-		return 1 << 1
-	case "integer":
-		return 1 << 2
-	case "null":
-		return 1 << 3
-	case "number":
-		return 1 << 4
-	case "object":
-		return 1 << 5
-	case "string":
-		return 1 << 6
+	if i := slices.Index(SchemaTypes, s); i >= 0 {
+		return 1 << i
 	}
 	return 0
 }

@@ -244,7 +244,7 @@ func compileIssues(err error, names schemaNames, instance any) []SchemaIssue {
 	if errors.As(err, &sve) {
 		var ve *jsonschema.ValidationError
 		if errors.As(sve.Err, &ve) {
-			return ValidationIssues(ve, instance)
+			return typeNameIssues(ValidationIssues(ve, instance), instance)
 		}
 	}
 	var lue *jsonschema.LoadURLError

@@ -421,6 +421,10 @@ func yamlFloatNumber(s string) (json.Number, bool) {
 	return json.Number(b.String()), true
 }
 
+// PropertyPointer is the JSON pointer of the top-level property name of a
+// schema: /properties/<name>, escaped.
+func PropertyPointer(name string) string { return "/properties/" + escapePointer(name) }
+
 // escapePointer escapes a key for a JSON pointer (RFC 6901).
 func escapePointer(s string) string {
 	if !needsPointerEscape(s) {

@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/speccify/speccify-lint/contract"
+
 var ruleErrorField = &Rule{ID: "error-field", Severity: SeverityWarning, Category: "schemas",
 	Title: "outputs does not declare error as a string",
 	Doc: "An answer with `ok: false` explains itself in an `error` string on stdout instead of crashing or " +
@@ -15,6 +17,10 @@ func checkErrorField(c *toolCheck, rep reporter) {
 	root, _ := s.doc.Value.(map[string]any)
 	props, _ := root["properties"].(map[string]any)
 	if _, ok := props["error"]; !ok {
+		if near := nearProperty(props, "error"); near != "" {
+			rep.report(s.place(contract.PropertyPointer(near)), "outputs.properties.error", "outputs does not declare error, but declares %s: did you mean error?", near)
+			return
+		}
 		rep.report(over(s.field.Key.Span), "outputs.properties.error", "outputs does not declare error; add properties: {error: {type: string}} for the message of an ok: false answer")
 	} else if sub, err := s.schema.Sub("/properties/error"); err == nil && c.validate(s, sub, "message") != nil {
 		rep.report(s.place("/properties/error"), "outputs.properties.error", "the schema of error does not accept a string; use error: {type: string}")

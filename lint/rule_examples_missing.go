@@ -19,6 +19,10 @@ func checkExamplesMissing(c *toolCheck, rep reporter) {
 	}
 	switch ex := c.spec.Examples; {
 	case ex == nil:
+		if heading, pos, ok := c.spec.ExamplesNearMiss(); ok {
+			rep.report(atPos(pos), "examples", "TOOL.md has no `## Examples` section; did you mean this `%s`? Name it `## Examples`", heading)
+			return
+		}
 		pos := c.spec.Lines.Offset(c.spec.Split.BodyOffset)
 		if pos.Line > 1 && strings.TrimSpace(c.spec.Lines.Line(pos.Line)) == "" && pos.Line == c.spec.Lines.Count() {
 			pos = contract.Pos{Line: pos.Line - 1, Column: 1} // not past the last line

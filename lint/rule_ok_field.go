@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"github.com/speccify/speccify-lint/contract"
 	"slices"
 	"strings"
 )
@@ -31,6 +32,10 @@ func checkOKField(c *toolCheck, rep reporter) {
 		rep.report(p, "outputs.required", "outputs does not require ok; add ok to required (required: [ok, ...]) so every answer says whether it worked")
 	}
 	if _, ok := props["ok"]; !ok {
+		if near := nearProperty(props, "ok"); near != "" {
+			rep.report(s.place(contract.PropertyPointer(near)), "outputs.properties.ok", "outputs does not declare ok, but declares %s: did you mean ok?", near)
+			return
+		}
 		rep.report(over(s.field.Key.Span), "outputs.properties.ok", "outputs does not declare ok; add properties: {ok: {type: boolean}}")
 	} else if sub, err := s.schema.Sub("/properties/ok"); err == nil {
 		var rejected []string

@@ -2,11 +2,13 @@ package lint
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
+	"github.com/speccify/speccify-lint/internal/suggest"
 )
 
 // schemaField is inputs or outputs: converted, compiled, or why not.
@@ -98,6 +100,12 @@ func (c *toolCheck) validate(s *schemaField, sch *contract.Schema, v any) error 
 		"%s%s: %v, so that value was not validated; a pattern RE2 cannot run backtracks: avoid nested repetition such as (a+)+",
 		s.name, at, pt)
 	return nil
+}
+
+// nearProperty is the declared property whose name is a near miss of name
+// (eror for error), or "" when there is none; props has no name.
+func nearProperty(props map[string]any, name string) string {
+	return suggest.Nearest(name, slices.Sorted(maps.Keys(props)))
 }
 
 // mergeIssues joins the issues at one pointer (the alternatives of an anyOf

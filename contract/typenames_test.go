@@ -1,0 +1,49 @@
+package contract
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestTypeKeyword(t *testing.T) {
+	for _, c := range []struct {
+		ptr, want string
+		ok        bool
+	}{
+		{"/type", "/type", true},
+		{"/properties/n/type", "/properties/n/type", true},
+		{"/properties/n/type/0", "/properties/n/type", true},
+		{"/properties/type", "", false}, // a property named type
+		{"/$defs/type", "", false},
+		{"/properties/type/type", "/properties/type/type", true},
+		{"/properties/n", "", false},
+		{"", "", false},
+	} {
+		got, ok := typeKeyword(c.ptr)
+		if got != c.want || ok != c.ok {
+			t.Errorf("typeKeyword(%q) = %q, %v, want %q, %v", c.ptr, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestTypeNameIssues(t *testing.T) {
+	instance := map[string]any{"properties": map[string]any{
+		"n":    map[string]any{"type": "intger"},
+		"m":    map[string]any{"type": []any{"strng", "null"}},
+		"type": "x", // a property named type, with a schema that is no schema
+	}}
+	issues := []SchemaIssue{
+		{"/properties/m/type", "value must be one of ..."},
+		{"/properties/m/type/0", "value must be one of ..."},
+		{"/properties/n/type", "value must be one of ...; or got string, want array"},
+		{"/properties/type", "got string, want object"},
+	}
+	want := []SchemaIssue{
+		{"/properties/m/type/0", `unknown type "strng"; did you mean string?`},
+		{"/properties/n/type", `unknown type "intger"; did you mean integer?`},
+		{"/properties/type", "got string, want object"},
+	}
+	if got := typeNameIssues(issues, instance); !reflect.DeepEqual(got, want) {
+		t.Errorf("typeNameIssues =\n%q\nwant\n%q", got, want)
+	}
+}
