@@ -160,13 +160,17 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 			MaxOutput: c.maxOutput(),
 		})
 		after := takeSnapshot(c.dir)
+		changed := before.changes(after)
+		if removeCreated(c.dir, changed) {
+			after = takeSnapshot(c.dir)
+		}
 		c.snapshot = after
 		er.Duration = o.Duration
 		er.ExitCode = o.ExitCode
 		er.ExitStatus = c.localText(o.Status())
 		er.Stdout = capText(o.Stdout)
 		er.Stderr = capText(o.Stderr)
-		run.o, run.startErr, run.changed = o, o.StartErr, before.changes(after)
+		run.o, run.startErr, run.changed = o, o.StartErr, changed
 	}
 	run.end = run.ending()
 	switch run.end {
@@ -199,8 +203,9 @@ type exampleRun struct {
 	actual    any
 	stdoutErr string
 	// changed are the files the run created, changed or deleted in the tool
-	// folder.
-	changed []string
+	// folder; the created ones have been removed again, unless kept says
+	// why not.
+	changed []change
 }
 
 // ending is how an example's run ended.

@@ -103,9 +103,48 @@ func (s *snapshot) walkSub(root *os.Root, dir, name, prefix string, depth int) {
 	s.walk(r, ".", prefix, 0)
 }
 
-// changes lists what differs between two snapshots, sorted: "x (created)",
-// "y (changed)", "z (deleted)".
-func (before snapshot) changes(after snapshot) []string {
+// changeKind is what happened to a path between two snapshots.
+type changeKind int
+
+const (
+	created changeKind = iota
+	modified
+	deleted
+)
+
+var changeKindNames = [...]string{"created", "changed", "deleted"}
+
+// change is one path that differs between two snapshots.
+type change struct {
+	path string
+	kind changeKind
+	// dir is true for a directory (as the later snapshot has it).
+	dir bool
+	// kept says why a created path was not removed again (see
+	// removeCreated); empty when it was, or for other changes.
+	kept string
+}
+
+// String is "path (created)", "path (changed)", "path (deleted)" or
+// "path (created; not removed: why)".
+func (c change) String() string {
+	if c.kept != "" {
+		return c.path + " (" + changeKindNames[c.kind] + "; not removed: " + c.kept + ")"
+	}
+	return c.path + " (" + changeKindNames[c.kind] + ")"
+}
+
+// changeTexts are the changes as effects lists them.
+func changeTexts(cs []change) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.String()
+	}
+	return out
+}
+
+// changes lists what differs between two snapshots, sorted by path.
+func (before snapshot) changes(after snapshot) []change {
 	if slices.EqualFunc(before, after, fileState.same) {
 		return nil // the usual case, without a map
 	}
@@ -113,21 +152,21 @@ func (before snapshot) changes(after snapshot) []string {
 	for _, b := range before {
 		was[b.path] = b
 	}
-	var out []string
+	var out []change
 	for _, a := range after {
 		b, ok := was[a.path]
 		switch {
 		case !ok:
-			out = append(out, a.path+" (created)")
+			out = append(out, change{path: a.path, kind: created, dir: a.mode.IsDir()})
 		case !a.same(b):
-			out = append(out, a.path+" (changed)")
+			out = append(out, change{path: a.path, kind: modified, dir: a.mode.IsDir()})
 		}
 		delete(was, a.path)
 	}
-	for p := range was {
-		out = append(out, p+" (deleted)")
+	for p, b := range was {
+		out = append(out, change{path: p, kind: deleted, dir: b.mode.IsDir()})
 	}
-	slices.Sort(out)
+	slices.SortFunc(out, func(a, b change) int { return strings.Compare(a.path, b.path) })
 	return out
 }
 

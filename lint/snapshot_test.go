@@ -100,7 +100,7 @@ func TestSnapshotChanges(t *testing.T) {
 		}
 		want = append(want, "same.txt (changed)")
 	}
-	got := before.changes(takeSnapshot(tool))
+	got := changeTexts(before.changes(takeSnapshot(tool)))
 	if !slices.Equal(got, want) {
 		t.Errorf("changes = %q, want %q", got, want)
 	}
