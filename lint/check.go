@@ -86,6 +86,7 @@ func (c *toolCheck) applyRules() {
 			r.static(c, c.reporter(r))
 		}
 	}
+	c.attachSource(c.findings)
 	c.scripts = nil // read during the static checks only
 }
 

@@ -236,6 +236,9 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 func (c *toolCheck) finish(tr ToolResult, spent time.Duration) ToolResult {
 	slices.SortStableFunc(c.findings, CompareFindings)
 	tr.Findings = append(tr.Findings, c.findings...)
+	for i := range tr.Examples {
+		c.attachSource(tr.Examples[i].Findings)
+	}
 	tr.Duration = spent
 	return tr
 }

@@ -23,6 +23,12 @@ type Finding struct {
 	// Line and Column, the place of the finding, where Span usually starts
 	// (an example line's finding is at its input: word, its Span the JSON).
 	Span contract.Span `json:"-"`
+	// Source is the text of line Line of File (without its line ending, at
+	// most maxSourceLine bytes) when the engine read that file: TOOL.md, or
+	// an implementation the static rules read. The text report prints it
+	// under the finding with the span marked; empty otherwise, and in a
+	// report read back from JSON.
+	Source string `json:"-"`
 	// Key is the logical place of the finding inside its tool folder (a field
 	// path such as "outputs.properties.ok", an example title, a file name).
 	// Report fingerprints hash it instead of the line so that a finding keeps

@@ -55,7 +55,7 @@ func writeGitHub(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	}
 
 	var text bytes.Buffer
-	if writeTextBody(&text, r, Options{}) {
+	if writeTextBody(&text, r, Options{concise: true}) {
 		text.WriteString("\n")
 	}
 	writeTextSummary(&text, r, false)

@@ -69,6 +69,9 @@ type Options struct {
 	// Quiet makes the text report print only the findings and their
 	// blocks: no summary line and no "skipped" lines (-q).
 	Quiet bool
+	// concise leaves the source snippets out of the text report (the
+	// concise format).
+	concise bool
 }
 
 // GitHubSourceURL is the Options.SourceURL of a GitHub Actions run:
@@ -92,6 +95,7 @@ type formatWriter struct {
 // list of the formats.
 var writers = []formatWriter{
 	{"text", writeText},
+	{"concise", writeConcise},
 	{"json", writeJSON},
 	{"sarif", writeSARIF},
 	{"junit", writeJUnit},

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint"
 )
@@ -49,7 +50,8 @@ func testResult() *lint.Result {
 				Dir: "tools/alpha", Spec: "tools/alpha/TOOL.md", Name: "alpha",
 				Implementations: []lint.Implementation{{Platform: "linux", Path: "tools/alpha/linux.py"}},
 				Findings: []lint.Finding{
-					{Rule: "schema-type", Severity: lint.SeverityWarning, Message: "property n has no type", File: "tools/alpha/TOOL.md", Line: 8, Column: 7, Key: "inputs.properties.n", Tool: "tools/alpha"},
+					{Rule: "schema-type", Severity: lint.SeverityWarning, Message: "property n has no type", File: "tools/alpha/TOOL.md", Line: 8, Column: 7, Key: "inputs.properties.n", Tool: "tools/alpha",
+						Source: "      n: {}", Span: contract.Span{Start: contract.Point{Pos: contract.Pos{Line: 8, Column: 7}, Offset: 100}, End: contract.Point{Pos: contract.Pos{Line: 8, Column: 8}, Offset: 101}}},
 					{Rule: "required-field", Severity: lint.SeverityError, Message: `missing "description"`, File: "tools/alpha/TOOL.md", Line: 2, Column: 1, Key: "description", Tool: "tools/alpha"},
 				},
 				Examples: []lint.ExampleResult{
@@ -69,7 +71,8 @@ func testResult() *lint.Result {
 						Reproduce:      `printf '%s\n' '{"keys":["b","a"]}' | python3 tools/alpha/linux.py`,
 						Implementation: "tools/alpha/linux.py",
 						Findings: []lint.Finding{
-							{Rule: "example-failed", Severity: lint.SeverityError, Message: `example "sorts keys": the output does not match`, File: "tools/alpha/TOOL.md", Line: 29, Column: 1, Key: "sorts keys", Tool: "tools/alpha"},
+							{Rule: "example-failed", Severity: lint.SeverityError, Message: `example "sorts keys": the output does not match`, File: "tools/alpha/TOOL.md", Line: 29, Column: 1, Key: "sorts keys", Tool: "tools/alpha",
+								Source: `output:	{"keys": ["A", "B"]}`, Span: contract.Span{Start: contract.Point{Pos: contract.Pos{Line: 29, Column: 9}, Offset: 300}, End: contract.Point{Pos: contract.Pos{Line: 29, Column: 29}, Offset: 320}}},
 						},
 					},
 					{
@@ -203,7 +206,7 @@ func render(t *testing.T, format string, r *lint.Result, opt Options) []byte {
 }
 
 func TestGolden(t *testing.T) {
-	ext := map[string]string{"text": "txt", "json": "json", "sarif": "sarif", "junit": "xml", "github": "txt", "gitlab": "json",
+	ext := map[string]string{"text": "txt", "concise": "txt", "json": "json", "sarif": "sarif", "junit": "xml", "github": "txt", "gitlab": "json",
 		"checkstyle": "xml", "rdjson": "json", "rdjsonl": "jsonl", "azure": "txt", "teamcity": "txt"}
 	for _, format := range Formats {
 		t.Run(format, func(t *testing.T) {
@@ -238,7 +241,7 @@ func TestGolden(t *testing.T) {
 
 func TestUnknownFormat(t *testing.T) {
 	err := Write(&bytes.Buffer{}, "xml", testResult(), Options{})
-	if err == nil || !strings.Contains(err.Error(), "text, json, sarif, junit, github, gitlab, checkstyle, rdjson, rdjsonl, azure, teamcity") {
+	if err == nil || !strings.Contains(err.Error(), "text, concise, json, sarif, junit, github, gitlab, checkstyle, rdjson, rdjsonl, azure, teamcity") {
 		t.Errorf("Write(xml) = %v, want an error listing the formats", err)
 	}
 	if err := WriteRules(&bytes.Buffer{}, "yaml", nil); err == nil {

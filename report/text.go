@@ -14,13 +14,21 @@ const stderrTail = 5
 
 // ANSI colours of the text format.
 const (
-	ansiReset  = "\x1b[0m"
-	ansiBold   = "\x1b[1m"
-	ansiRed    = "\x1b[1;31m"
-	ansiYellow = "\x1b[33m"
-	ansiCyan   = "\x1b[36m"
-	ansiGreen  = "\x1b[32m"
+	ansiReset   = "\x1b[0m"
+	ansiBold    = "\x1b[1m"
+	ansiRed     = "\x1b[1;31m"
+	ansiYellow  = "\x1b[33m"
+	ansiCyan    = "\x1b[36m"
+	ansiGreen   = "\x1b[32m"
+	ansiMagenta = "\x1b[35m"
 )
+
+// writeConcise is the text report without source snippets: one line per
+// finding (ruff's "concise").
+func writeConcise(b *bytes.Buffer, r *lint.Result, opt Options) error {
+	opt.concise = true
+	return writeText(b, r, opt)
+}
 
 // writeText renders the human text report: the body, then the summary line.
 func writeText(b *bytes.Buffer, r *lint.Result, opt Options) error {
@@ -48,10 +56,10 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 	if r.Interrupted {
 		fmt.Fprintf(b, "%s: interrupted: the results are incomplete\n", toolName)
 	}
-	writeFindingLines(b, r.Findings, color)
+	writeFindingLines(b, r.Findings, opt)
 	for _, i := range toolOrder(r) {
 		t := &r.Tools[i]
-		writeFindingLines(b, t.Findings, color)
+		writeFindingLines(b, t.Findings, opt)
 		if t.Skipped != "" && r.Ran && !opt.Quiet {
 			fmt.Fprintf(b, "%s: skipped: %s\n", cleanLine(t.Spec), cleanLine(t.Skipped))
 		}
@@ -60,7 +68,7 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 			if opt.Verbose && r.Ran && t.Skipped == "" {
 				writeExampleLine(b, t, e, opt)
 			}
-			writeFindingLines(b, e.Findings, color)
+			writeFindingLines(b, e.Findings, opt)
 			switch e.Status {
 			case lint.StatusFailed, lint.StatusErrored:
 				writeExampleBlock(b, t, e)
@@ -73,7 +81,7 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 		}
 	}
 	for i := range r.Skills {
-		writeFindingLines(b, r.Skills[i].Findings, color)
+		writeFindingLines(b, r.Skills[i].Findings, opt)
 	}
 	return b.Len() > start
 }
@@ -102,11 +110,16 @@ func paintVerdict(color bool, v lint.Status) string {
 }
 
 // writeFindingLines writes "path:line:col: severity: message [rule]" lines in
-// place order.
-func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, color bool) {
+// place order, each with its source snippet unless the report is concise.
+func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, opt Options) {
+	color := opt.Color
 	for _, f := range sortedFindings(fs) {
-		fmt.Fprintf(b, "%s:%d:%d: %s: %s [%s]\n", cleanLine(f.File), f.Line, f.Column,
-			paintSeverity(color, f.Severity), cleanLine(f.Message), f.Rule)
+		fmt.Fprintf(b, "%s:%s:%s: %s: %s [%s]\n", paint(color, ansiBold, cleanLine(f.File)),
+			paint(color, ansiCyan, strconv.Itoa(f.Line)), paint(color, ansiCyan, strconv.Itoa(f.Column)),
+			paintSeverity(color, f.Severity), cleanLine(f.Message), paint(color, ansiMagenta, f.Rule))
+		if !opt.concise {
+			writeSnippet(b, &f, color)
+		}
 	}
 }
 
@@ -173,13 +186,5 @@ func paintCount(color bool, code, s string, n int) string {
 
 // paintSeverity colours a severity name by its rank.
 func paintSeverity(color bool, s lint.Severity) string {
-	switch s {
-	case lint.SeverityError:
-		return paint(color, ansiRed, s.String())
-	case lint.SeverityWarning:
-		return paint(color, ansiYellow, s.String())
-	case lint.SeverityNote:
-		return paint(color, ansiCyan, s.String())
-	}
-	return paint(color, ansiBold, s.String())
+	return paint(color, severityColor(s), s.String())
 }

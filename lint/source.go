@@ -1,0 +1,60 @@
+package lint
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// maxSourceLine caps Finding.Source: a longer line is cut on a rune
+// boundary.
+const maxSourceLine = 1024
+
+// attachSource sets the Source of the findings placed in TOOL.md or in an
+// implementation the static rules read (before those texts are let go of):
+// the text of the finding's line.
+func (c *toolCheck) attachSource(fs []Finding) {
+	for i := range fs {
+		f := &fs[i]
+		switch {
+		case f.Source != "":
+		case f.File == c.specRel:
+			if c.spec != nil {
+				f.Source = capLine(c.spec.Lines.Line(f.Line))
+			}
+		default:
+			for _, t := range c.scripts {
+				if t.err == nil && f.File == c.fileIn(t.name) && !isBinary(t.data[:min(len(t.data), 512)]) {
+					f.Source = capLine(string(lineOf(t.data, f.Line)))
+				}
+			}
+		}
+	}
+}
+
+// lineOf is the 1-based line n of text without its line ending ("\n" or
+// "\r\n"); nil when text has no line n.
+func lineOf(text []byte, n int) []byte {
+	for i := 1; i < n; i++ {
+		j := bytes.IndexByte(text, '\n')
+		if j < 0 {
+			return nil
+		}
+		text = text[j+1:]
+	}
+	if j := bytes.IndexByte(text, '\n'); j >= 0 {
+		text = text[:j]
+	}
+	return bytes.TrimSuffix(text, []byte("\r"))
+}
+
+// capLine cuts s to maxSourceLine bytes on a rune boundary.
+func capLine(s string) string {
+	if len(s) <= maxSourceLine {
+		return s
+	}
+	cut := maxSourceLine
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut]
+}
