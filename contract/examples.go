@@ -339,12 +339,15 @@ func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
 		el.Value, el.Err = jsonexact.ParseJSON(value)
 		if el.Err != nil {
 			at := valueStart
+			msg := fmt.Sprintf("the `%s:` line of example %q is not valid JSON: %s", name, c.Title, errorText(el.Err))
 			var je *jsonexact.JSONError
 			if errors.As(el.Err, &je) {
 				at += min(je.Offset, len(value))
+				if hint := je.Hint(value); hint != "" {
+					msg += "; " + hint
+				}
 			}
-			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: r.pos(at), Key: c.Title,
-				Msg: fmt.Sprintf("the `%s:` line of example %q is not valid JSON: %s", name, c.Title, errorText(el.Err))})
+			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: r.pos(at), Key: c.Title, Msg: msg})
 			el.Value = nil
 		}
 	}
