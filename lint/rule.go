@@ -17,6 +17,11 @@ type Rule struct {
 	Title string
 	// Doc is one paragraph: what the rule checks, why, and how to fix it.
 	Doc string
+	// Example is a short excerpt of a tool folder (TOOL.md lines, an
+	// implementation's, a listing) that triggers the rule, and Fix the same
+	// excerpt fixed; a note in parentheses says what the text cannot show.
+	// `speccify-lint rules ID` prints them.
+	Example, Fix string
 
 	// The check, exactly one of these; its signature is the phase the rule
 	// judges. Every check runs, whether its rule is enabled or not (the

@@ -8,7 +8,9 @@ var ruleDescription = &Rule{ID: "description", Severity: SeverityError, Category
 	Title: "description is empty or longer than 1024 characters",
 	Doc: "The description is what an agent reads to decide whether to call the tool. It must say something and " +
 		"stay under 1024 characters; put the details in the Markdown body.",
-	static: checkDescription}
+	Example: "description: \"\"",
+	Fix:     "description: Lists the top-level keys of a plist.",
+	static:  checkDescription}
 
 const maxDescriptionLength = 1024
 

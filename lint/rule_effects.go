@@ -11,7 +11,9 @@ var ruleEffects = &Rule{ID: "effects", Severity: SeverityWarning, Category: "run
 		"of the next example). It is an error when `effects` says the tool writes nothing. What an example created " +
 		"is removed again after the run (a directory when it is empty by then), so that a lint run leaves the working " +
 		"tree clean; a changed or deleted file is left as it is, for you to restore.",
-	run: judgeEffects}
+	Example: "effects: none\n...\nopen(\"cache.json\", \"w\").write(data)   (in the tool folder)",
+	Fix:     "effects: none\n...\nopen(os.path.join(tempfile.gettempdir(), \"cache.json\"), \"w\").write(data)",
+	run:     judgeEffects}
 
 // judgeEffects: the run changed no file in the tool folder; an error when
 // effects says the tool writes nothing.

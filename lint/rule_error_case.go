@@ -4,7 +4,9 @@ var ruleErrorCase = &Rule{ID: "error-case", Severity: SeverityWarning, Category:
 	Title: "no example expects ok: false",
 	Doc: "The error case is part of the contract: at least one example should show a failing call answering " +
 		"`ok: false` with an `error` string, so that the implementation is tested to fail cleanly.",
-	static: checkErrorCase}
+	Example: "## Examples\n\n### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
+	Fix:     "## Examples\n\n### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}\n\n### a missing file\ninput: {\"path\": \"nope.plist\"}\noutput: {\"ok\": false, \"error\": \"no such file: nope.plist\"}",
+	static:  checkErrorCase}
 
 // checkErrorCase: some example expects ok: false.
 func checkErrorCase(c *toolCheck, rep reporter) {

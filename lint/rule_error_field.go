@@ -6,7 +6,9 @@ var ruleErrorField = &Rule{ID: "error-field", Severity: SeverityWarning, Categor
 	Title: "outputs does not declare error as a string",
 	Doc: "An answer with `ok: false` explains itself in an `error` string on stdout instead of crashing or " +
 		"printing to stderr. Declare it in `outputs.properties` as `error: {type: string}`.",
-	static: checkErrorField}
+	Example: "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
+	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}",
+	static:  checkErrorField}
 
 // checkErrorField: outputs declares error, and its schema accepts a string.
 func checkErrorField(c *toolCheck, rep reporter) {

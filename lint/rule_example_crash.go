@@ -4,7 +4,9 @@ var ruleExampleCrash = &Rule{ID: "example-crash", Severity: SeverityError, Categ
 	Title: "the implementation crashed or could not start",
 	Doc: "An implementation killed by a signal (SIGSEGV, SIGKILL, ...) or one that could not be started (missing " +
 		"interpreter, exec format error) has no answer. The error case is `ok: false` on stdout, not a crash.",
-	run: judgeExampleCrash}
+	Example: "#!/usr/bin/env pyhton3   (an interpreter that is not there)",
+	Fix:     "#!/usr/bin/env python3",
+	run:     judgeExampleCrash}
 
 // judgeExampleCrash: the implementation started and was not killed by a
 // signal.

@@ -1,9 +1,11 @@
 package lint
 
 var ruleExampleExit = &Rule{ID: "example-exit", Severity: SeverityError, Category: "run",
-	Title: "ok: true answered with a non-zero exit code",
-	Doc:   "The exit code is 0 when `ok` is true. With `ok: false` expected, any exit code is accepted.",
-	run:   judgeExampleExit}
+	Title:   "ok: true answered with a non-zero exit code",
+	Doc:     "The exit code is 0 when `ok` is true. With `ok: false` expected, any exit code is accepted.",
+	Example: "print(json.dumps({\"ok\": True}))\nsys.exit(1)",
+	Fix:     "print(json.dumps({\"ok\": True}))\nsys.exit(0)",
+	run:     judgeExampleExit}
 
 // judgeExampleExit: an example expecting ok: true exits with 0.
 func judgeExampleExit(r *exampleRun, rep reporter) {

@@ -4,7 +4,9 @@ var ruleExampleInput = &Rule{ID: "example-input", Severity: SeverityError, Categ
 	Title: "an example input violates inputs",
 	Doc: "An example's input must be a valid call, so it is validated against `inputs`. The exception is an " +
 		"example whose expected output has `ok: false`: an invalid input is usually the point of such a case.",
-	static: checkExampleInput}
+	Example: "inputs: {type: object, required: [path]}\n...\ninput: {}\noutput: {\"ok\": true}",
+	Fix:     "inputs: {type: object, required: [path]}\n...\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
+	static:  checkExampleInput}
 
 // checkExampleInput validates each example's input against inputs, except in
 // the cases that expect ok: false.

@@ -4,7 +4,9 @@ var ruleExampleOutput = &Rule{ID: "example-output", Severity: SeverityError, Cat
 	Title: "an expected output violates outputs",
 	Doc: "An example's expected output is validated against `outputs`; a contract whose own examples contradict " +
 		"its schema cannot be met by any implementation.",
-	static: checkExampleOutput}
+	Example: "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}\n...\noutput: {\"ok\": \"yes\"}",
+	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}\n...\noutput: {\"ok\": true}",
+	static:  checkExampleOutput}
 
 // checkExampleOutput validates each example's expected output against outputs.
 func checkExampleOutput(c *toolCheck, rep reporter) {

@@ -4,7 +4,9 @@ var ruleExampleStdout = &Rule{ID: "example-stdout", Severity: SeverityError, Cat
 	Title: "the implementation did not print one JSON object",
 	Doc: "stdout, with surrounding whitespace trimmed, must be exactly one JSON value and that value an object. " +
 		"Empty output, text, two JSON values, invalid UTF-8 or output past --max-output fail the example.",
-	run: judgeExampleStdout}
+	Example: "print(\"done\")",
+	Fix:     "print(json.dumps({\"ok\": True}))",
+	run:     judgeExampleStdout}
 
 // judgeExampleStdout: the implementation answered with one JSON object, within
 // --max-output.

@@ -12,7 +12,9 @@ var ruleExampleSyntax = &Rule{ID: "example-syntax", Severity: SeverityError, Cat
 		"heading and its cases are not run: the convention has one section, and a second is usually one split by " +
 		"another heading or pasted from elsewhere, so merge it into the first rather than have some tools run its " +
 		"cases and others not.",
-	static: checkExampleSyntax}
+	Example: "### a plist\ninput: {'path': 'fixtures/a.plist'}\noutput: {\"ok\": true}",
+	Fix:     "### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
+	static:  checkExampleSyntax}
 
 // checkExampleSyntax reports the parser's problems with the examples: a
 // missing or repeated input: or output: line, JSON that does not parse, a

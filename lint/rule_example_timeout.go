@@ -1,9 +1,11 @@
 package lint
 
 var ruleExampleTimeout = &Rule{ID: "example-timeout", Severity: SeverityError, Category: "run",
-	Title: "the implementation ran past --timeout",
-	Doc:   "Each example has --timeout (default " + DefaultTimeoutText + ") to answer; after that its whole process group is killed.",
-	run:   judgeExampleTimeout}
+	Title:   "the implementation ran past --timeout",
+	Doc:     "Each example has --timeout (default " + DefaultTimeoutText + ") to answer; after that its whole process group is killed.",
+	Example: "input = sys.stdin.read()\ntime.sleep(3600)",
+	Fix:     "input = sys.stdin.read()\nprint(json.dumps({\"ok\": True}))",
+	run:     judgeExampleTimeout}
 
 // judgeExampleTimeout: the implementation finished within --timeout.
 func judgeExampleTimeout(r *exampleRun, rep reporter) {

@@ -7,9 +7,11 @@ import (
 )
 
 var ruleExampleTitle = &Rule{ID: "example-title", Severity: SeverityError, Category: "examples",
-	Title:  "an example title is empty or used twice",
-	Doc:    "Reports name examples by their `###` title, so each title must be non-empty and unique within the tool.",
-	static: checkExampleTitle}
+	Title:   "an example title is empty or used twice",
+	Doc:     "Reports name examples by their `###` title, so each title must be non-empty and unique within the tool.",
+	Example: "### works\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}\n\n### works\ninput: {\"path\": \"nope\"}\noutput: {\"ok\": false, \"error\": \"no such file\"}",
+	Fix:     "### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}\n\n### a missing file\ninput: {\"path\": \"nope\"}\noutput: {\"ok\": false, \"error\": \"no such file\"}",
+	static:  checkExampleTitle}
 
 // checkExampleTitle: every case has a title, used once.
 func checkExampleTitle(c *toolCheck, rep reporter) {

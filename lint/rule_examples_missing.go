@@ -10,7 +10,9 @@ var ruleExamplesMissing = &Rule{ID: "examples-missing", Severity: SeverityError,
 	Title: "no ## Examples section or no case in it",
 	Doc: "The examples are the acceptance test of the contract. A TOOL.md needs a `## Examples` section with at " +
 		"least one `### title` case holding an `input:` line and an `output:` line.",
-	static: checkExamplesMissing}
+	Example: "## Example\n\n### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
+	Fix:     "## Examples\n\n### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
+	static:  checkExamplesMissing}
 
 // checkExamplesMissing: there is an ## Examples section with a case in it.
 func checkExamplesMissing(c *toolCheck, rep reporter) {

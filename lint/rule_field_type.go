@@ -11,7 +11,9 @@ var ruleFieldType = &Rule{ID: "field-type", Severity: SeverityError, Category: "
 	Doc: "`name`, `description`, `effects` and `runtime` are strings; `effects` is one line; `requires` and `platforms` " +
 		"are a string (a comma-separated list is fine) or a list of strings; `inputs` and `outputs` are JSON Schemas " +
 		"written as YAML mappings. A value of another type is misread by every tool that reads the contract.",
-	static: checkFieldType}
+	Example: "requires: {python3: true}",
+	Fix:     "requires: [python3]",
+	static:  checkFieldType}
 
 // checkFieldType reports the values the parser found of the wrong kind (or
 // with no JSON equivalent), and an effects of more than one line.

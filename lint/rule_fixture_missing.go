@@ -5,7 +5,9 @@ var ruleFixtureMissing = &Rule{ID: "fixture-missing", Severity: SeverityError, C
 	Doc: "A string in an example input that is a relative path under `fixtures/`, or whose first segment is a " +
 		"directory of the tool folder, names a file that must ship with the tool. In an example that expects " +
 		"`ok: false` a missing file is usually the point, so it is not reported there.",
-	static: checkFixtureMissing}
+	Example: "input: {\"path\": \"fixtures/a.plist\"}   (no fixtures/a.plist in the tool folder)",
+	Fix:     "input: {\"path\": \"fixtures/a.plist\"}   (fixtures/a.plist committed beside TOOL.md)",
+	static:  checkFixtureMissing}
 
 // checkFixtureMissing: the files the example inputs name are in the tool
 // folder, except in the cases that expect ok: false.

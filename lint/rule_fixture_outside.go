@@ -4,7 +4,9 @@ var ruleFixtureOutside = &Rule{ID: "fixture-outside", Severity: SeverityWarning,
 	Title: "an example names a path outside the tool folder",
 	Doc: "Examples run with the tool folder as working directory and should only use files that ship in it. " +
 		"An absolute path or a path with `..` depends on the machine and breaks the example elsewhere.",
-	static: checkFixtureOutside}
+	Example: "input: {\"path\": \"/etc/hosts\"}",
+	Fix:     "input: {\"path\": \"fixtures/hosts\"}   (a copy in the tool folder)",
+	static:  checkFixtureOutside}
 
 // checkFixtureOutside: no example input names a path out of the tool folder,
 // by an absolute path, .. or a symbolic link.

@@ -12,7 +12,9 @@ var ruleFixtureUnused = &Rule{ID: "fixture-unused", Severity: SeverityWarning, C
 		"example names. An unused fixture is dead weight or a sign of a renamed example. A fixture that an " +
 		"implementation names (its path such as `fixtures/a.json`, or its file name `a.json`, appears in the " +
 		"implementation's text) is used: the tool reads it.",
-	static: checkFixtureUnused}
+	Example: "fixtures/old.plist   (no example and no implementation names it)",
+	Fix:     "input: {\"path\": \"fixtures/old.plist\"}   (or delete the file)",
+	static:  checkFixtureUnused}
 
 // checkFixtureUnused: every file under fixtures/ is named by an example or by
 // an implementation.

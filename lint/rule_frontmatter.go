@@ -10,7 +10,9 @@ var ruleFrontmatter = &Rule{ID: "frontmatter", Severity: SeverityError, Category
 		"next `---` line. It must parse as YAML (no tabs for indentation, no duplicate keys, aliases that do not " +
 		"explode) and be a mapping of keys. An empty frontmatter is not this finding: it is a contract with every " +
 		"required field missing.",
-	static: checkFrontmatter}
+	Example: "---\nname: check-keys\n\tdescription: Lists keys.   (a tab indents it)\n---",
+	Fix:     "---\nname: check-keys\ndescription: Lists keys.\n---",
+	static:  checkFrontmatter}
 
 // checkFrontmatter reports the parser's problems with the frontmatter as a
 // whole.

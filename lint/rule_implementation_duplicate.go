@@ -8,7 +8,9 @@ var ruleImplementationDuplicate = &Rule{ID: "implementation-duplicate", Severity
 	Title: "two implementations for one platform",
 	Doc: "One platform has one implementation: with `linux.py` and `linux.sh` side by side nobody knows which one " +
 		"runs. Remove or rename one of them.",
-	static: checkImplementationDuplicate}
+	Example: "linux.py\nlinux.sh",
+	Fix:     "linux.py",
+	static:  checkImplementationDuplicate}
 
 // checkImplementationDuplicate: one implementation per platform.
 func checkImplementationDuplicate(c *toolCheck, rep reporter) {

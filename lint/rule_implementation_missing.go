@@ -4,7 +4,9 @@ var ruleImplementationMissing = &Rule{ID: "implementation-missing", Severity: Se
 	Title: "the tool has no implementation",
 	Doc: "Beside TOOL.md there should be one implementation per platform, named `<platform>.<ext>` " +
 		"(`linux.py`, `macos.sh`, `windows.ps1`). `reference.*` files are not implementations.",
-	static: checkImplementationMissing}
+	Example: "TOOL.md   (alone in .agent/tools/check-keys/)",
+	Fix:     "TOOL.md\nlinux.py",
+	static:  checkImplementationMissing}
 
 // checkImplementationMissing: the tool has an implementation.
 func checkImplementationMissing(c *toolCheck, rep reporter) {

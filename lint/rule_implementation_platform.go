@@ -9,7 +9,9 @@ var ruleImplementationPlatform = &Rule{ID: "implementation-platform", Severity: 
 	Title: "an implementation for a platform outside platforms",
 	Doc: "`platforms` limits where the tool runs; an implementation for another platform is never run. Add the " +
 		"platform to `platforms` or remove the file.",
-	static: checkImplementationPlatform}
+	Example: "platforms: [macos]   (beside linux.sh)",
+	Fix:     "platforms: [macos, linux]",
+	static:  checkImplementationPlatform}
 
 // checkImplementationPlatform: no implementation for a platform that
 // platforms leaves out.

@@ -17,7 +17,9 @@ var ruleImplementationRunnable = &Rule{ID: "implementation-runnable", Severity: 
 		"return (saved with CRLF line endings), which the system takes as part of the interpreter's name. An " +
 		"implementation may be a relative symbolic link to a file in the tool folder (`linux.sh -> common.sh`); a link " +
 		"whose target leaves the folder, an absolute link, a dangling link or a link to a directory is not run.",
-	static: checkImplementationRunnable}
+	Example: "linux.txt   (no interpreter for .txt, not executable)",
+	Fix:     "linux.sh",
+	static:  checkImplementationRunnable}
 
 // checkImplementationRunnable: each implementation is executable with a #!
 // line (or a binary), or has an extension with a known interpreter; a

@@ -11,7 +11,9 @@ var ruleName = &Rule{ID: "name", Severity: SeverityError, Category: "contract",
 	Title: "name is not lowercase-kebab or does not match the folder",
 	Doc: "A tool is called by its folder name, so `name` must equal the folder's name and be lowercase kebab-case " +
 		"(`a-z`, `0-9` and single hyphens) of at most 64 characters.",
-	static: checkName}
+	Example: "name: Check_Keys   (in .agent/tools/check-keys/)",
+	Fix:     "name: check-keys",
+	static:  checkName}
 
 var kebabName = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
 

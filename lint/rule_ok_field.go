@@ -12,7 +12,9 @@ var ruleOKField = &Rule{ID: "ok-field", Severity: SeverityError, Category: "sche
 	Doc: "Every answer carries `ok`, and the exit code follows it. `outputs` must list `ok` under `required` and its " +
 		"property schema must accept both `true` and `false` (the error case is part of the contract): " +
 		"`{type: boolean}` passes, `{const: true}` does not.",
-	static: checkOKField}
+	Example: "outputs: {type: object, properties: {ok: {const: true}}}",
+	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
+	static:  checkOKField}
 
 // checkOKField: outputs requires ok, declares it, and its schema accepts both
 // true and false.

@@ -12,7 +12,9 @@ var rulePlatforms = &Rule{ID: "platforms", Severity: SeverityError, Category: "c
 	Doc: "`platforms` lists where the tool runs: `linux`, `macos` and `windows`, as a YAML list (`[macos, linux]`) " +
 		"or a comma-separated string (`macos, linux`). Leaving it out means every platform. An unknown name is " +
 		"usually a typo (`mac`, `osx`, `win`).",
-	static: checkPlatforms}
+	Example: "platforms: [mac, linux]",
+	Fix:     "platforms: [macos, linux]",
+	static:  checkPlatforms}
 
 // checkPlatforms reports the unknown names in platforms, with the known one
 // each probably means.

@@ -5,7 +5,9 @@ var ruleRequiredField = &Rule{ID: "required-field", Severity: SeverityError, Cat
 	Doc: "Every contract declares `name`, `description`, `inputs`, `outputs`, `effects` and `requires`. " +
 		"`effects` and `requires` are one line each so that a reviewer knows what a run can touch and what must be " +
 		"installed; `requires: []` declares that nothing is needed and counts as present.",
-	static: checkRequiredField}
+	Example: "---\nname: check-keys\ndescription: Lists keys.\n---",
+	Fix:     "---\nname: check-keys\ndescription: Lists keys.\ninputs: {type: object}\noutputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}\neffects: none\nrequires: []\n---",
+	static:  checkRequiredField}
 
 // requiredFields must be present and not empty.
 var requiredFields = []string{"name", "description", "inputs", "outputs", "effects", "requires"}

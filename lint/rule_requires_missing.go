@@ -7,7 +7,9 @@ var ruleRequiresMissing = &Rule{ID: "requires-missing", Severity: SeverityWarnin
 		"finding fail the run (`--fail-on warning`, or `severity: {requires-missing: error}`) where every tool must run. " +
 		"It is reported only when the examples would otherwise run (not with `--no-run`, not on a platform the tool " +
 		"excludes or has no implementation for).",
-	static: checkRequiresMissing}
+	Example: "requires: [codesign]   (codesign is not on PATH here)",
+	Fix:     "requires: [codesign]   (installed in CI, or run with --fail-on warning where every tool must run)",
+	static:  checkRequiresMissing}
 
 // checkRequiresMissing: every executable requires names is on PATH, when
 // the examples are to run here.

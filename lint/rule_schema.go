@@ -13,7 +13,9 @@ var ruleSchema = &Rule{ID: "schema", Severity: SeverityError, Category: "schemas
 		"references to the network or to `file://` URLs are never fetched, and a file out of the tool folder (by " +
 		"`..`, an absolute path or a symbolic link) is never read: both are reported here, at the `$ref`, as are a " +
 		"`$ref` to a place that is not there and a `$ref` cycle that never moves into the value.",
-	static: checkSchema}
+	Example: "inputs: {type: object, properties: {count: {type: intger}}}",
+	Fix:     "inputs: {type: object, properties: {count: {type: integer}}}",
+	static:  checkSchema}
 
 // checkSchema reports why inputs or outputs did not convert to JSON or
 // compile, from the context's one load of them. A pattern that takes too long

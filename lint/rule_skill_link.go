@@ -11,7 +11,9 @@ var ruleSkillLink = &Rule{ID: "skill-link", Severity: SeverityError, Category: "
 	Title: "a skill links to a tool folder without TOOL.md",
 	Doc: "A skill links the tools it uses as `../../tools/<name>/` (or a file in that folder). The link must lead " +
 		"to a tool folder with a TOOL.md; a broken link sends the agent to a tool that does not exist.",
-	skill: checkSkillLink}
+	Example: "[check the keys](../../tools/chek-keys/)",
+	Fix:     "[check the keys](../../tools/check-keys/)",
+	skill:   checkSkillLink}
 
 // checkSkillLink: each link of a SKILL.md to a tool leads to a folder with a
 // TOOL.md.

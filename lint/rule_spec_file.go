@@ -6,7 +6,9 @@ var ruleSpecFile = &Rule{ID: "spec-file", Severity: SeverityError, Category: "co
 		"file or a file in another encoding (UTF-16 with or without a byte-order mark and UTF-32 with one are named as such) " +
 		"cannot be read as a contract, so nothing else in the folder is checked. " +
 		"Save the file as UTF-8 Markdown and keep data in fixtures/.",
-	read: checkSpecFile}
+	Example: "TOOL.md -> ../shared/TOOL.md   (a symbolic link, or a file saved as UTF-16)",
+	Fix:     "TOOL.md   (a regular file, saved as UTF-8)",
+	read:    checkSpecFile}
 
 // checkSpecFile reports why the tool's TOOL.md could not be read; nothing
 // else in the folder is checked then.

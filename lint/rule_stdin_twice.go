@@ -9,7 +9,9 @@ var ruleStdinTwice = &Rule{ID: "stdin-twice", Severity: SeverityWarning, Categor
 	Doc: "The input arrives once on stdin. A shell script that reads it with `$(cat)` and later again (a second " +
 		"`cat`, or a `python3 - <<EOF` heredoc whose script reads `sys.stdin`) gets nothing the second time and " +
 		"silently loses the JSON. Read stdin once into a variable, or write the logic as a real .py file.",
-	static: checkStdinTwice}
+	Example: "in=$(cat)\npython3 - <<EOF\nimport sys, json; print(json.load(sys.stdin))\nEOF",
+	Fix:     "in=$(cat)\npython3 - \"$in\" <<'EOF'\nimport sys, json; print(json.loads(sys.argv[1]))\nEOF",
+	static:  checkStdinTwice}
 
 // checkStdinTwice: a shell implementation reads stdin once.
 func checkStdinTwice(c *toolCheck, rep reporter) {

@@ -11,6 +11,8 @@ var ruleSymlinkEscape = &Rule{ID: "symlink-escape", Severity: SeverityWarning, C
 	Doc: "speccify-lint follows no symbolic link to a directory, so nothing under one is checked, and reads no file " +
 		"through a link that leaves its tool folder. A link that points outside the repository root makes the tool " +
 		"folder depend on the machine it runs on; commit the files instead.",
+	Example:   "fixtures -> /home/me/plists",
+	Fix:       "fixtures/   (the files themselves, committed)",
 	discovery: checkSymlinkEscape}
 
 // checkSymlinkEscape reports the symbolic links the walk found pointing out

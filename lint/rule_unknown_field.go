@@ -12,7 +12,9 @@ var ruleUnknownField = &Rule{ID: "unknown-field", Severity: SeverityWarning, Cat
 	Doc: "The convention knows `name`, `description`, `inputs`, `outputs`, `effects`, `requires`, `runtime` and " +
 		"`platforms`. Any other top-level key is ignored by the tools that read contracts, and is usually a typo: " +
 		"`input:` for `inputs:`. The finding suggests the nearest known key.",
-	static: checkUnknownField}
+	Example: "input: {type: object}",
+	Fix:     "inputs: {type: object}",
+	static:  checkUnknownField}
 
 // checkUnknownField reports the top-level keys the convention does not know,
 // with the known key nearest to each.

@@ -9,7 +9,9 @@ var ruleWireObject = &Rule{ID: "wire-object", Severity: SeverityError, Category:
 	Title: "inputs or outputs does not describe a JSON object",
 	Doc: "The wire format is one JSON object on stdin and one JSON object on stdout. A schema that accepts " +
 		"strings, numbers, arrays, booleans or null describes something else; add `type: object`.",
-	static: checkWireObject}
+	Example: "inputs: {type: string}",
+	Fix:     "inputs: {type: object, properties: {path: {type: string}}}",
+	static:  checkWireObject}
 
 // checkWireObject: inputs and outputs must describe JSON objects.
 func checkWireObject(c *toolCheck, rep reporter) {

@@ -14,7 +14,9 @@ var ruleYAMLSplit = &Rule{ID: "yaml-split", Severity: SeverityWarning, Category:
 	Doc: "In a YAML flow mapping such as `{type: integer, description: 40 = Maintainer, 50 = Owner.}` a comma ends the " +
 		"value: the description becomes `40 = Maintainer` and `50 = Owner.` becomes a key without a value. " +
 		"Quote the text (`description: \"40 = Maintainer, 50 = Owner.\"`) or write the mapping in block style.",
-	static: checkYAMLSplit}
+	Example: "level: {type: integer, description: 40 = Maintainer, 50 = Owner.}",
+	Fix:     "level: {type: integer, description: \"40 = Maintainer, 50 = Owner.\"}",
+	static:  checkYAMLSplit}
 
 // schemaKeywords are the JSON Schema keywords of every draft; a null value
 // under any other key of a schema mapping is a text YAML split at a comma.

@@ -30,9 +30,9 @@ var RuleFormats = names(ruleWriters, func(w rulesWriter) string { return w.name 
 
 // WriteRules lists rules, in the order given, as "text" (an aligned
 // id/severity/title table), "json" (an array of objects with id, severity,
-// category, title, doc and help_uri) or "markdown" (the README's rule table,
+// category, title, doc, help_uri, example and fix) or "markdown" (the README's rule table,
 // each id linking to a "rule-<id>" anchor, then one section per rule with
-// that anchor and the rule's Doc).
+// that anchor, the rule's Doc, Example and Fix).
 func WriteRules(w io.Writer, format string, rules []*lint.Rule) error {
 	for _, rw := range ruleWriters {
 		if rw.name == format {
@@ -63,12 +63,14 @@ func writeRulesJSON(b *bytes.Buffer, rules []*lint.Rule) error {
 		Title    string        `json:"title"`
 		Doc      string        `json:"doc"`
 		HelpURI  string        `json:"help_uri"`
+		Example  string        `json:"example,omitempty"`
+		Fix      string        `json:"fix,omitempty"`
 	}
 	list := make([]jsonRule, 0, len(rules))
 	for _, r := range rules {
 		list = append(list, jsonRule{
 			ID: r.ID, Severity: r.Severity, Category: r.Category, Title: r.Title, Doc: r.Doc,
-			HelpURI: DefaultInformationURI + "#" + r.Anchor(),
+			HelpURI: DefaultInformationURI + "#" + r.Anchor(), Example: r.Example, Fix: r.Fix,
 		})
 	}
 	enc := json.NewEncoder(b)
@@ -84,6 +86,9 @@ func writeRulesMarkdown(b *bytes.Buffer, rules []*lint.Rule) error {
 	}
 	for _, r := range rules {
 		fmt.Fprintf(b, "\n<a id=\"%s\"></a>\n#### `%s`\n\n%s\n", r.Anchor(), r.ID, strings.TrimSpace(r.Doc))
+		if r.Example != "" {
+			fmt.Fprintf(b, "\nTriggers it:\n\n```\n%s\n```\n\nFixed:\n\n```\n%s\n```\n", r.Example, r.Fix)
+		}
 	}
 	return nil
 }

@@ -7,16 +7,41 @@ import (
 	"github.com/speccify/speccify-lint/report"
 )
 
-// RulesCmd lists the rules.
+// RulesCmd lists the rules, or documents one.
 type RulesCmd struct {
+	ID     string `arg:"" optional:"" name:"id" help:"A rule id: print that rule's whole documentation, with an example that triggers it and its fix."`
 	Format string `short:"f" enum:"${rule_format}" default:"text" help:"Listing format: ${enum} (markdown is the README's rule table)."`
 }
 
-// Run writes the listing.
+// Run writes the listing, or the documentation of the rule ID.
 func (c *RulesCmd) Run(env *runEnv) error {
 	w := bufio.NewWriter(env.stdout)
-	if err := report.WriteRules(w, c.Format, lint.Rules()); err != nil {
+	rules := lint.Rules()
+	if c.ID != "" {
+		r := lint.RuleByID(c.ID)
+		if r == nil {
+			return usageError{unknownRule(c.ID)}
+		}
+		rules = []*lint.Rule{r}
+	}
+	var err error
+	if c.ID != "" && c.Format == "text" {
+		err = report.WriteRuleDoc(w, rules[0])
+	} else {
+		err = report.WriteRules(w, c.Format, rules)
+	}
+	if err != nil {
 		return err
 	}
 	return w.Flush()
+}
+
+// ExplainCmd documents one rule, as rules ID does.
+type ExplainCmd struct {
+	ID string `arg:"" name:"id" help:"A rule id (speccify-lint rules lists them)."`
+}
+
+// Run writes the rule's documentation.
+func (c *ExplainCmd) Run(env *runEnv) error {
+	return (&RulesCmd{ID: c.ID, Format: "text"}).Run(env)
 }
