@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -110,26 +112,50 @@ func paintVerdict(color bool, v lint.Status) string {
 }
 
 // writeFindingLines writes "path:line:col: severity: message [rule]" lines in
-// place order, each with its source snippet unless the report is concise.
+// place order, each with its source snippet unless the report is concise;
+// findings at the same place (the exit code and the output of one example,
+// two rules on one key) share one snippet, beneath the last of them.
 func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, opt Options) {
 	color := opt.Color
-	for _, f := range sortedFindings(fs) {
+	sorted := sortedFindings(fs)
+	for i, f := range sorted {
 		fmt.Fprintf(b, "%s:%s:%s: %s: %s [%s]\n", paint(color, ansiBold, cleanLine(f.File)),
 			paint(color, ansiCyan, strconv.Itoa(f.Line)), paint(color, ansiCyan, strconv.Itoa(f.Column)),
 			paintSeverity(color, f.Severity), cleanLine(f.Message), paint(color, ansiMagenta, f.Rule))
-		if !opt.concise {
+		if !opt.concise && (i == len(sorted)-1 || !samePlace(f, sorted[i+1])) {
 			writeSnippet(b, &f, color)
 		}
 	}
 }
 
-// writeExampleBlock shows what went wrong with a failing or erroring example.
+// samePlace reports whether two findings mark the same source text.
+func samePlace(a, b lint.Finding) bool {
+	return a.File == b.File && a.Line == b.Line && a.Column == b.Column && a.Span == b.Span && a.Source == b.Source
+}
+
+// writeExampleBlock shows what went wrong with a failing or erroring
+// example, once however many of its findings say so: each difference with
+// both sides, how the process ended, what it printed on stdout (pretty
+// JSON when it is JSON) and the tail of its stderr, and how to run it again.
 func writeExampleBlock(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult) {
 	fmt.Fprintf(b, "  example %s %s at %s:%d\n", strconv.Quote(cleanLine(e.Title)), e.Status, cleanLine(t.Spec), e.Line)
 	for _, d := range e.Differences {
-		fmt.Fprintf(b, "    %s\n", cleanLine(d.String()))
+		writeDifference(b, d)
 	}
 	fmt.Fprintf(b, "    %s\n", exitStatus(e))
+	if lines, more := stdoutLines(e.Stdout); len(lines) > 0 {
+		b.WriteString("    stdout:\n")
+		for _, l := range lines {
+			fmt.Fprintf(b, "      %s\n", l)
+		}
+		if more > 0 {
+			noun := "lines"
+			if more == 1 {
+				noun = "line"
+			}
+			fmt.Fprintf(b, "      ... %d more %s\n", more, noun)
+		}
+	}
 	if tail := tailLines(e.Stderr, stderrTail); len(tail) > 0 {
 		fmt.Fprintf(b, "    stderr (last %s):\n", plural(len(tail), "line"))
 		for _, l := range tail {
@@ -139,6 +165,65 @@ func writeExampleBlock(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResul
 	if e.Reproduce != "" {
 		fmt.Fprintf(b, "    reproduce: %s\n", cleanLine(e.Reproduce))
 	}
+}
+
+// blockValue is how many characters of a JSON value a difference shows.
+const blockValue = 200
+
+// stdoutShown is how many lines of an example's stdout its block shows.
+const stdoutShown = 30
+
+// writeDifference writes one difference: the expected value of a missing
+// key, both arrays of a length mismatch.
+func writeDifference(b *bytes.Buffer, d jsonexact.Difference) {
+	line := cleanLine(d.String())
+	switch {
+	case d.Actual == "" && d.Expected != "":
+		fmt.Fprintf(b, "    %s (expected %s)\n", line, cutValue(d.Expected))
+	case isArray(d.Expected) && isArray(d.Actual):
+		fmt.Fprintf(b, "    %s\n", line)
+		fmt.Fprintf(b, "      expected: %s\n", cutValue(d.Expected))
+		fmt.Fprintf(b, "      got:      %s\n", cutValue(d.Actual))
+	default:
+		fmt.Fprintf(b, "    %s\n", line)
+	}
+}
+
+// isArray reports whether the compact JSON s is an array.
+func isArray(s string) bool { return strings.HasPrefix(s, "[") }
+
+// cutValue is the compact JSON s on one line, cut to blockValue characters.
+func cutValue(s string) string {
+	s = cleanLine(s)
+	if r := []rune(s); len(r) > blockValue {
+		return string(r[:blockValue]) + "…"
+	}
+	return s
+}
+
+// stdoutLines are the first stdoutShown lines of an example's stdout, JSON
+// pretty-printed (as printed: the numbers and key order are kept), and how
+// many lines more there are.
+func stdoutLines(stdout string) (lines []string, more int) {
+	text := strings.TrimRight(stdout, " \t\r\n")
+	if text == "" {
+		return nil, 0
+	}
+	if pretty, ok := prettyJSON([]byte(text)); ok {
+		text = pretty
+	}
+	all := strings.Split(cleanText(text), "\n")
+	if len(all) > stdoutShown {
+		all, more = all[:stdoutShown], len(all)-stdoutShown
+	}
+	for _, l := range all {
+		l = strings.TrimRight(strings.ReplaceAll(l, "\t", "    "), " \r")
+		if r := []rune(l); len(r) > maxSnippetWidth {
+			l = string(r[:maxSnippetWidth]) + "…"
+		}
+		lines = append(lines, l)
+	}
+	return lines, more
 }
 
 // writeTextSummary writes "N tools, N findings (N errors, N warnings)" and
