@@ -45,9 +45,11 @@ func writeSnippet(b *bytes.Buffer, f *lint.Finding, color bool) {
 	}
 	text, pad, marked := renderSource(f.Source, from, to)
 	num := strconv.Itoa(f.Line)
-	gutter := strings.Repeat(" ", len(num)+1) + paint(color, ansiGutter, "|")
+	// Every line starts with a blank, so that a source line that reads like
+	// a finding never matches the problem matcher's ^[^\s] (see README).
+	gutter := strings.Repeat(" ", len(num)+2) + paint(color, ansiGutter, "|")
 	fmt.Fprintf(b, "%s\n", gutter)
-	fmt.Fprintf(b, "%s %s\n", paint(color, ansiGutter, num+" |"), text)
+	fmt.Fprintf(b, " %s %s\n", paint(color, ansiGutter, num+" |"), text)
 	fmt.Fprintf(b, "%s %s%s\n", gutter, strings.Repeat(" ", pad), paint(color, severityColor(f.Severity), strings.Repeat("^", marked)))
 }
 

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -43,6 +44,20 @@ func TestRenderSource(t *testing.T) {
 	}
 }
 
+// TestSnippetNotAProblem: a source line that reads like a finding does not
+// become one for the GitHub problem matcher (.github/speccify-lint-matcher.json),
+// which wants a line that does not start with a blank.
+func TestSnippetNotAProblem(t *testing.T) {
+	matcher := regexp.MustCompile(`^([^\s].*?):(\d+):(\d+): (error|warning): (.*) \[([a-z0-9][a-z0-9-]*)\]$`)
+	var b bytes.Buffer
+	writeSnippet(&b, &lint.Finding{Line: 1234, Column: 1, Source: "x.md:1:2: error: looks like one [name]"}, false)
+	for _, l := range strings.Split(b.String(), "\n") {
+		if matcher.MatchString(l) {
+			t.Errorf("the snippet line %q matches the problem matcher", l)
+		}
+	}
+}
+
 func TestWriteSnippet(t *testing.T) {
 	at := func(line, col, off int) contract.Point {
 		return contract.Point{Pos: contract.Pos{Line: line, Column: col}, Offset: off}
@@ -55,13 +70,13 @@ func TestWriteSnippet(t *testing.T) {
 		{"no source", lint.Finding{Line: 3, Column: 1}, ""},
 		{"blank source", lint.Finding{Line: 3, Column: 1, Source: "  "}, ""},
 		{"caret at the column", lint.Finding{Line: 3, Column: 3, Source: "a: b"},
-			"  |\n3 | a: b\n  |   ^\n"},
+			"   |\n 3 | a: b\n   |   ^\n"},
 		{"span on the line", lint.Finding{Line: 12, Column: 1, Source: `output: {"ok": 1}`, Span: contract.Span{Start: at(12, 9, 40), End: at(12, 18, 49)}},
-			"   |\n12 | output: {\"ok\": 1}\n   |         ^^^^^^^^^\n"},
+			"    |\n 12 | output: {\"ok\": 1}\n    |         ^^^^^^^^^\n"},
 		{"span to a later line", lint.Finding{Line: 2, Column: 4, Source: "a: [1,", Span: contract.Span{Start: at(2, 4, 10), End: at(3, 3, 20)}},
-			"  |\n2 | a: [1,\n  |    ^^^\n"},
+			"   |\n 2 | a: [1,\n   |    ^^^\n"},
 		{"span on another line", lint.Finding{Line: 2, Column: 1, Source: "### t", Span: contract.Span{Start: at(3, 1, 10), End: at(3, 5, 14)}},
-			"  |\n2 | ### t\n  | ^\n"},
+			"   |\n 2 | ### t\n   | ^\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
