@@ -35,6 +35,19 @@ type Result struct {
 	Findings []Finding `json:"findings,omitempty"`
 	// Summary counts everything above.
 	Summary Summary `json:"summary"`
+	// Baseline counts what a baseline file (--baseline) took out of the
+	// findings above; nil when no baseline was applied.
+	Baseline *BaselineCounts `json:"baseline,omitempty"`
+}
+
+// BaselineCounts is what applying a baseline did.
+type BaselineCounts struct {
+	// Baselined is how many findings the baseline recorded, and so were
+	// left out of the result.
+	Baselined int `json:"baselined"`
+	// Gone is how many of the baseline's entries no finding matched: fixed,
+	// or gone with their tool, and so can leave the baseline.
+	Gone int `json:"gone"`
 }
 
 // ToolResult is what the run found for one tool folder.

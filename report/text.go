@@ -243,6 +243,13 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool) {
 		fmt.Fprintf(b, ", %s not run (--no-run)", plural(s.Examples, "example"))
 	}
 	b.WriteString("\n")
+	if bl := r.Baseline; bl != nil {
+		entries := strconv.Itoa(bl.Gone) + " baseline entries"
+		if bl.Gone == 1 {
+			entries = "1 baseline entry"
+		}
+		fmt.Fprintf(b, "%s baselined, %s gone\n", plural(bl.Baselined, "finding"), entries)
+	}
 }
 
 // plural is "1 tool" or "2 tools".

@@ -33,6 +33,7 @@ type LintCmd struct {
 	Disable  []string          `sep:"none" placeholder:"RULE" help:"Turn a rule off (repeatable; see the rules command)."`
 	Enable   []string          `sep:"none" placeholder:"RULE" help:"Turn a rule back on that the configuration file disables (repeatable)."`
 	Exclude  []string          `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
+	Baseline string            `placeholder:"FILE" help:"Report only the findings that the baseline file FILE (written by --write-baseline) does not record; in the configuration file, FILE is relative to the file."`
 	Severity map[string]string `placeholder:"RULE=SEVERITY" help:"Set the severity of a rule's findings: note, warning or error (repeatable; severity: {RULE: SEVERITY} in the configuration file)."`
 
 	Platform  string        `placeholder:"PLATFORM" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
@@ -49,8 +50,9 @@ type LintCmd struct {
 	JUnitStrict   bool   `name:"junit-strict" help:"Leave out the file and line attributes of JUnit test cases, which Jenkins' junit-10.xsd does not allow."`
 	SARIFCategory string `name:"sarif-category" placeholder:"ID" help:"SARIF automationDetails.id, to tell several uploads apart (default: speccify-lint)."`
 
-	Shard        string `placeholder:"K/N" config:"-" help:"Check only shard K of N of the tool folders (by a hash of their path; skill folders go to shard 1); merge the shards' JSON reports with the merge command."`
-	ChangedSince string `placeholder:"REV" config:"-" help:"Check only the tool folders with a file changed since the git revision REV (committed, staged, unstaged or untracked)."`
+	WriteBaseline string `placeholder:"FILE" config:"-" help:"Record the findings of this run in the baseline file FILE and exit 0."`
+	Shard         string `placeholder:"K/N" config:"-" help:"Check only shard K of N of the tool folders (by a hash of their path; skill folders go to shard 1); merge the shards' JSON reports with the merge command."`
+	ChangedSince  string `placeholder:"REV" config:"-" help:"Check only the tool folders with a file changed since the git revision REV (committed, staged, unstaged or untracked)."`
 
 	// origins says where each flag that was set was set: on the command
 	// line or in the configuration file. A flag not in it has its default.
@@ -121,6 +123,10 @@ func (c *LintCmd) Run(env *runEnv) error {
 		cfg.Progress = progress.event
 	}
 	res := lint.Lint(ctx, disc, cfg)
+	wrote, err := c.applyBaseline(env, res)
+	if err != nil {
+		return usageError{err}
+	}
 	if progress != nil {
 		progress.stop()
 	}
@@ -162,6 +168,8 @@ func (c *LintCmd) Run(env *runEnv) error {
 		env.exitCode = exitUsage
 	case len(res.InternalErrors) > 0:
 		env.exitCode = exitUsage
+	case wrote:
+		// --write-baseline records the findings; it does not judge them.
 	case res.Fails(failThreshold(c.FailOn)):
 		env.exitCode = 1
 	}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/speccify/speccify-lint/internal/fserr"
+	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/report"
+)
+
+// applyBaseline writes the --write-baseline file from res, or else takes
+// the findings the --baseline file records out of res. wrote is true when
+// it wrote a baseline: the run then exits 0 whatever it found.
+func (c *LintCmd) applyBaseline(env *runEnv, res *lint.Result) (wrote bool, err error) {
+	switch {
+	case c.WriteBaseline != "" && res.Interrupted:
+		return false, fmt.Errorf("--write-baseline %s: not written, the run was interrupted", c.WriteBaseline)
+	case c.WriteBaseline != "":
+		b := report.NewBaseline(res)
+		if err := os.WriteFile(c.WriteBaseline, b.Bytes(), 0o644); err != nil {
+			return false, fmt.Errorf("--write-baseline %s: %w", c.WriteBaseline, fserr.Cause(err))
+		}
+		fmt.Fprintf(env.stderr, "speccify-lint: the baseline %s records the %d findings of this run\n", c.WriteBaseline, len(b.Findings))
+		return true, nil
+	case c.Baseline != "":
+		path := c.Baseline
+		if dir := c.origins["baseline"].config; dir != "" && !filepath.IsAbs(path) {
+			// baseline: in a configuration file is relative to the file,
+			// which may be in a directory above the working directory.
+			path = filepath.Join(filepath.Dir(dir), path)
+		}
+		b, err := report.ReadBaseline(path)
+		if err != nil {
+			return false, err
+		}
+		b.Apply(res)
+	}
+	return false, nil
+}

@@ -1,0 +1,46 @@
+package report
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// TestBaselineApply: a baseline takes out the findings it records, static
+// and of examples, by fingerprint (not line) and occurrence; a finding beyond
+// the recorded occurrences is new; entries nothing matched are gone.
+func TestBaselineApply(t *testing.T) {
+	f := func(rule, key string, line int) lint.Finding {
+		return lint.Finding{Rule: rule, Severity: lint.SeverityError, Message: rule, File: "t/TOOL.md", Line: line, Column: 1, Key: key, Tool: "t"}
+	}
+	old := &lint.Result{Tools: []lint.ToolResult{{Dir: "t",
+		Findings: []lint.Finding{f("name", "name", 2), f("schema", "inputs", 4), f("schema", "inputs", 5), f("fixed", "x", 9)},
+		Examples: []lint.ExampleResult{{Title: "e", Findings: []lint.Finding{f("example-failed", "e", 12)}}}}}}
+	b := NewBaseline(old)
+	if got := len(b.Findings); got != 5 {
+		t.Fatalf("baseline of %d findings, want 5", got)
+	}
+	if !bytes.Equal(b.Bytes(), NewBaseline(old).Bytes()) {
+		t.Error("the same findings gave different baseline bytes")
+	}
+	// Every line moved by 10, one more schema finding, one fixed.
+	cur := &lint.Result{Tools: []lint.ToolResult{{Dir: "t",
+		Findings: []lint.Finding{f("name", "name", 12), f("schema", "inputs", 14), f("schema", "inputs", 15), f("schema", "inputs", 16), f("new", "y", 17)},
+		Examples: []lint.ExampleResult{{Title: "e", Findings: []lint.Finding{f("example-failed", "e", 22)}}}}}}
+	b.Apply(cur)
+	var left []string
+	for _, g := range cur.AllFindings() {
+		left = append(left, g.String())
+	}
+	want := []string{"t/TOOL.md:16:1: error: schema [schema]", "t/TOOL.md:17:1: error: new [new]"}
+	if len(left) != len(want) || left[0] != want[0] || left[1] != want[1] {
+		t.Errorf("left after the baseline: %q, want %q", left, want)
+	}
+	if got := *cur.Baseline; got != (lint.BaselineCounts{Baselined: 4, Gone: 1}) {
+		t.Errorf("counts %+v, want 4 baselined, 1 gone", got)
+	}
+	if cur.Summary.Findings != 2 || len(cur.Tools[0].Examples[0].Findings) != 0 {
+		t.Errorf("summary %+v, example findings %v", cur.Summary, cur.Tools[0].Examples[0].Findings)
+	}
+}
