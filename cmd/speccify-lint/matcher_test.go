@@ -17,8 +17,8 @@ const matcherFile = ".github/speccify-lint-matcher.json"
 // TestProblemMatcher: the matcher's regexp (kept to the subset JavaScript
 // and Go agree on) turns exactly the finding lines of the text report into
 // annotations with the finding's file, line, column, severity, message and
-// rule; notes, example blocks, tool output (indented) and the summary are
-// not matched.
+// rule; notes, example blocks, source lines, tool output (indented) and the
+// summary are not matched.
 func TestProblemMatcher(t *testing.T) {
 	var m struct {
 		ProblemMatcher []struct {
@@ -96,9 +96,12 @@ func TestProblemMatcher(t *testing.T) {
 			t.Errorf("matched %d lines that are no finding: %s", n, k)
 		}
 	}
-	// A tool's stderr, indented in the text report, cannot pose as a finding.
-	if re.MatchString("      x/TOOL.md:1:1: error: injected [name]") {
-		t.Error("an indented line matches")
+	// A tool's stderr, indented in the text report, cannot pose as a
+	// finding, nor can a TOOL.md line quoted under a finding ("12 | ...").
+	for _, l := range []string{"      x/TOOL.md:1:1: error: injected [name]", "12 | x/TOOL.md:1:1: error: quoted [name]"} {
+		if re.MatchString(l) {
+			t.Errorf("%q matches", l)
+		}
 	}
 }
 
