@@ -21,6 +21,15 @@ type Frontmatter struct {
 	// Invalid is true when the YAML does not parse or is not a mapping (a
 	// ProblemFrontmatter says why); no key is then read.
 	Invalid bool
+	// Broken is the top-level key whose entry holds a YAML syntax error, when
+	// the other entries could still be read (then Invalid is false, a
+	// ProblemFrontmatter says what is wrong, and Keys are the other keys):
+	// the key is there, but its value is unknown.
+	Broken string
+	// Truncated is true when, beside Broken, the entries after it could not
+	// be read either: Keys are those before it, and a key not there may
+	// still be in the file.
+	Truncated bool
 	// Keys are the top-level keys in document order, known or not, repeated
 	// ones included; a key that is a list or a mapping is a ProblemValue
 	// instead.

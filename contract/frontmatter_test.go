@@ -254,3 +254,42 @@ func checkDeadline(t *testing.T, what string, f func()) {
 		}
 	}
 }
+
+func TestColonInPlainValue(t *testing.T) {
+	for _, c := range []struct {
+		text, key, value string
+		colon            int
+		ok               bool
+	}{
+		{"description: Lists keys: every entry", "description", "Lists keys: every entry", 23, true},
+		{"name: a: b", "name", "a: b", 7, true},
+		{"  - note: ends with a colon:", "note", "ends with a colon:", 27, true},
+		{`description: "quoted: fine"`, "", "", 0, false},
+		{"description: no colon here", "", "", 0, false},
+		{"inputs: {a: b}", "", "", 0, false},
+		{"description:", "", "", 0, false},
+	} {
+		key, value, colon, ok := colonInPlainValue(c.text)
+		if key != c.key || value != c.value || colon != c.colon || ok != c.ok {
+			t.Errorf("colonInPlainValue(%q) = %q, %q, %d, %v, want %q, %q, %d, %v", c.text, key, value, colon, ok, c.key, c.value, c.colon, c.ok)
+		}
+	}
+}
+
+func TestRecoverYAML(t *testing.T) {
+	text := []byte("---\nname: t\ndescription: a: b\ninputs:\n  type: object\n---\n")
+	s := SplitFrontmatter(text)
+	fm, problems := parseFrontmatter(s, NewLines(text))
+	if len(problems) != 1 || problems[0].Pos != (Pos{Line: 3, Column: 15}) {
+		t.Fatalf("problems = %+v, want one at 3:15", problems)
+	}
+	if fm.Invalid || fm.Broken != "description" || fm.Truncated {
+		t.Fatalf("Invalid %v, Broken %q, Truncated %v; want false, description, false", fm.Invalid, fm.Broken, fm.Truncated)
+	}
+	if fm.Name.Value != "t" || fm.Inputs == nil || fm.Key("description") != nil {
+		t.Errorf("name %q, inputs %v, description key %v: want t, read, absent", fm.Name.Value, fm.Inputs, fm.Key("description"))
+	}
+	if fm.Inputs != nil && fm.Inputs.Key.Span.Start.Line != 4 {
+		t.Errorf("inputs is at line %d, want 4 (lines keep their numbers)", fm.Inputs.Key.Span.Start.Line)
+	}
+}

@@ -34,8 +34,14 @@ func decodeFrontmatter(s Split, lines *Lines) (fm *Frontmatter, src *yamlSource,
 	var doc yaml.Node
 	err := safeYAMLUnmarshal(yamlLineBreaksAsSpaces(s.YAML), &doc)
 	if err != nil {
-		fm.Invalid = true
-		return fm, src, nil, []Problem{yamlProblem(err, s, lines)}
+		p := yamlProblem(err, s, lines)
+		recovered, broken, truncated := recoverYAML(s, p.Pos.Line)
+		if recovered == nil {
+			fm.Invalid = true
+			return fm, src, nil, []Problem{p}
+		}
+		fm.Broken, fm.Truncated = broken, truncated
+		return fm, src, recovered, append([]Problem{p}, duplicateKeys(src, recovered)...)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 { // empty: every field missing
 		return fm, src, nil, nil
@@ -90,14 +96,105 @@ func yamlProblem(err error, s Split, lines *Lines) Problem {
 	}
 	msg = strings.TrimSpace(strings.TrimPrefix(msg, "unmarshal errors:"))
 	line = min(max(line, 1), lines.Count())
-	col := 1
-	if text := lines.Line(line); strings.Contains(msg, "tab") || strings.HasPrefix(strings.TrimLeft(text, " "), "\t") {
-		if i := strings.IndexByte(text, '\t'); i >= 0 {
-			col = utf16Width([]byte(text[:i])) + 1
+	text := lines.Line(line)
+	// The column: the tab, the colon, or else the line's first character.
+	i := len(text) - len(strings.TrimLeft(text, " "))
+	switch {
+	case strings.Contains(msg, "tab") || strings.HasPrefix(text[i:], "\t"):
+		if t := strings.IndexByte(text, '\t'); t >= 0 {
+			i = t
+		}
+	case msg == "mapping values are not allowed in this context":
+		if key, value, colon, ok := colonInPlainValue(text); ok {
+			i = colon
+			msg += fmt.Sprintf("; a plain value cannot hold \": \": quote the value: %s: %s", key, quoteYAML(value))
 		}
 	}
-	return Problem{Kind: ProblemFrontmatter, Pos: Pos{Line: line, Column: col}, Key: "frontmatter",
+	if i >= len(text) {
+		i = 0
+	}
+	return Problem{Kind: ProblemFrontmatter, Pos: Pos{Line: line, Column: utf16Width([]byte(text[:i])) + 1}, Key: "frontmatter",
 		Msg: "frontmatter is not valid YAML: " + msg}
+}
+
+// colonInPlainValue finds, in a line "key: value: more" of a block mapping,
+// the ": " inside the plain value that YAML took for a second key: the key,
+// the whole value and the byte offset of that colon.
+func colonInPlainValue(text string) (key, value string, colon int, ok bool) {
+	k := strings.Index(text, ": ")
+	if k < 0 {
+		return "", "", 0, false
+	}
+	key = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(text[:k]), "- "))
+	rest := text[k+2:]
+	lead := len(rest) - len(strings.TrimLeft(rest, " "))
+	value = strings.TrimSpace(rest)
+	if value == "" || strings.ContainsAny(value[:1], "\"'{[|>&*!#") {
+		return "", "", 0, false
+	}
+	c := strings.Index(value, ": ")
+	if c < 0 {
+		if !strings.HasSuffix(value, ":") {
+			return "", "", 0, false
+		}
+		c = len(value) - 1
+	}
+	return key, value, k + 2 + lead + c, true
+}
+
+// quoteYAML writes a plain value as a YAML double-quoted string.
+func quoteYAML(v string) string {
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = strings.TrimSpace(v[:i]) // a comment is not part of the value
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
+}
+
+// recoverYAML reads what it safely can of a frontmatter whose YAML does not
+// parse, the error being at the file's line errLine: the top-level entries
+// before the entry that holds that line and those after it, with the broken
+// entry's lines left blank so that lines keep their numbers. It returns the
+// top-level mapping and the broken entry's key ("" when it has none), or nil
+// when the rest does not parse as a mapping either. When the text with the
+// entries after the broken one does not parse, the text before it alone is
+// tried: then truncated is true.
+func recoverYAML(s Split, errLine int) (root *yaml.Node, broken string, truncated bool) {
+	lines := strings.SplitAfter(string(s.YAML), "\n")
+	at := errLine - s.YAMLLine
+	if at < 0 || at >= len(lines) {
+		return nil, "", false
+	}
+	topLevel := func(l string) bool {
+		return l != "" && !strings.ContainsAny(l[:1], " \t#\n-") && !strings.HasPrefix(l, "...")
+	}
+	start := at
+	for start > 0 && !topLevel(lines[start]) {
+		start--
+	}
+	if !topLevel(lines[start]) {
+		return nil, "", false
+	}
+	end := at + 1
+	for end < len(lines) && !topLevel(lines[end]) {
+		end++
+	}
+	if k, _, ok := strings.Cut(lines[start], ":"); ok {
+		broken = strings.TrimSpace(k)
+	}
+	blank := strings.Repeat("\n", end-start)
+	for i, text := range []string{
+		strings.Join(lines[:start], "") + blank + strings.Join(lines[end:], ""),
+		strings.Join(lines[:start], ""),
+	} {
+		var doc yaml.Node
+		if safeYAMLUnmarshal(yamlLineBreaksAsSpaces([]byte(text)), &doc) != nil || len(doc.Content) == 0 {
+			continue
+		}
+		if root := doc.Content[0]; root.Kind == yaml.MappingNode {
+			return root, broken, i == 1
+		}
+	}
+	return nil, "", false
 }
 
 // yamlParserProblems are the messages of yaml.v3's parser (as opposed to its

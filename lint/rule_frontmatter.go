@@ -9,7 +9,12 @@ var ruleFrontmatter = &Rule{ID: "frontmatter", Severity: SeverityError, Category
 	Doc: "The contract lives in YAML frontmatter: the file starts with a `---` line and the frontmatter ends at the " +
 		"next `---` line. It must parse as YAML (no tabs for indentation, no duplicate keys, aliases that do not " +
 		"explode) and be a mapping of keys. An empty frontmatter is not this finding: it is a contract with every " +
-		"required field missing.",
+		"required field missing. The most common syntax error is a `: ` inside a plain value " +
+		"(`description: Lists keys: every entry`); the finding is at that colon and shows the value quoted. After a " +
+		"syntax error the other top-level entries are still read (the lines of the broken entry, from its key to the " +
+		"next top-level key, are left out), so every check that does not need the broken entry still runs, and its " +
+		"key is not reported missing; when the entries after it do not parse either, only those before it are " +
+		"checked and no field is reported missing. The examples section is checked either way.",
 	Example: "---\nname: check-keys\n\tdescription: Lists keys.   (a tab indents it)\n---",
 	Fix:     "---\nname: check-keys\ndescription: Lists keys.\n---",
 	static:  checkFrontmatter}

@@ -15,12 +15,14 @@ var requiredFields = []string{"name", "description", "inputs", "outputs", "effec
 // checkRequiredField reports the required fields that are missing or empty.
 func checkRequiredField(c *toolCheck, rep reporter) {
 	fm := c.fields()
-	if fm == nil {
-		return
+	if fm == nil || fm.Truncated {
+		return // a key not read may still be in the file
 	}
 	for _, name := range requiredFields {
 		k := fm.Key(name)
 		switch {
+		case name == fm.Broken:
+			// There, but broken: the frontmatter finding says how.
 		case k == nil:
 			rep.report(atPos(fm.Pos), name, "required field %q is missing from the frontmatter; %s", name, fieldHint(name))
 		case k.Empty:
