@@ -35,23 +35,36 @@ func typeNameIssues(issues []SchemaIssue, instance any) []SchemaIssue {
 	return out
 }
 
-// unknownTypes are the issues of the names in the type keyword's value v at
-// ptr that are no type: v itself when it is a string, or the strings of a
-// list.
+// unknownTypes are the issues of the type keyword's value v at ptr: each
+// name in it that is no type (v itself, or the strings of a list), else a
+// list that is empty or repeats a name, else a value that is neither a name
+// nor a list. None when v is a valid type.
 func unknownTypes(ptr string, v any) []SchemaIssue {
 	var out []SchemaIssue
-	check := func(p string, item any) {
-		if s, ok := item.(string); ok && typeBit(s) == 0 {
-			out = append(out, SchemaIssue{Pointer: p, Msg: unknownTypeMsg(s)})
-		}
-	}
+	types := strings.Join(SchemaTypes, ", ")
 	switch t := v.(type) {
 	case string:
-		check(ptr, t)
-	case []any:
-		for i, item := range t {
-			check(ptr+"/"+strconv.Itoa(i), item)
+		if typeBit(t) == 0 {
+			out = append(out, SchemaIssue{Pointer: ptr, Msg: unknownTypeMsg(t)})
 		}
+	case []any:
+		var seen typeSet
+		for i, item := range t {
+			p := ptr + "/" + strconv.Itoa(i)
+			switch s, ok := item.(string); {
+			case !ok:
+				out = append(out, SchemaIssue{Pointer: p, Msg: "a type in the list is not a name; the JSON Schema types are " + types})
+			case typeBit(s) == 0:
+				out = append(out, SchemaIssue{Pointer: p, Msg: unknownTypeMsg(s)})
+			case !seen.add(s):
+				out = append(out, SchemaIssue{Pointer: p, Msg: fmt.Sprintf("type lists %q twice; name each type once", s)})
+			}
+		}
+		if len(t) == 0 {
+			out = append(out, SchemaIssue{Pointer: ptr, Msg: "type is an empty list; name at least one of " + types})
+		}
+	default:
+		out = append(out, SchemaIssue{Pointer: ptr, Msg: "type must be a type name or a list of them: " + types})
 	}
 	return out
 }

@@ -47,3 +47,23 @@ func TestTypeNameIssues(t *testing.T) {
 		t.Errorf("typeNameIssues =\n%q\nwant\n%q", got, want)
 	}
 }
+
+func TestUnknownTypes(t *testing.T) {
+	types := "string, number, integer, boolean, object, array, null"
+	for _, c := range []struct {
+		v    any
+		want []SchemaIssue
+	}{
+		{"string", nil},
+		{[]any{"string", "null"}, nil},
+		{"intger", []SchemaIssue{{"/type", `unknown type "intger"; did you mean integer?`}}},
+		{5, []SchemaIssue{{"/type", "type must be a type name or a list of them: " + types}}},
+		{[]any{}, []SchemaIssue{{"/type", "type is an empty list; name at least one of " + types}}},
+		{[]any{"string", "string"}, []SchemaIssue{{"/type/1", `type lists "string" twice; name each type once`}}},
+		{[]any{true}, []SchemaIssue{{"/type/0", "a type in the list is not a name; the JSON Schema types are " + types}}},
+	} {
+		if got := unknownTypes("/type", c.v); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("unknownTypes(%v) = %q, want %q", c.v, got, c.want)
+		}
+	}
+}
