@@ -63,7 +63,7 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 		t := &r.Tools[i]
 		writeFindingLines(b, t.Findings, opt)
 		if t.Skipped != "" && r.Ran && !opt.Quiet {
-			fmt.Fprintf(b, "%s: skipped: %s\n", cleanLine(t.Spec), cleanLine(t.Skipped))
+			fmt.Fprintf(b, "%s: %s: %s\n", paintPlace(color, t.Spec, 0), paint(color, ansiYellow, "skipped"), cleanLine(t.Skipped))
 		}
 		for j := range t.Examples {
 			e := &t.Examples[j]
@@ -73,11 +73,11 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 			writeFindingLines(b, e.Findings, opt)
 			switch e.Status {
 			case lint.StatusFailed, lint.StatusErrored:
-				writeExampleBlock(b, t, e)
+				writeExampleBlock(b, t, e, color)
 			case lint.StatusSkipped:
 				// A skipped tool says why once; --no-run skips everything.
 				if t.Skipped == "" && r.Ran && !opt.Quiet && !opt.Verbose {
-					fmt.Fprintf(b, "%s:%d: skipped: example %s: %s\n", cleanLine(t.Spec), e.Line, strconv.Quote(cleanLine(e.Title)), cleanLine(e.SkipReason))
+					fmt.Fprintf(b, "%s: %s: example %s: %s\n", paintPlace(color, t.Spec, e.Line), paint(color, ansiYellow, "skipped"), strconv.Quote(cleanLine(e.Title)), cleanLine(e.SkipReason))
 				}
 			}
 		}
@@ -92,12 +92,22 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 // it ran, or why it was skipped.
 func writeExampleLine(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult, opt Options) {
 	v := verdict(e)
-	fmt.Fprintf(b, "%s:%d: %s: example %s", cleanLine(t.Spec), e.Line, paintVerdict(opt.Color, v), strconv.Quote(cleanLine(e.Title)))
+	fmt.Fprintf(b, "%s: %s: example %s", paintPlace(opt.Color, t.Spec, e.Line), paintVerdict(opt.Color, v), strconv.Quote(cleanLine(e.Title)))
 	if v == lint.StatusSkipped {
 		fmt.Fprintf(b, ": %s\n", cleanLine(e.SkipReason))
 		return
 	}
 	fmt.Fprintf(b, " (%s)\n", opt.duration(e.Duration).Round(time.Millisecond))
+}
+
+// paintPlace is "path:line" (only the path when line is 0) with the path
+// in bold and the line number coloured.
+func paintPlace(color bool, path string, line int) string {
+	p := paint(color, ansiBold, cleanLine(path))
+	if line == 0 {
+		return p
+	}
+	return p + ":" + paint(color, ansiCyan, strconv.Itoa(line))
 }
 
 // paintVerdict colours an example's verdict.
@@ -119,8 +129,7 @@ func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, opt Options) {
 	color := opt.Color
 	sorted := sortedFindings(fs)
 	for i, f := range sorted {
-		fmt.Fprintf(b, "%s:%s:%s: %s: %s [%s]\n", paint(color, ansiBold, cleanLine(f.File)),
-			paint(color, ansiCyan, strconv.Itoa(f.Line)), paint(color, ansiCyan, strconv.Itoa(f.Column)),
+		fmt.Fprintf(b, "%s:%s: %s: %s [%s]\n", paintPlace(color, f.File, f.Line), paint(color, ansiCyan, strconv.Itoa(f.Column)),
 			paintSeverity(color, f.Severity), cleanLine(f.Message), paint(color, ansiMagenta, f.Rule))
 		if !opt.concise && (i == len(sorted)-1 || !samePlace(f, sorted[i+1])) {
 			writeSnippet(b, &f, color)
@@ -137,8 +146,8 @@ func samePlace(a, b lint.Finding) bool {
 // example, once however many of its findings say so: each difference with
 // both sides, how the process ended, what it printed on stdout (pretty
 // JSON when it is JSON) and the tail of its stderr, and how to run it again.
-func writeExampleBlock(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult) {
-	fmt.Fprintf(b, "  example %s %s at %s:%d\n", strconv.Quote(cleanLine(e.Title)), e.Status, cleanLine(t.Spec), e.Line)
+func writeExampleBlock(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult, color bool) {
+	fmt.Fprintf(b, "  example %s %s at %s\n", strconv.Quote(cleanLine(e.Title)), paintVerdict(color, e.Status), paintPlace(color, t.Spec, e.Line))
 	for _, d := range e.Differences {
 		writeDifference(b, d)
 	}
