@@ -45,12 +45,13 @@ type progressLine struct {
 }
 
 // wantProgress says whether the status line goes on stderr: examples run,
-// stderr is a terminal that can erase a line, and it is not a CI log.
+// not -q, stderr is a terminal that can erase a line (on Windows, a console
+// with escape sequences turned on), and it is not a CI log.
 func wantProgress(stderr io.Writer, run, quiet bool) bool {
 	if !run || quiet || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" {
 		return false
 	}
-	return isTerminal(stderr)
+	return isTerminal(stderr) && canRedraw(stderr)
 }
 
 // isTerminal reports whether w is a character device (a terminal).

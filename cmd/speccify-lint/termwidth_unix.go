@@ -19,3 +19,7 @@ func terminalWidth(w io.Writer) int {
 	}
 	return 80
 }
+
+// canRedraw reports whether the terminal w handles the status line's
+// escape sequences: every Unix terminal but TERM=dumb does.
+func canRedraw(io.Writer) bool { return true }
