@@ -19,6 +19,7 @@ func FuzzParseSpec(f *testing.F) {
 		"## Examples\n```\n### not a case\ninput: {}\n```\n",
 		"---\nname: x\n",
 		"# h\n\n## Examples\n\n### 🌍 ok\n  input: {\"s\": \"🌍\"}\noutput: [1,\n",
+		"---\n---\n<!-- speccify-lint-disable-file a, b -- why -->\n<!-- speccify-lint-disable\nc -- 🌍 -->\n### a\n<!-- speccify-lint-x -->\n<!-- speccify-lint-disable",
 	} {
 		f.Add([]byte(s))
 	}
@@ -36,6 +37,15 @@ func FuzzParseSpec(f *testing.F) {
 		checkProblems(t, lines, s.Problems)
 		for _, span := range specSpans(s) {
 			checkSpan(t, lines, span)
+		}
+		for _, sup := range s.Suppressions {
+			checkSpan(t, lines, sup.Span)
+			for _, r := range sup.Rules {
+				checkSpan(t, lines, r.Span)
+			}
+			if sup.FromLine > sup.ToLine || sup.ToLine > lines.Count() {
+				t.Fatalf("suppression covers lines %d to %d of %d", sup.FromLine, sup.ToLine, lines.Count())
+			}
 		}
 		valid := func(what string, p Pos) {
 			if !p.IsValid() || p.Line > lines.Count() {

@@ -20,6 +20,8 @@ type Spec struct {
 	Examples *Examples
 	// Problems are the parse problems of the frontmatter and the examples.
 	Problems []Problem
+	// Suppressions are the speccify-lint-disable comments of the body.
+	Suppressions []Suppression
 }
 
 // ParseSpec parses a normalised TOOL.md text (see ReadText).
@@ -40,6 +42,7 @@ func ParseSpec(path string, text []byte) *Spec {
 	}
 	if !s.Split.HasFrontmatter || s.Split.Closed {
 		s.Examples = parseExamples(s.Split.Body, s.Split.BodyOffset, s.Lines)
+		s.Suppressions = parseSuppressions(s.Split.Body, s.Split.BodyOffset, s.Lines)
 		if s.Examples != nil {
 			s.Problems = append(s.Problems, s.Examples.Problems...)
 			for _, c := range s.Examples.Cases {

@@ -49,6 +49,12 @@ type toolCheck struct {
 	// plan is whether and how the examples run here, decided by runPlan.
 	plan *runPlan
 
+	// suppressions are the suppression comments of TOOL.md and the
+	// implementations, loaded before the static rules report; ran is true
+	// once an example ran, so that unused-suppression judges the run rules.
+	suppressions []suppression
+	ran          bool
+
 	// snapshot is the tool folder after the last example that ran.
 	snapshot snapshot
 
@@ -72,12 +78,15 @@ func newToolCheck(cfg *Config, dir string) *toolCheck {
 // reporter is the reporter of rule r's findings about the tool, which go to
 // its static findings.
 func (c *toolCheck) reporter(r *Rule) reporter {
-	return reporter{rule: r, cfg: c.cfg, tool: c.rel, file: c.specRel, out: &c.findings}
+	return reporter{rule: r, cfg: c.cfg, tool: c.rel, file: c.specRel, out: &c.findings, suppress: c.suppress}
 }
 
 // applyRules runs the read rules and, when TOOL.md could be read, the
 // static rules.
 func (c *toolCheck) applyRules() {
+	if c.spec != nil {
+		c.loadSuppressions()
+	}
 	for _, r := range registry {
 		switch {
 		case r.read != nil:

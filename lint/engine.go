@@ -227,6 +227,11 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 	defer cfg.progress(Progress{Kind: ToolDone, Tool: tr.Dir})
 	if j.checked {
 		tr.Examples = j.c.examples(ctx, &tr)
+		for _, r := range registry {
+			if r.after != nil {
+				r.after(j.c, j.c.reporter(r))
+			}
+		}
 	}
 	return j.c.finish(tr, j.spent+time.Since(start))
 }

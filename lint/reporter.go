@@ -9,7 +9,8 @@ import (
 // reporter builds every finding of one rule: a rule's check is given one and
 // reports through it only. It is the one place that drops the findings of a
 // disabled rule and gives a finding its severity, tool, file, place and
-// logical key, with the severity the configuration sets for the rule.
+// logical key, with the severity the configuration sets for the rule, and
+// drops a finding that a suppression comment covers.
 type reporter struct {
 	rule *Rule
 	cfg  *Config
@@ -24,6 +25,9 @@ type reporter struct {
 	// raised makes the findings errors whatever the rule's default
 	// severity (see asError).
 	raised bool
+	// suppress, when set, reports whether a suppression comment covers a
+	// finding, which is then dropped (see toolCheck.suppress).
+	suppress func(*Rule, *Finding) bool
 }
 
 // place is where a finding is: the file (empty for the reporter's file),
@@ -77,7 +81,7 @@ func (r reporter) report(p place, key, format string, args ...any) {
 	if file == "" {
 		file = r.file
 	}
-	*r.out = append(*r.out, Finding{
+	f := Finding{
 		Rule:     r.rule.ID,
 		Severity: sev,
 		Message:  fmt.Sprintf(format, args...),
@@ -87,5 +91,9 @@ func (r reporter) report(p place, key, format string, args ...any) {
 		Span:     p.span,
 		Key:      key,
 		Tool:     r.tool,
-	})
+	}
+	if r.suppress != nil && r.suppress(r.rule, &f) {
+		return
+	}
+	*r.out = append(*r.out, f)
 }

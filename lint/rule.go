@@ -39,6 +39,8 @@ type Rule struct {
 	skill func(*skillCheck, reporter)
 	// discovery judges what the walk of the tree found.
 	discovery func(*discoveryCheck, reporter)
+	// after judges a tool folder once its examples ran (or were skipped).
+	after func(*toolCheck, reporter)
 }
 
 // Tags are the SARIF tags of the rule's results.

@@ -22,4 +22,6 @@ var registry = []*Rule{
 	ruleSkillLink, ruleSymlinkEscape,
 	// Run: the verdict on running an example against its implementation.
 	ruleExampleStdout, ruleExampleFailed, ruleExampleSchema, ruleExampleExit, ruleExampleTimeout, ruleExampleCrash, ruleEffects,
+	// Suppressions: judged once the examples ran.
+	ruleUnusedSuppression,
 }

@@ -104,7 +104,7 @@ func TestEveryRuleHasAFileAndAScenario(t *testing.T) {
 func TestRulePhases(t *testing.T) {
 	for _, r := range Rules() {
 		phases := map[string]bool{"read": r.read != nil, "static": r.static != nil, "run": r.run != nil,
-			"skill": r.skill != nil, "discovery": r.discovery != nil}
+			"skill": r.skill != nil, "discovery": r.discovery != nil, "after": r.after != nil}
 		var set []string
 		for p, ok := range phases {
 			if ok {
@@ -119,6 +119,8 @@ func TestRulePhases(t *testing.T) {
 		switch {
 		case r == ruleSpecFile:
 			want = "read"
+		case r == ruleUnusedSuppression:
+			want = "after"
 		case want == "":
 			want = "static"
 		}
@@ -130,7 +132,7 @@ func TestRulePhases(t *testing.T) {
 
 // check is the rule's check, whatever its phase.
 func (r *Rule) check() any {
-	for _, c := range []any{r.read, r.static, r.run, r.skill, r.discovery} {
+	for _, c := range []any{r.read, r.static, r.run, r.skill, r.discovery, r.after} {
 		if !reflect.ValueOf(c).IsNil() {
 			return c
 		}

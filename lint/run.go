@@ -48,6 +48,7 @@ func (c *toolCheck) examples(ctx context.Context, tr *ToolResult) []ExampleResul
 		case !complete(&cases[i]):
 			er.SkipReason = "the example is incomplete or its JSON does not parse (see example-syntax)"
 		default:
+			c.ran = true
 			c.runExample(ctx, &cases[i], er, argv, impl)
 			c.cfg.progress(Progress{Kind: ExampleDone, Tool: c.rel, Status: er.Status})
 		}

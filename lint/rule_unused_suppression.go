@@ -1,0 +1,84 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/speccify/speccify-lint/internal/suggest"
+)
+
+var ruleUnusedSuppression = &Rule{ID: "unused-suppression", Severity: SeverityWarning, Category: "contract",
+	Title: "a suppression comment suppresses nothing",
+	Doc: "A suppression (`<!-- speccify-lint-disable RULE -- reason -->` in TOOL.md, `# speccify-lint: disable=RULE -- reason` " +
+		"in an implementation) that covers no finding of its rule is stale: the problem was fixed, or the rule id is " +
+		"misspelt. So is one that names an unknown rule, has no reason after ` -- ` (it then suppresses nothing until " +
+		"it has one), or is not well formed. Remove it, or fix it. A suppression of a disabled rule, of a run rule " +
+		"when the examples did not run, or of requires-missing (which depends on the machine) is not judged.",
+	Example: "<!-- speccify-lint-disable exmaple-failed -->\n### reads a fixture",
+	Fix:     "<!-- speccify-lint-disable example-failed -- the upstream answer changes daily -->\n### reads a fixture"}
+
+// The check looks rules up in the registry, which holds the rule: set in
+// init, so that the two variables do not initialise each other.
+func init() { ruleUnusedSuppression.after = checkUnusedSuppressions }
+
+// checkUnusedSuppressions: every suppression comment of the tool folder
+// covered a finding of each rule it names.
+func checkUnusedSuppressions(c *toolCheck, rep reporter) {
+	rep.suppress = nil // its own findings cannot be suppressed
+	for i := range c.suppressions {
+		s := &c.suppressions[i]
+		switch {
+		case s.problem != "":
+			rep.report(s.at, s.file, "suppression comment %s", s.problem)
+			continue
+		case s.reason == "":
+			rep.report(s.at, s.file, "suppression of %s has no reason, so it suppresses nothing: add ` -- ` and why after the rule ids", ruleList(s))
+			continue
+		}
+		for j, id := range s.rules {
+			r := RuleByID(id.Value)
+			switch {
+			case r == nil:
+				msg := fmt.Sprintf("suppression names the unknown rule %q", id.Value)
+				if near := suggest.Nearest(id.Value, ruleIDs()); near != "" {
+					msg += fmt.Sprintf("; did you mean %q?", near)
+				}
+				rep.report(s.ruleAt[j], s.file+"#"+id.Value, "%s", msg)
+			case s.used[j], !c.cfg.enabled(r), r == ruleRequiresMissing, r.run != nil && !c.ran:
+			default:
+				rep.report(s.ruleAt[j], s.file+"#"+id.Value, "suppression of %s suppresses nothing: no %s finding %s", id.Value, id.Value, s.scope())
+			}
+		}
+	}
+}
+
+// scope says which findings a suppression covers.
+func (s *suppression) scope() string {
+	switch {
+	case s.whole:
+		return "in " + s.file
+	case s.from == 0:
+		return "follows it (no line comes after it)"
+	case s.example != "":
+		return fmt.Sprintf("in example %q (lines %d to %d)", s.example, s.from, s.to)
+	}
+	return fmt.Sprintf("on line %d, the next line", s.from)
+}
+
+// ruleList is the rule ids of a suppression, comma-separated.
+func ruleList(s *suppression) string {
+	ids := make([]string, len(s.rules))
+	for i, r := range s.rules {
+		ids[i] = r.Value
+	}
+	return strings.Join(ids, ", ")
+}
+
+// ruleIDs are the ids of every rule.
+func ruleIDs() []string {
+	ids := make([]string, len(registry))
+	for i, r := range registry {
+		ids[i] = r.ID
+	}
+	return ids
+}

@@ -1,0 +1,137 @@
+package lint
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+// implDirective starts a suppression comment in an implementation:
+//
+//	# speccify-lint: disable=stdin-twice[,RULE] -- reason
+//
+// after a # or // comment marker; it covers the findings in that file.
+const implDirective = "speccify-lint: disable="
+
+// suppression is one suppression comment of a tool folder, as the reporter
+// applies it and unused-suppression judges it.
+type suppression struct {
+	// file is the root-relative file whose findings it covers.
+	file string
+	// whole is true when it covers every line of file; otherwise from..to.
+	whole    bool
+	from, to int
+	// example is the title of the example it covers, when it heads one.
+	example string
+	rules   []contract.String
+	used    []bool
+	reason  string
+	problem string
+	// at is where the comment is; ruleAt where each rule id is.
+	at     place
+	ruleAt []place
+}
+
+// loadSuppressions reads the suppression comments of TOOL.md and of the
+// implementations, before any rule reports.
+func (c *toolCheck) loadSuppressions() {
+	for _, s := range c.spec.Suppressions {
+		sup := suppression{file: c.specRel, whole: s.File, from: s.FromLine, to: s.ToLine, rules: s.Rules,
+			reason: s.Reason, problem: s.Problem, at: over(s.Span)}
+		for _, r := range s.Rules {
+			sup.ruleAt = append(sup.ruleAt, over(r.Span))
+		}
+		if cs := c.caseAt(s.FromLine); cs != nil && s.FromLine != s.ToLine {
+			sup.example = cs.Title
+		}
+		c.suppressions = append(c.suppressions, sup)
+	}
+	if c.folder == nil {
+		return
+	}
+	for _, im := range c.folder.Implementations {
+		if data, err := c.readScript(im.Name); err == nil {
+			c.suppressions = append(c.suppressions, implSuppressions(c.fileIn(im.Name), data)...)
+		}
+	}
+	for i := range c.suppressions {
+		c.suppressions[i].used = make([]bool, len(c.suppressions[i].rules))
+	}
+}
+
+// caseAt is the example whose ### heading is on line, or nil.
+func (c *toolCheck) caseAt(line int) *contract.Case {
+	for i, cs := range c.cases() {
+		if cs.Pos.Line == line {
+			return &c.cases()[i]
+		}
+	}
+	return nil
+}
+
+// implSuppressions are the suppression comments of the implementation file
+// (root-relative) with the text data.
+func implSuppressions(file string, data []byte) []suppression {
+	if !bytes.Contains(data, []byte(implDirective)) {
+		return nil
+	}
+	var out []suppression
+	for n, line := range strings.Split(string(data), "\n") {
+		i := strings.Index(line, implDirective)
+		if i < 0 || !strings.Contains(line[:i], "#") && !strings.Contains(line[:i], "//") {
+			continue
+		}
+		at := func(off int) place { return inFile(file, contract.Pos{Line: n + 1, Column: utf16Column(line[:off])}) }
+		rest := line[i+len(implDirective):]
+		ids, reason, _ := strings.Cut(rest, " -- ")
+		ids, _, _ = strings.Cut(ids, " ")
+		s := suppression{file: file, whole: true, reason: strings.TrimSpace(reason), at: at(i)}
+		off := i + len(implDirective)
+		for id := range strings.SplitSeq(ids, ",") {
+			if id = strings.TrimSpace(id); id != "" {
+				s.rules = append(s.rules, contract.String{Value: id})
+				s.ruleAt = append(s.ruleAt, at(off+strings.Index(line[off:], id)))
+			}
+		}
+		if len(s.rules) == 0 {
+			s.problem = "names no rule; write speccify-lint: disable=RULE -- reason"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// utf16Column is the 1-based column after the text s, in UTF-16 code units.
+func utf16Column(s string) int {
+	col := 1
+	for _, r := range s {
+		if r == utf8.RuneError {
+			col++
+			continue
+		}
+		col += utf16.RuneLen(r)
+	}
+	return col
+}
+
+// suppress reports whether a suppression covers the finding f of rule r,
+// and marks it used. A suppression without a reason, or one that is not
+// well formed, covers nothing.
+func (c *toolCheck) suppress(r *Rule, f *Finding) bool {
+	for i := range c.suppressions {
+		s := &c.suppressions[i]
+		if s.problem != "" || s.reason == "" || s.file != f.File || !s.whole && (f.Line < s.from || f.Line > s.to) {
+			continue
+		}
+		for j, id := range s.rules {
+			if id.Value == r.ID {
+				s.used[j] = true
+				return true
+			}
+		}
+	}
+	return false
+}
