@@ -14,14 +14,14 @@ import (
 // frontmatter, five examples in the body.
 func BenchmarkParseSpec(b *testing.B) {
 	text := []byte(gencorpus.ToolMD(1, 4))
-	if s := ParseSpec("TOOL.md", text); len(s.Problems) > 0 || s.Examples == nil || len(s.Examples.Cases) != 5 {
+	if s := parseSpec("TOOL.md", text); len(s.Problems) > 0 || s.Examples == nil || len(s.Examples.Cases) != 5 {
 		b.Fatalf("the generated TOOL.md does not parse cleanly: %v", s.Problems)
 	}
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()
 	for b.Loop() {
-		ParseSpec("TOOL.md", text)
+		parseSpec("TOOL.md", text)
 	}
 }
 
@@ -62,7 +62,7 @@ func BenchmarkToJSON(b *testing.B) {
 // TOOL.md to JSON.
 func generatedSchemas(b *testing.B) map[string]*JSONDoc {
 	b.Helper()
-	s := ParseSpec("TOOL.md", []byte(gencorpus.ToolMD(1, 4)))
+	s := parseSpec("TOOL.md", []byte(gencorpus.ToolMD(1, 4)))
 	docs := map[string]*JSONDoc{}
 	for name, f := range map[string]*SchemaField{"inputs": s.Frontmatter.Inputs, "outputs": s.Frontmatter.Outputs} {
 		if f.Doc == nil {

@@ -336,11 +336,11 @@ func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
 				Msg: fmt.Sprintf("the `%s:` line of example %q has no JSON value; write the JSON on the same line", name, c.Title)})
 			continue
 		}
-		el.Value, el.Err = jsonexact.ParseJSON(value)
+		el.Value, el.Err = jsonexact.Parse(value)
 		if el.Err != nil {
 			at := valueStart
 			msg := fmt.Sprintf("the `%s:` line of example %q is not valid JSON: %s", name, c.Title, errorText(el.Err))
-			var je *jsonexact.JSONError
+			var je *jsonexact.SyntaxError
 			if errors.As(el.Err, &je) {
 				at += min(je.Offset, len(value))
 				if hint := je.Hint(value); hint != "" {
@@ -366,9 +366,9 @@ func atLineStart(src []byte, off int) bool {
 	return true
 }
 
-// errorText is an error's text for a message; a *jsonexact.JSONError gives its Msg.
+// errorText is an error's text for a message; a *jsonexact.SyntaxError gives its Msg.
 func errorText(err error) string {
-	var je *jsonexact.JSONError
+	var je *jsonexact.SyntaxError
 	if errors.As(err, &je) {
 		return je.Msg
 	}

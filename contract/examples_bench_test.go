@@ -11,7 +11,7 @@ import (
 // TOOL.md body: five cases, each with an input: and an output: line.
 func BenchmarkParseExamples(b *testing.B) {
 	text := []byte(gencorpus.ToolMD(1, 4))
-	split := SplitFrontmatter(text)
+	split := splitFrontmatter(text)
 	lines := NewLines(text)
 	if ex := parseExamples(split.Body, split.BodyOffset, lines); ex == nil || len(ex.Cases) != 5 {
 		b.Fatalf("the generated TOOL.md has no five cases: %+v", ex)

@@ -43,7 +43,7 @@ func TestExamplesParserIgnoresInlines(t *testing.T) {
 	withCases := 0
 	for name, doc := range docs {
 		text := []byte(doc)
-		split := SplitFrontmatter(text)
+		split := splitFrontmatter(text)
 		lines := NewLines(text)
 		got := parseExamplesWith(examplesParser, split.Body, split.BodyOffset, lines)
 		want := parseExamplesWith(markdown.Parser(), split.Body, split.BodyOffset, lines)

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// FuzzParseSpec: ParseSpec on any text never panics, takes bounded time,
+// FuzzParseSpec: parseSpec on any text never panics, takes bounded time,
 // every problem, case and input:/output: line has a real place, and every
 // span lies within the text, in order, with the line and column of its
 // offsets.
@@ -24,12 +24,12 @@ func FuzzParseSpec(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		text, err := NormalizeText("TOOL.md", raw)
+		text, err := normalizeText("TOOL.md", raw)
 		if err != nil {
 			return
 		}
-		checkDeadline(t, fmt.Sprintf("parsing %d bytes", len(text)), func() { ParseSpec("TOOL.md", text) })
-		s := ParseSpec("TOOL.md", text)
+		checkDeadline(t, fmt.Sprintf("parsing %d bytes", len(text)), func() { parseSpec("TOOL.md", text) })
+		s := parseSpec("TOOL.md", text)
 		lines := NewLines(text)
 		if s.Lines.Count() != lines.Count() {
 			t.Fatalf("Spec.Lines has %d lines, want %d", s.Lines.Count(), lines.Count())
@@ -244,7 +244,7 @@ func TestParseExamples(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := ParseSpec("TOOL.md", []byte(fm+tt.body))
+			s := parseSpec("TOOL.md", []byte(fm+tt.body))
 			if tt.heading == (Pos{}) {
 				if s.Examples != nil {
 					t.Fatalf("Examples = %+v, want none", s.Examples)
@@ -280,7 +280,7 @@ func TestParseExamples(t *testing.T) {
 }
 
 func TestExampleValues(t *testing.T) {
-	s := ParseSpec("TOOL.md", []byte(fm+"## Examples\n### a\ninput: {\"n\": 12345678901234567890, \"f\": 1.50}\noutput: {\"ok\": false}\n### b\ninput: null\noutput: {\"ok\": \"false\"}\n"))
+	s := parseSpec("TOOL.md", []byte(fm+"## Examples\n### a\ninput: {\"n\": 12345678901234567890, \"f\": 1.50}\noutput: {\"ok\": false}\n### b\ninput: null\noutput: {\"ok\": \"false\"}\n"))
 	if len(s.Problems) > 0 {
 		t.Fatal(s.Problems)
 	}

@@ -20,11 +20,11 @@ type Split struct {
 	BodyOffset int
 }
 
-// SplitFrontmatter cuts a normalised text (LF line endings, no BOM). The
+// splitFrontmatter cuts a normalised text (LF line endings, no BOM). The
 // frontmatter starts with a first line "---" and ends at the next "---" line
 // (trailing blanks are allowed on both). An unclosed frontmatter has Closed
 // false and no body.
-func SplitFrontmatter(text []byte) Split {
+func splitFrontmatter(text []byte) Split {
 	first, _, _ := bytes.Cut(text, []byte("\n"))
 	if !isFence(first) {
 		return Split{Body: text}

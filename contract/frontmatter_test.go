@@ -88,7 +88,7 @@ func TestSplitFrontmatter(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := SplitFrontmatter([]byte(tt.text))
+			s := splitFrontmatter([]byte(tt.text))
 			if s.HasFrontmatter != tt.has || s.Closed != tt.closed {
 				t.Fatalf("HasFrontmatter, Closed = %v, %v; want %v, %v", s.HasFrontmatter, s.Closed, tt.has, tt.closed)
 			}
@@ -118,7 +118,7 @@ func TestSplitFrontmatter(t *testing.T) {
 }
 
 // TestSplitFrontmatterNormalized: a BOM and CRLF line endings are dropped by
-// NormalizeText, after which the split is that of the plain twin.
+// normalizeText, after which the split is that of the plain twin.
 func TestSplitFrontmatterNormalized(t *testing.T) {
 	plain := "---\nname: x\ndescription: y\n---\n\n## Examples\n"
 	for name, raw := range map[string]string{
@@ -128,11 +128,11 @@ func TestSplitFrontmatterNormalized(t *testing.T) {
 		"BOM + CRLF, trailing blank on the fence": "\ufeff--- \r\nname: x\r\ndescription: y\r\n---\t\r\n\r\n## Examples\r\n",
 	} {
 		t.Run(name, func(t *testing.T) {
-			text, err := NormalizeText("TOOL.md", []byte(raw))
+			text, err := normalizeText("TOOL.md", []byte(raw))
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, want := SplitFrontmatter(text), SplitFrontmatter([]byte(plain))
+			got, want := splitFrontmatter(text), splitFrontmatter([]byte(plain))
 			if !got.Closed || got.CloseLine != want.CloseLine || string(got.YAML) != string(want.YAML) ||
 				string(got.Body) != string(want.Body) ||
 				NewLines(text).Offset(got.BodyOffset) != NewLines([]byte(plain)).Offset(want.BodyOffset) {
@@ -158,16 +158,16 @@ func TestNormalizeText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := NormalizeText("f", []byte(tt.in))
+			got, err := normalizeText("f", []byte(tt.in))
 			if tt.errPos == (Pos{}) {
 				if err != nil || string(got) != tt.want {
-					t.Fatalf("NormalizeText(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+					t.Fatalf("normalizeText(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 				}
 				return
 			}
 			fe, ok := err.(*FileError)
 			if !ok {
-				t.Fatalf("NormalizeText(%q) error = %v, want a *FileError", tt.in, err)
+				t.Fatalf("normalizeText(%q) error = %v, want a *FileError", tt.in, err)
 			}
 			if fe.Pos != tt.errPos {
 				t.Errorf("error at %v, want %v (%s)", fe.Pos, tt.errPos, fe.Msg)
@@ -186,11 +186,11 @@ func FuzzSplitFrontmatter(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		text, err := NormalizeText("TOOL.md", raw)
+		text, err := normalizeText("TOOL.md", raw)
 		if err != nil {
 			return
 		}
-		s := SplitFrontmatter(text)
+		s := splitFrontmatter(text)
 		if !s.HasFrontmatter {
 			if !bytes.Equal(s.Body, text) || s.Closed {
 				t.Fatalf("no frontmatter, but Body != text or Closed: %+v", s)
@@ -278,7 +278,7 @@ func TestColonInPlainValue(t *testing.T) {
 
 func TestRecoverYAML(t *testing.T) {
 	text := []byte("---\nname: t\ndescription: a: b\ninputs:\n  type: object\n---\n")
-	s := SplitFrontmatter(text)
+	s := splitFrontmatter(text)
 	fm, problems := parseFrontmatter(s, NewLines(text))
 	if len(problems) != 1 || problems[0].Pos != (Pos{Line: 3, Column: 15}) {
 		t.Fatalf("problems = %+v, want one at 3:15", problems)

@@ -147,12 +147,12 @@ func isURIReference(s string) bool {
 // so that checking a list of them for repeats allocates nothing.
 type typeSet uint8
 
-// SchemaTypes are the names "type" may hold, in the order messages list them.
-var SchemaTypes = []string{"string", "number", "integer", "boolean", "object", "array", "null"}
+// schemaTypes are the names "type" may hold, in the order messages list them.
+var schemaTypes = []string{"string", "number", "integer", "boolean", "object", "array", "null"}
 
 // typeBit is the bit of the simple type name s, or 0 when s is not one.
 func typeBit(s string) typeSet {
-	if i := slices.Index(SchemaTypes, s); i >= 0 {
+	if i := slices.Index(schemaTypes, s); i >= 0 {
 		return 1 << i
 	}
 	return 0

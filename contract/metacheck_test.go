@@ -71,7 +71,7 @@ func TestProvablyValid2020(t *testing.T) {
 		{`null`, false},
 	}
 	for _, tt := range tests {
-		v, err := jsonexact.ParseJSON([]byte(tt.schema))
+		v, err := jsonexact.Parse([]byte(tt.schema))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.schema, err)
 		}
@@ -97,7 +97,7 @@ func FuzzProvablyValid2020(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := jsonexact.ParseJSON(data)
+		v, err := jsonexact.Parse(data)
 		if err != nil {
 			return
 		}

@@ -66,7 +66,7 @@ func TestPatternTimeout(t *testing.T) {
 			&PatternTimeoutError{Pattern: "^(?!z)(a+)+$", Pointer: "/patternProperties/^(?!z)(a+)+$", Length: 41}},
 	}
 	for _, tt := range tests {
-		sv, err := jsonexact.ParseJSON([]byte(tt.schema))
+		sv, err := jsonexact.Parse([]byte(tt.schema))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestPatternTimeout(t *testing.T) {
 		if len(issues) > 0 {
 			t.Fatal(issues)
 		}
-		v, err := jsonexact.ParseJSON([]byte(tt.value))
+		v, err := jsonexact.Parse([]byte(tt.value))
 		if err != nil {
 			t.Fatal(err)
 		}

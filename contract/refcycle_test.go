@@ -41,7 +41,7 @@ func TestRefCycles(t *testing.T) {
 		{`{"additionalProperties": {"$ref": "#"}, "propertyNames": {"$ref": "#"}}`, nil},
 	}
 	for _, tt := range tests {
-		v, err := jsonexact.ParseJSON([]byte(tt.schema))
+		v, err := jsonexact.Parse([]byte(tt.schema))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.schema, err)
 		}
@@ -59,7 +59,7 @@ func TestRefCycles(t *testing.T) {
 // $dynamicRef, which the static check leaves out), names no internal
 // address either.
 func TestValidationIssuesRefCycle(t *testing.T) {
-	v, err := jsonexact.ParseJSON([]byte(`{"$dynamicAnchor": "n", "allOf": [{"$dynamicRef": "#n"}]}`))
+	v, err := jsonexact.Parse([]byte(`{"$dynamicAnchor": "n", "allOf": [{"$dynamicRef": "#n"}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ func TestRemoteRefs(t *testing.T) {
 		}},
 	}
 	for _, tt := range tests {
-		v, err := jsonexact.ParseJSON([]byte(tt.schema))
+		v, err := jsonexact.Parse([]byte(tt.schema))
 		if err != nil {
 			t.Fatalf("%s: %v", tt.schema, err)
 		}
@@ -64,7 +64,7 @@ func TestValidationIssuesPropertyNames(t *testing.T) {
 		// the library files both failures directly under the whole value's.
 		{`{"a": {"long": 1}, "b": {"long": 1}}`, []string{""}},
 	}
-	sv, err := jsonexact.ParseJSON([]byte(schema))
+	sv, err := jsonexact.Parse([]byte(schema))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestValidationIssuesPropertyNames(t *testing.T) {
 		t.Fatal(issues)
 	}
 	for _, tt := range tests {
-		v, err := jsonexact.ParseJSON([]byte(tt.value))
+		v, err := jsonexact.Parse([]byte(tt.value))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +87,7 @@ func TestValidationIssuesPropertyNames(t *testing.T) {
 	}
 	// The meta-schema's propertyNames of patternProperties: the library
 	// reports the name at /type, the key it validated next.
-	doc, err := jsonexact.ParseJSON([]byte(`{"type": "object", "patternProperties": {"(a": {}}, "properties": {"q": {}}}`))
+	doc, err := jsonexact.Parse([]byte(`{"type": "object", "patternProperties": {"(a": {}}, "properties": {"q": {}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func FuzzCompileSchema(f *testing.F) {
 	}
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := jsonexact.ParseJSON(data)
+		v, err := jsonexact.Parse(data)
 		if err != nil {
 			return
 		}

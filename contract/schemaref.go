@@ -59,7 +59,7 @@ func (l folderLoader) Load(u string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := jsonexact.ParseJSON(data)
+	v, err := jsonexact.Parse(data)
 	if err != nil {
 		return nil, &refFileError{Name: name, Why: "names a file that is not JSON: " + err.Error()}
 	}
@@ -67,7 +67,7 @@ func (l folderLoader) Load(u string) (any, error) {
 }
 
 // readSchemaFile reads the text file at the slash path name inside root,
-// as ReadTextIn does, but following a symbolic link at its end while it
+// as readTextIn does, but following a symbolic link at its end while it
 // stays inside root. A link that leaves root is named in the error.
 func readSchemaFile(root *os.Root, name string) ([]byte, error) {
 	data, err := readText(name, filepath.FromSlash(name), root.Stat, root.Open, maxSchemaFileSize)

@@ -72,7 +72,7 @@ func TestCompileSchemaRefFiles(t *testing.T) {
 		{"./real/../alias/s.json", nil},
 	}
 	for _, tt := range tests {
-		doc, err := jsonexact.ParseJSON([]byte(`{"type": "object", "properties": {"x": {"$ref": "` + tt.ref + `"}}}`))
+		doc, err := jsonexact.Parse([]byte(`{"type": "object", "properties": {"x": {"$ref": "` + tt.ref + `"}}}`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +112,7 @@ func TestCompileSchemaDanglingRefs(t *testing.T) {
 		{`{"$defs": {"s": {"$id": "sub/s.json", "$ref": "#/nope"}}, "$ref": "#/$defs/s"}`, []SchemaIssue{{Pointer: "/$defs/s/nope", Msg: `json-pointer in "inputs#/$defs/s/nope" not found`}}},
 	}
 	for _, tt := range tests {
-		v, err := jsonexact.ParseJSON([]byte(tt.schema))
+		v, err := jsonexact.Parse([]byte(tt.schema))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -31,12 +31,12 @@ func ReadText(path string, limit int64) ([]byte, error) {
 	return readText(path, path, os.Lstat, os.Open, limit)
 }
 
-// ReadTextIn is ReadText of the file name (a path relative to root) inside
+// readTextIn is ReadText of the file name (a path relative to root) inside
 // root, an os.Root of the folder it belongs to: it is opened through root, so
 // neither ".." nor a symbolic link on the way (a linked directory included)
 // reaches outside the folder. name itself must be a regular file, not a
 // link. path is the file's path for messages.
-func ReadTextIn(root *os.Root, name, path string, limit int64) ([]byte, error) {
+func readTextIn(root *os.Root, name, path string, limit int64) ([]byte, error) {
 	return readText(path, name, root.Lstat, root.Open, limit)
 }
 
@@ -73,13 +73,13 @@ func readText(path, name string, lstat func(string) (fs.FileInfo, error), open f
 	if int64(len(data)) > limit { // grew while we read it
 		return nil, &FileError{Path: path, Msg: fmt.Sprintf("is larger than the %s speccify-lint reads", byteSize(limit)), Pos: Pos{1, 1}}
 	}
-	return NormalizeText(path, data)
+	return normalizeText(path, data)
 }
 
-// NormalizeText drops a UTF-8 BOM, turns CRLF and lone CR line endings into
+// normalizeText drops a UTF-8 BOM, turns CRLF and lone CR line endings into
 // LF (so that every parser counts the same lines) and checks that the text is
 // UTF-8 without NUL bytes (a binary file).
-func NormalizeText(path string, data []byte) ([]byte, error) {
+func normalizeText(path string, data []byte) ([]byte, error) {
 	if enc := wideEncoding(data); enc != "" {
 		return nil, &FileError{Path: path, Msg: "is " + enc + "; save it as UTF-8", Pos: Pos{1, 1}}
 	}

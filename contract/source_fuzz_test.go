@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// FuzzNormalizeText: NormalizeText never panics; what it accepts is UTF-8
+// FuzzNormalizeText: normalizeText never panics; what it accepts is UTF-8
 // without NUL or CR and does not change when normalised again; what it
 // rejects is a FileError at a real place inside the text.
 func FuzzNormalizeText(f *testing.F) {
@@ -27,9 +27,9 @@ func FuzzNormalizeText(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in := bytes.Clone(data)
-		out, err := NormalizeText("TOOL.md", data)
+		out, err := normalizeText("TOOL.md", data)
 		if !bytes.Equal(in, data) {
-			t.Fatal("NormalizeText changed its input")
+			t.Fatal("normalizeText changed its input")
 		}
 		if err != nil {
 			var fe *FileError
@@ -47,7 +47,7 @@ func FuzzNormalizeText(f *testing.F) {
 		if bytes.IndexByte(out, '\r') >= 0 || bytes.IndexByte(out, 0) >= 0 || !utf8.Valid(out) {
 			t.Fatalf("accepted text holds CR, NUL or invalid UTF-8: %q", out)
 		}
-		again, err := NormalizeText("TOOL.md", out)
+		again, err := normalizeText("TOOL.md", out)
 		if err != nil && !bytes.HasPrefix(out, []byte("\xef\xbb\xbf")) {
 			t.Fatalf("normalised text rejected on a second pass: %v", err)
 		}

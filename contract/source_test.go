@@ -45,7 +45,7 @@ func TestNormalizeTextWide(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := NormalizeText("TOOL.md", tt.in)
+			_, err := normalizeText("TOOL.md", tt.in)
 			if tt.msg == "" {
 				if err != nil {
 					t.Fatalf("error %v, want none", err)

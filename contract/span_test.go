@@ -98,7 +98,7 @@ func TestSpans(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			text := []byte("---\n" + tt.yaml + "\n---\n")
-			s := ParseSpec("TOOL.md", text)
+			s := parseSpec("TOOL.md", text)
 			if s.Frontmatter == nil {
 				t.Fatalf("no frontmatter: %v", s.Problems)
 			}
@@ -205,7 +205,7 @@ func TestExampleSpans(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			text := []byte("---\nname: x\n---\n\n## Examples\n" + tt.body)
-			s := ParseSpec("TOOL.md", text)
+			s := parseSpec("TOOL.md", text)
 			if s.Examples == nil || len(s.Examples.Cases) == 0 {
 				t.Fatalf("no cases in %q", text)
 			}
@@ -277,7 +277,7 @@ func TestBareKeys(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			text := []byte("---\n" + tt.yaml + "---\n")
-			s := ParseSpec("TOOL.md", text)
+			s := parseSpec("TOOL.md", text)
 			var got []bare
 			for _, k := range s.Frontmatter.Inputs.BareKeys {
 				path := ""

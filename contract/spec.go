@@ -24,10 +24,10 @@ type Spec struct {
 	Suppressions []Suppression
 }
 
-// ParseSpec parses a normalised TOOL.md text (see ReadText).
-func ParseSpec(path string, text []byte) *Spec {
+// parseSpec parses a normalised TOOL.md text (see ReadText).
+func parseSpec(path string, text []byte) *Spec {
 	s := &Spec{Path: path, Lines: NewLines(text)}
-	s.Split = SplitFrontmatter(text)
+	s.Split = splitFrontmatter(text)
 	switch {
 	case !s.Split.HasFrontmatter:
 		s.Problems = append(s.Problems, Problem{Kind: ProblemFrontmatter, Pos: Pos{1, 1}, Key: "frontmatter",
@@ -54,10 +54,10 @@ func ParseSpec(path string, text []byte) *Spec {
 }
 
 // ReadSpecIn reads and parses the TOOL.md name inside root, an os.Root of
-// its tool folder (see ReadTextIn); path names it in the Spec. A file that is
+// its tool folder (see readTextIn); path names it in the Spec. A file that is
 // not text gives a Spec with FileErr set; other I/O errors are returned.
 func ReadSpecIn(root *os.Root, name, path string) (*Spec, error) {
-	text, err := ReadTextIn(root, name, path, MaxSpecSize)
+	text, err := readTextIn(root, name, path, MaxSpecSize)
 	return specOf(path, text, err)
 }
 
@@ -70,5 +70,5 @@ func specOf(path string, text []byte, err error) (*Spec, error) {
 		}
 		return nil, err
 	}
-	return ParseSpec(path, text), nil
+	return parseSpec(path, text), nil
 }

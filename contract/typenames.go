@@ -41,7 +41,7 @@ func typeNameIssues(issues []SchemaIssue, instance any) []SchemaIssue {
 // nor a list. None when v is a valid type.
 func unknownTypes(ptr string, v any) []SchemaIssue {
 	var out []SchemaIssue
-	types := strings.Join(SchemaTypes, ", ")
+	types := strings.Join(schemaTypes, ", ")
 	switch t := v.(type) {
 	case string:
 		if typeBit(t) == 0 {
@@ -70,10 +70,10 @@ func unknownTypes(ptr string, v any) []SchemaIssue {
 }
 
 func unknownTypeMsg(s string) string {
-	if near := suggest.Nearest(s, SchemaTypes); near != "" {
+	if near := suggest.Nearest(s, schemaTypes); near != "" {
 		return fmt.Sprintf("unknown type %q; did you mean %s?", s, near)
 	}
-	return fmt.Sprintf("unknown type %q; the JSON Schema types are %s", s, strings.Join(SchemaTypes, ", "))
+	return fmt.Sprintf("unknown type %q; the JSON Schema types are %s", s, strings.Join(schemaTypes, ", "))
 }
 
 // schemaMaps are the keywords whose value maps names to schemas: a "type"

@@ -14,9 +14,9 @@ import (
 const (
 	// maxYAMLDepth bounds the nesting of a YAML value converted to JSON.
 	maxYAMLDepth = 1000
-	// MaxYAMLValues bounds how many JSON values one YAML value may expand to
+	// maxYAMLValues bounds how many JSON values one YAML value may expand to
 	// through aliases: a "billion laughs" document stops here.
-	MaxYAMLValues = 100_000
+	maxYAMLValues = 100_000
 )
 
 // JSONDoc is a YAML value converted to JSON, with the place of every member.
@@ -63,7 +63,7 @@ type yamlConverter struct {
 // are problems; key names the field for the problems' Key.
 func (s *yamlSource) toJSON(n *yaml.Node, key string) (doc *JSONDoc, problems []Problem) {
 	values, pointerBytes := countValues(n, maxPresize)
-	c := &yamlConverter{src: s, key: key, places: make(map[string]Pos, values), budget: MaxYAMLValues}
+	c := &yamlConverter{src: s, key: key, places: make(map[string]Pos, values), budget: maxYAMLValues}
 	c.ptrs.b.Grow(min(pointerBytes, maxPresizeBytes))
 	defer func() {
 		if r := recover(); r != nil {
@@ -186,7 +186,7 @@ func (a *pointerArena) end(p pointer) (pointer, string) {
 func (c *yamlConverter) convert(n *yaml.Node, ptr pointer, depth int) any {
 	c.budget--
 	if c.budget < 0 {
-		c.stop(n, "%s: aliases expand to more than %d values; a YAML alias bomb is not a schema", c.key, MaxYAMLValues)
+		c.stop(n, "%s: aliases expand to more than %d values; a YAML alias bomb is not a schema", c.key, maxYAMLValues)
 	}
 	if depth > maxYAMLDepth {
 		c.stop(n, "%s: nested deeper than %d levels", c.key, maxYAMLDepth)

@@ -26,7 +26,7 @@ func FuzzYAMLToJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		data, err := NormalizeText("TOOL.md", raw)
+		data, err := normalizeText("TOOL.md", raw)
 		if err != nil {
 			return
 		}
@@ -103,7 +103,7 @@ func checkProblems(t *testing.T, lines *Lines, problems []Problem) {
 // toJSON parses a frontmatter and converts the value of its key v.
 func toJSON(t *testing.T, yamlText string) (*JSONDoc, []Problem) {
 	t.Helper()
-	s := ParseSpec("TOOL.md", []byte("---\n"+yamlText+"---\n"))
+	s := parseSpec("TOOL.md", []byte("---\n"+yamlText+"---\n"))
 	for _, p := range s.Problems {
 		if p.Kind == ProblemFrontmatter {
 			t.Fatalf("frontmatter problem: %s", p.Msg)
@@ -117,7 +117,7 @@ func toJSON(t *testing.T, yamlText string) (*JSONDoc, []Problem) {
 // node of the value of its top-level key, and the source that places it.
 func fieldNode(tb testing.TB, text []byte, key string) (*yamlSource, *yaml.Node) {
 	tb.Helper()
-	_, src, root, _ := decodeFrontmatter(SplitFrontmatter(text), NewLines(text))
+	_, src, root, _ := decodeFrontmatter(splitFrontmatter(text), NewLines(text))
 	for i := 0; root != nil && i+1 < len(root.Content); i += 2 {
 		if root.Content[i].Value == key {
 			return src, root.Content[i+1]

@@ -16,7 +16,7 @@ func BenchmarkDiscover1000(b *testing.B) {
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()
 	for b.Loop() {
-		disc, err := Discover([]string{dir}, DiscoverOptions{Root: dir})
+		disc, err := Discover([]string{dir}, Options{Root: dir})
 		if err != nil || len(disc.Tools) != 1000 {
 			b.Fatalf("discovered %d tools, err %v", len(disc.Tools), err)
 		}

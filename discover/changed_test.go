@@ -77,7 +77,7 @@ func TestChangedFolders(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	d, err := Discover([]string{root}, DiscoverOptions{Root: root})
+	d, err := Discover([]string{root}, Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

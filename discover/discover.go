@@ -23,8 +23,8 @@ const SkillFile = "SKILL.md"
 // on the command line.
 var skippedDirs = []string{".git", "node_modules", "vendor", "testdata"}
 
-// DiscoverOptions tunes Discover.
-type DiscoverOptions struct {
+// Options tunes Discover.
+type Options struct {
 	// Root is the directory report paths are relative to; a symlink whose
 	// target lies outside it is reported.
 	Root string
@@ -78,7 +78,7 @@ type SymlinkEscape struct {
 // directory (searched recursively), a TOOL.md or SKILL.md, or any file inside
 // a tool folder, which stands for its folder. A path that does not exist is
 // an error. Symbolic links to directories are not followed.
-func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
+func Discover(paths []string, opt Options) (*Discovery, error) {
 	w := newWalker(opt)
 	for _, p := range paths {
 		info, err := os.Stat(p)
@@ -120,7 +120,7 @@ func Discover(paths []string, opt DiscoverOptions) (*Discovery, error) {
 // the other CPUs can make meanwhile. What is found goes into maps, which
 // Discover sorts, so the order of the walk does not show.
 type walker struct {
-	opt DiscoverOptions
+	opt Options
 
 	mu      sync.Mutex // guards what follows, and the listings of the tools
 	tools   map[string]*Listing
@@ -132,7 +132,7 @@ type walker struct {
 // walked in parallel: fewer are not worth waking another CPU for.
 const parallelDirs = 16
 
-func newWalker(opt DiscoverOptions) *walker {
+func newWalker(opt Options) *walker {
 	return &walker{
 		opt:   opt,
 		tools: map[string]*Listing{}, skills: map[string]bool{},
@@ -312,7 +312,7 @@ func isSkillDir(dir string) bool {
 }
 
 // excluded reports whether a walked directory matches an --exclude glob.
-func excluded(p string, opt DiscoverOptions) bool {
+func excluded(p string, opt Options) bool {
 	if len(opt.Exclude) == 0 {
 		return false
 	}

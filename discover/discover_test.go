@@ -82,7 +82,7 @@ func TestDiscoverWalk(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := Discover([]string{root}, DiscoverOptions{Root: root, Exclude: tt.exclude})
+			d, err := Discover([]string{root}, Options{Root: root, Exclude: tt.exclude})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,7 +131,7 @@ func TestDiscoverNamed(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := Discover(tt.paths, DiscoverOptions{Root: root, Exclude: tt.exclude})
+			d, err := Discover(tt.paths, Options{Root: root, Exclude: tt.exclude})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +147,7 @@ func TestDiscoverNamed(t *testing.T) {
 
 func TestDiscoverMissingPath(t *testing.T) {
 	root := t.TempDir()
-	_, err := Discover([]string{filepath.Join(root, "nowhere")}, DiscoverOptions{Root: root})
+	_, err := Discover([]string{filepath.Join(root, "nowhere")}, Options{Root: root})
 	if err == nil || !strings.Contains(err.Error(), "nowhere: no such file or directory") {
 		t.Errorf("err = %v, want one naming the path and saying no such file", err)
 	}
@@ -167,7 +167,7 @@ func TestDiscoverSymlinks(t *testing.T) {
 			t.Skip("symbolic links:", err)
 		}
 	}
-	d, err := Discover([]string{root}, DiscoverOptions{Root: root})
+	d, err := Discover([]string{root}, Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestDiscoverSymlinks(t *testing.T) {
 	}
 	// With the base as root nothing escapes; without a root nothing is checked.
 	for _, r := range []string{base, ""} {
-		d, err := Discover([]string{root}, DiscoverOptions{Root: r})
+		d, err := Discover([]string{root}, Options{Root: r})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -209,7 +209,7 @@ func TestDiscoverSameFolderOnce(t *testing.T) {
 		{"a/", "a/TOOL.md"},
 		{".", "a"},
 	} {
-		d, err := Discover(paths, DiscoverOptions{Root: root})
+		d, err := Discover(paths, Options{Root: root})
 		if err != nil {
 			t.Fatal(err)
 		}

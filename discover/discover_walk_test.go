@@ -21,7 +21,7 @@ func TestDiscoverUnreadableToolFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = os.Chmod(locked, 0o755) })
-	d, err := Discover([]string{root}, DiscoverOptions{Root: root})
+	d, err := Discover([]string{root}, Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestDiscoverParallelWalk(t *testing.T) {
 	tree(t, root, files...)
 	walk := func(procs int) *Discovery {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-		d, err := Discover([]string{root}, DiscoverOptions{Root: root})
+		d, err := Discover([]string{root}, Options{Root: root})
 		if err != nil {
 			t.Fatal(err)
 		}

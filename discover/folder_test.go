@@ -85,7 +85,7 @@ func TestToolFolderReusesTheWalk(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	d, err := Discover([]string{root}, DiscoverOptions{Root: root})
+	d, err := Discover([]string{root}, Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestToolFolderReusesTheWalk(t *testing.T) {
 	if f, _ := (Tool{Dir: a}).Folder(); slices.Contains(f.Fixtures, "fixtures/deep/er/y.txt") {
 		t.Errorf("Folder without a listing did not read the folder: %q", f.Fixtures)
 	}
-	d, err = Discover([]string{root}, DiscoverOptions{Root: root})
+	d, err = Discover([]string{root}, Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

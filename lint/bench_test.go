@@ -28,7 +28,7 @@ func BenchmarkLintStatic1000(b *testing.B) {
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()
 	for b.Loop() {
-		disc, err := discover.Discover([]string{dir}, discover.DiscoverOptions{Root: dir})
+		disc, err := discover.Discover([]string{dir}, discover.Options{Root: dir})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -43,7 +43,7 @@ func BenchmarkLintStatic1000(b *testing.B) {
 // BenchmarkCheckTool is the static check of one tool folder, sequentially.
 func BenchmarkCheckTool(b *testing.B) {
 	dir := benchCorpus(b, 1)
-	disc, err := discover.Discover([]string{dir}, discover.DiscoverOptions{Root: dir})
+	disc, err := discover.Discover([]string{dir}, discover.Options{Root: dir})
 	if err != nil || len(disc.Tools) != 1 {
 		b.Fatalf("discovered %v, err %v", disc, err)
 	}
@@ -67,7 +67,7 @@ func BenchmarkLintRun100(b *testing.B) {
 	if err := gencorpus.Generate(dir, gencorpus.Options{Tools: 100, Examples: 3, Impl: gencorpus.ImplSh}); err != nil {
 		b.Fatal(err)
 	}
-	disc, err := discover.Discover([]string{dir}, discover.DiscoverOptions{Root: dir})
+	disc, err := discover.Discover([]string{dir}, discover.Options{Root: dir})
 	if err != nil {
 		b.Fatal(err)
 	}

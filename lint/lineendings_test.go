@@ -88,7 +88,7 @@ func lintTwin(t *testing.T, eol string, bom bool) []lint.Finding {
 			t.Fatal(err)
 		}
 	}
-	disc, err := discover.Discover([]string{root}, discover.DiscoverOptions{Root: root})
+	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

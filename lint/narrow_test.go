@@ -58,7 +58,7 @@ func TestNarrowDropsListings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	d, err := discover.Discover([]string{root}, discover.DiscoverOptions{Root: root})
+	d, err := discover.Discover([]string{root}, discover.Options{Root: root})
 	if err != nil || len(d.Tools) != 3 {
 		t.Fatalf("tools %+v, %v", d.Tools, err)
 	}

@@ -20,7 +20,7 @@ func TestProgress(t *testing.T) {
 	root := t.TempDir()
 	writeTool(t, root, "good", "passes", `{}`, `{"ok": true}`, "cat >/dev/null; echo '{\"ok\": true}'\n")
 	writeTool(t, root, "bad", "fails", `{}`, `{"ok": true}`, "cat >/dev/null; echo '{\"ok\": false, \"error\": \"x\"}'\n")
-	disc, err := discover.Discover([]string{root}, discover.DiscoverOptions{Root: root})
+	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

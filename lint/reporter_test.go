@@ -72,7 +72,7 @@ func TestFindingSpans(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "TOOL.md"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	disc, err := discover.Discover([]string{root}, discover.DiscoverOptions{Root: root})
+	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

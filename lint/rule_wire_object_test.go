@@ -27,7 +27,7 @@ func TestOnlyObjects(t *testing.T) {
 		{`{}`, false},
 	}
 	for _, tt := range tests {
-		v, err := jsonexact.ParseJSON([]byte(tt.schema))
+		v, err := jsonexact.Parse([]byte(tt.schema))
 		if err != nil {
 			t.Fatal(err)
 		}

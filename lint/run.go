@@ -273,18 +273,18 @@ func statusOf(er *ExampleResult) Status {
 
 // parseStdout reads stdout as exactly one JSON object; msg says why not.
 func parseStdout(stdout, stderr []byte) (any, string) {
-	v, err := jsonexact.ParseJSON(stdout)
+	v, err := jsonexact.Parse(stdout)
 	if err != nil {
-		var kind jsonexact.JSONErrorKind
-		if je, ok := err.(*jsonexact.JSONError); ok {
+		var kind jsonexact.ErrorKind
+		if je, ok := err.(*jsonexact.SyntaxError); ok {
 			kind = je.Kind
 		}
 		switch kind {
-		case jsonexact.JSONEmpty:
+		case jsonexact.Empty:
 			return nil, "stdout is empty; the implementation must print one JSON object" + stderrTail(stderr)
-		case jsonexact.JSONTrailing:
+		case jsonexact.Trailing:
 			return nil, "stdout holds more than one JSON value (or text after it): " + quoteStart(stdout)
-		case jsonexact.JSONInvalidUTF8:
+		case jsonexact.InvalidUTF8:
 			return nil, "stdout is not valid UTF-8: " + quoteStart(stdout)
 		}
 		return nil, fmt.Sprintf("stdout is not JSON (%s): %s", errorMessage(err), quoteStart(stdout))
@@ -296,7 +296,7 @@ func parseStdout(stdout, stderr []byte) (any, string) {
 }
 
 func errorMessage(err error) string {
-	if je, ok := err.(*jsonexact.JSONError); ok {
+	if je, ok := err.(*jsonexact.SyntaxError); ok {
 		return je.Msg
 	}
 	return err.Error()

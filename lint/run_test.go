@@ -63,7 +63,7 @@ func writeTool(t *testing.T, root, name, title, input, output, script string) {
 // the result and the wall time of lint.Lint.
 func runLint(t *testing.T, root string, cfg lint.Config) (*lint.Result, time.Duration) {
 	t.Helper()
-	disc, err := discover.Discover([]string{root}, discover.DiscoverOptions{Root: root})
+	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestRunOwnTools(t *testing.T) {
 		t.Skip("python3 is not on PATH")
 	}
 	root := repoRoot(t)
-	disc, err := discover.Discover([]string{filepath.Join(root, ".agent", "tools")}, discover.DiscoverOptions{Root: root})
+	disc, err := discover.Discover([]string{filepath.Join(root, ".agent", "tools")}, discover.Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ func BenchmarkStdinReads(b *testing.B) {
 // its #! line and scans it for reads of stdin.
 func BenchmarkCheckRunnable(b *testing.B) {
 	dir := benchCorpus(b, 1)
-	disc, err := discover.Discover([]string{dir}, discover.DiscoverOptions{Root: dir})
+	disc, err := discover.Discover([]string{dir}, discover.Options{Root: dir})
 	if err != nil || len(disc.Tools) != 1 {
 		b.Fatalf("discovered %v, err %v", disc, err)
 	}

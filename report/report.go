@@ -25,10 +25,10 @@ import (
 	"github.com/speccify/speccify-lint/lint"
 )
 
-// DefaultInformationURI is the project page reports link to when
+// defaultInformationURI is the project page reports link to when
 // Options.InformationURI is empty; rule help links are this page plus
 // "#rule-<id>".
-const DefaultInformationURI = "https://github.com/speccify/speccify-lint"
+const defaultInformationURI = "https://github.com/speccify/speccify-lint"
 
 // toolName is the name of the tool in every report.
 const toolName = "speccify-lint"
@@ -45,7 +45,7 @@ type Options struct {
 	// "speccify-lint", or "speccify-lint/shard-K-of-N" when Result.Shard is
 	// "K/N".
 	SARIFCategory string
-	// InformationURI is the project page; empty means DefaultInformationURI.
+	// InformationURI is the project page; empty means defaultInformationURI.
 	InformationURI string
 	// Rules is the rule metadata SARIF describes; nil means lint.Rules().
 	// Findings of rules missing from it still get a (generic) SARIF rule.
@@ -153,7 +153,7 @@ func (o Options) informationURI() string {
 	if o.InformationURI != "" {
 		return o.InformationURI
 	}
-	return DefaultInformationURI
+	return defaultInformationURI
 }
 
 // rules is Options.Rules or the registry.

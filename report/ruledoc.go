@@ -26,7 +26,7 @@ func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
 	writeIndented(&b, r.Example)
 	b.WriteString("\nFixed:\n\n")
 	writeIndented(&b, r.Fix)
-	fmt.Fprintf(&b, "\nMore: %s#%s\n", DefaultInformationURI, r.Anchor())
+	fmt.Fprintf(&b, "\nMore: %s#%s\n", defaultInformationURI, r.Anchor())
 	_, err := w.Write(b.Bytes())
 	return err
 }

@@ -70,7 +70,7 @@ func writeRulesJSON(b *bytes.Buffer, rules []*lint.Rule) error {
 	for _, r := range rules {
 		list = append(list, jsonRule{
 			ID: r.ID, Severity: r.Severity, Category: r.Category, Title: r.Title, Doc: r.Doc,
-			HelpURI: DefaultInformationURI + "#" + r.Anchor(), Example: r.Example, Fix: r.Fix,
+			HelpURI: defaultInformationURI + "#" + r.Anchor(), Example: r.Example, Fix: r.Fix,
 		})
 	}
 	enc := json.NewEncoder(b)

@@ -90,7 +90,7 @@ func (c *LintCmd) Run(env *runEnv) error {
 	if err := checkPaths(paths, env.commands); err != nil {
 		return usageError{err}
 	}
-	disc, err := discover.Discover(paths, discover.DiscoverOptions{Root: root, Exclude: c.Exclude})
+	disc, err := discover.Discover(paths, discover.Options{Root: root, Exclude: c.Exclude})
 	if err != nil {
 		return usageError{err}
 	}

@@ -82,7 +82,7 @@ func TestCorpusLintsClean(t *testing.T) {
 			if err := gencorpus.Generate(dir, gencorpus.Options{Tools: tools, Examples: examples, Impl: impl}); err != nil {
 				t.Fatal(err)
 			}
-			disc, err := discover.Discover([]string{dir}, discover.DiscoverOptions{Root: dir})
+			disc, err := discover.Discover([]string{dir}, discover.Options{Root: dir})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -36,7 +36,7 @@ func (d Difference) String() string { return d.Path + ": " + d.Message }
 //   - expected is an array, actual is an array of the same length, and each
 //     element covers the expected element at the same index;
 //   - expected is a number and actual is a number of exactly the same value
-//     (NumbersEqual: 1.0 covers 1; float64 and integer values are accepted
+//     (numbersEqual: 1.0 covers 1; float64 and integer values are accepted
 //     too, read as the shortest decimal that gives the same float);
 //   - expected is a string, true, false or null, and actual is the same.
 //     true is not 1, and null is not a missing key, nor the other way round.
@@ -57,7 +57,7 @@ func (d Difference) String() string { return d.Path + ": " + d.Message }
 //	expected 2 items, got 3    array lengths differ (elements are then not compared)
 //
 // Covers does not panic. It recurses once per level of nesting, which for
-// values from ParseJSON is at most MaxJSONDepth; deeper nesting (possible only
+// values from Parse is at most maxDepth; deeper nesting (possible only
 // in a hand-built or cyclic value) is reported as a difference rather than
 // followed.
 func Covers(expected, actual any) []Difference {
@@ -93,7 +93,7 @@ type cmpState struct {
 	diffs []Difference
 }
 
-// cmpClassify returns v's kind and v in the form ParseJSON returns: Go
+// cmpClassify returns v's kind and v in the form Parse returns: Go
 // numbers become json.Number, other types go through encoding/json.
 func cmpClassify(v any) (cmpKind, any) {
 	switch v.(type) { // v itself is returned: re-boxing would allocate
@@ -123,8 +123,8 @@ func cmpClassify(v any) (cmpKind, any) {
 }
 
 func (c *cmpState) covers(expected, actual any, depth int) {
-	if depth > MaxJSONDepth {
-		c.add(Difference{Message: fmt.Sprintf("nesting deeper than %d levels", MaxJSONDepth)})
+	if depth > maxDepth {
+		c.add(Difference{Message: fmt.Sprintf("nesting deeper than %d levels", maxDepth)})
 		return
 	}
 	ek, e := cmpClassify(expected)
@@ -145,7 +145,7 @@ func (c *cmpState) covers(expected, actual any, depth int) {
 			c.mismatch(ek, e, a)
 		}
 	case cmpNumber:
-		if !NumbersEqual(e.(json.Number), a.(json.Number)) {
+		if !numbersEqual(e.(json.Number), a.(json.Number)) {
 			c.mismatch(ek, e, a)
 		}
 	case cmpObject:
@@ -301,7 +301,7 @@ func isIndex(s string) bool {
 }
 
 // compact renders a value of Covers as compact JSON: encoding/json with HTML
-// escaping off, which writes the values ParseJSON returns exactly (object
+// escaping off, which writes the values Parse returns exactly (object
 // keys sorted, json.Number as written, strings escaped as it escapes them).
 // What encoding/json cannot render, which only a hand-built value holds, is
 // a JSON string: "NaN", "+Inf" or "-Inf" for those floats, else naming the
@@ -356,7 +356,7 @@ func jsonGoNumber(v any) (json.Number, bool) {
 	return "-Inf", true
 }
 
-// jsonNormalize turns a value of any other Go type into the form ParseJSON
+// jsonNormalize turns a value of any other Go type into the form Parse
 // returns, through encoding/json. It reports false when that fails, and never
 // panics, even when a MarshalJSON method does.
 func jsonNormalize(v any) (w any, ok bool) {
@@ -369,6 +369,6 @@ func jsonNormalize(v any) (w any, ok bool) {
 	if err != nil {
 		return nil, false
 	}
-	w, err = ParseJSON(data)
+	w, err = Parse(data)
 	return w, err == nil
 }

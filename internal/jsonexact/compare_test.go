@@ -13,9 +13,9 @@ import (
 // cmpParse parses JSON for a test, failing it on error.
 func cmpParse(t testing.TB, s string) any {
 	t.Helper()
-	v, err := ParseJSON([]byte(s))
+	v, err := Parse([]byte(s))
 	if err != nil {
-		t.Fatalf("ParseJSON(%q): %v", s, err)
+		t.Fatalf("Parse(%q): %v", s, err)
 	}
 	return v
 }
@@ -201,7 +201,7 @@ func TestCoversCycleDoesNotHang(t *testing.T) {
 	if len(d) != 1 || !strings.HasSuffix(d[0].Message, "nesting deeper than 10000 levels") {
 		t.Fatalf("Covers(cycle, cycle) = %d differences", len(d))
 	}
-	if want := "$" + strings.Repeat(".self", MaxJSONDepth+1); d[0].Path != want {
+	if want := "$" + strings.Repeat(".self", maxDepth+1); d[0].Path != want {
 		t.Errorf("path has %d bytes, want %d", len(d[0].Path), len(want))
 	}
 }
@@ -253,7 +253,7 @@ func cmpRefCovers(e, a any) bool {
 		return true
 	case json.Number:
 		y, ok := a.(json.Number)
-		return ok && NumbersEqual(x, y)
+		return ok && numbersEqual(x, y)
 	default:
 		return e == a // nil, bool, string
 	}
@@ -273,8 +273,8 @@ func FuzzCovers(f *testing.F) {
 		f.Add([]byte(p[0]), []byte(p[1]))
 	}
 	f.Fuzz(func(t *testing.T, ea, aa []byte) {
-		e, errE := ParseJSON(ea)
-		a, errA := ParseJSON(aa)
+		e, errE := Parse(ea)
+		a, errA := Parse(aa)
 		if errE == nil {
 			if d := Covers(e, e); d != nil {
 				t.Fatalf("%s does not cover itself: %v", ea, d)

@@ -1,6 +1,6 @@
 // Package jsonexact parses JSON with its numbers exactly as written and
-// compares JSON values: ParseJSON reads one value (json.Number for numbers,
-// never float64), NumbersEqual compares two numbers by their exact decimal
+// compares JSON values: Parse reads one value (json.Number for numbers,
+// never float64), numbersEqual compares two numbers by their exact decimal
 // values, and Covers says how an actual value fails to cover an expected one,
 // each difference at a JSON path such as $.items[0].
 //

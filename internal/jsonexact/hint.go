@@ -7,11 +7,11 @@ import (
 
 // Hint says how to fix the usual ways a hand-written JSON text such as
 // {'a': 1}, {"a": 1,} or {a: 1} breaks the grammar at e, an error of
-// ParseJSON(data): single quotes, a trailing comma, an unquoted key, a
+// Parse(data): single quotes, a trailing comma, an unquoted key, a
 // Python or JavaScript word (True, None, undefined), a bare word, a comment.
 // It is "" when there is nothing more to say than e.Msg.
-func (e *JSONError) Hint(data []byte) string {
-	if e.Kind != JSONSyntax || e.Offset >= len(data) {
+func (e *SyntaxError) Hint(data []byte) string {
+	if e.Kind != Syntax || e.Offset >= len(data) {
 		return ""
 	}
 	c := data[e.Offset]

@@ -26,10 +26,10 @@ func TestHint(t *testing.T) {
 		{`{"a": 1`, ""},    // ends too early
 		{`{"a": tru}`, ""}, // a misspelt literal: the message says it
 	} {
-		_, err := ParseJSON([]byte(c.text))
-		var je *JSONError
+		_, err := Parse([]byte(c.text))
+		var je *SyntaxError
 		if !errors.As(err, &je) {
-			t.Errorf("ParseJSON(%q) = %v, want a *JSONError", c.text, err)
+			t.Errorf("Parse(%q) = %v, want a *SyntaxError", c.text, err)
 			continue
 		}
 		if got := je.Hint([]byte(c.text)); got != c.want {

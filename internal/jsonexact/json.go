@@ -8,79 +8,79 @@ import (
 	"unicode/utf8"
 )
 
-// MaxJSONDepth is the deepest nesting of arrays and objects ParseJSON accepts:
+// maxDepth is the deepest nesting of arrays and objects Parse accepts:
 // the same limit encoding/json applies.
-const MaxJSONDepth = 10000
+const maxDepth = 10000
 
-// JSONErrorKind classifies why a text is not one JSON value.
-type JSONErrorKind int
+// ErrorKind classifies why a text is not one JSON value.
+type ErrorKind int
 
 const (
-	// JSONEmpty: the text is empty or only whitespace.
-	JSONEmpty JSONErrorKind = iota + 1
-	// JSONSyntax: the text breaks the JSON grammar, or ends too early.
-	JSONSyntax
-	// JSONTrailing: a second value, or other text, follows the first value.
-	JSONTrailing
-	// JSONTooDeep: arrays and objects nest deeper than MaxJSONDepth.
-	JSONTooDeep
-	// JSONInvalidUTF8: the text holds bytes that are not valid UTF-8.
-	JSONInvalidUTF8
+	// Empty: the text is empty or only whitespace.
+	Empty ErrorKind = iota + 1
+	// Syntax: the text breaks the JSON grammar, or ends too early.
+	Syntax
+	// Trailing: a second value, or other text, follows the first value.
+	Trailing
+	// TooDeep: arrays and objects nest deeper than maxDepth.
+	TooDeep
+	// InvalidUTF8: the text holds bytes that are not valid UTF-8.
+	InvalidUTF8
 )
 
-func (k JSONErrorKind) String() string {
+func (k ErrorKind) String() string {
 	switch k {
-	case JSONEmpty:
+	case Empty:
 		return "empty"
-	case JSONSyntax:
+	case Syntax:
 		return "syntax"
-	case JSONTrailing:
+	case Trailing:
 		return "trailing"
-	case JSONTooDeep:
+	case TooDeep:
 		return "too deep"
-	case JSONInvalidUTF8:
+	case InvalidUTF8:
 		return "invalid UTF-8"
 	}
-	return "JSONErrorKind(" + strconv.Itoa(int(k)) + ")"
+	return "ErrorKind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// JSONError describes why a text is not one JSON value.
-type JSONError struct {
+// SyntaxError describes why a text is not one JSON value.
+type SyntaxError struct {
 	// Offset is the 0-based byte offset in the text where the problem is: the
 	// offending byte, the first byte of a misspelt true/false/null, the end of
 	// the text when it ends too early (an unterminated string, say) or is
 	// empty, the first byte of trailing text, the bracket that nests too
 	// deep, or the first invalid UTF-8 byte.
 	Offset int
-	Kind   JSONErrorKind
+	Kind   ErrorKind
 	// Msg is human text in the words of encoding/json where it has them, such
 	// as "invalid character 'x' looking for beginning of value".
 	Msg string
 }
 
-func (e *JSONError) Error() string {
+func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("invalid JSON at byte %d: %s", e.Offset, e.Msg)
 }
 
-// ParseJSON parses data as exactly one JSON value (RFC 8259), optionally
+// Parse parses data as exactly one JSON value (RFC 8259), optionally
 // surrounded by whitespace. Numbers are json.Number, exactly as written,
 // never float64; objects are map[string]any, arrays []any, strings string,
 // true and false bool, null nil.
 //
-// Any error is a *JSONError; the problems are found in the order they occur
+// Any error is a *SyntaxError; the problems are found in the order they occur
 // in the text, and the first is reported.
 //
 // Details:
 //   - When an object repeats a key, the last value wins (as in encoding/json).
-//   - Invalid UTF-8 anywhere is an error (JSONInvalidUTF8), even inside a
+//   - Invalid UTF-8 anywhere is an error (InvalidUTF8), even inside a
 //     string, where encoding/json would silently replace it with U+FFFD.
 //   - A \u escape of a lone UTF-16 surrogate becomes U+FFFD, as in
 //     encoding/json: it is valid JSON syntax with no Unicode meaning.
-//   - Nesting deeper than MaxJSONDepth is a JSONTooDeep error. The parser
+//   - Nesting deeper than maxDepth is a TooDeep error. The parser
 //     keeps its own stack instead of recursing, and checks the depth as each
 //     bracket is read, before any value below it is built: an input a million
-//     brackets deep costs no more than its first MaxJSONDepth+1 bytes.
-func ParseJSON(data []byte) (any, error) {
+//     brackets deep costs no more than its first maxDepth+1 bytes.
+func Parse(data []byte) (any, error) {
 	p := jsonParser{data: data}
 	p.skipSpace()
 	if p.i == len(data) {
@@ -88,7 +88,7 @@ func ParseJSON(data []byte) (any, error) {
 		if len(data) > 0 {
 			msg = "no JSON value: the text is only whitespace"
 		}
-		return nil, &JSONError{Offset: len(data), Kind: JSONEmpty, Msg: msg}
+		return nil, &SyntaxError{Offset: len(data), Kind: Empty, Msg: msg}
 	}
 	v, err := p.value()
 	if err != nil {
@@ -99,7 +99,7 @@ func ParseJSON(data []byte) (any, error) {
 		if err := p.invalidUTF8(p.i); err != nil {
 			return nil, err
 		}
-		return nil, &JSONError{Offset: p.i, Kind: JSONTrailing, Msg: "unexpected text after the JSON value"}
+		return nil, &SyntaxError{Offset: p.i, Kind: Trailing, Msg: "unexpected text after the JSON value"}
 	}
 	return v, nil
 }
@@ -129,7 +129,7 @@ func (p *jsonParser) skipSpace() {
 }
 
 // value parses one value at p.i, without recursion.
-func (p *jsonParser) value() (any, *JSONError) {
+func (p *jsonParser) value() (any, *SyntaxError) {
 	var stack []jsonFrame
 	for {
 		// A value starts here.
@@ -140,9 +140,9 @@ func (p *jsonParser) value() (any, *JSONError) {
 		var v any
 		switch c := p.data[p.i]; c {
 		case '{', '[':
-			if len(stack) >= MaxJSONDepth {
-				return nil, &JSONError{Offset: p.i, Kind: JSONTooDeep,
-					Msg: fmt.Sprintf("nesting deeper than %d levels", MaxJSONDepth)}
+			if len(stack) >= maxDepth {
+				return nil, &SyntaxError{Offset: p.i, Kind: TooDeep,
+					Msg: fmt.Sprintf("nesting deeper than %d levels", maxDepth)}
 			}
 			p.i++
 			p.skipSpace()
@@ -245,7 +245,7 @@ func (p *jsonParser) value() (any, *JSONError) {
 }
 
 // objectKey parses `"key" :` at p.i and the whitespace after it.
-func (p *jsonParser) objectKey() (string, *JSONError) {
+func (p *jsonParser) objectKey() (string, *SyntaxError) {
 	if p.i >= len(p.data) {
 		return "", p.eof()
 	}
@@ -270,7 +270,7 @@ func (p *jsonParser) objectKey() (string, *JSONError) {
 
 // literal parses the word true, false or null at p.i. A misspelling is
 // reported at the first byte of the word.
-func (p *jsonParser) literal(word string) *JSONError {
+func (p *jsonParser) literal(word string) *SyntaxError {
 	start := p.i
 	for k := 1; k < len(word); k++ {
 		i := start + k
@@ -291,7 +291,7 @@ func (p *jsonParser) literal(word string) *JSONError {
 }
 
 // number parses a number literal at p.i.
-func (p *jsonParser) number() (json.Number, *JSONError) {
+func (p *jsonParser) number() (json.Number, *SyntaxError) {
 	d := p.data
 	start, i := p.i, p.i
 	digit := func(i int) bool { return i < len(d) && d[i] >= '0' && d[i] <= '9' }
@@ -302,7 +302,7 @@ func (p *jsonParser) number() (json.Number, *JSONError) {
 		return i
 	}
 	// need reports the end of input or a bad byte at i, where a digit must be.
-	need := func(i int, context string) *JSONError {
+	need := func(i int, context string) *SyntaxError {
 		if i >= len(d) {
 			return p.eof()
 		}
@@ -341,7 +341,7 @@ func (p *jsonParser) number() (json.Number, *JSONError) {
 }
 
 // str parses a string literal at p.i (which is '"') and returns its value.
-func (p *jsonParser) str() (string, *JSONError) {
+func (p *jsonParser) str() (string, *SyntaxError) {
 	d := p.data
 	start := p.i + 1
 	i := start
@@ -443,7 +443,7 @@ func (p *jsonParser) str() (string, *JSONError) {
 }
 
 // hex4 reads the four hex digits of a \u escape starting at i.
-func (p *jsonParser) hex4(i int) (rune, *JSONError) {
+func (p *jsonParser) hex4(i int) (rune, *SyntaxError) {
 	var r rune
 	for k := range 4 {
 		if i+k >= len(p.data) {
@@ -466,31 +466,31 @@ func (p *jsonParser) hex4(i int) (rune, *JSONError) {
 	return r, nil
 }
 
-func (p *jsonParser) eof() *JSONError {
-	return &JSONError{Offset: len(p.data), Kind: JSONSyntax, Msg: "unexpected end of JSON input"}
+func (p *jsonParser) eof() *SyntaxError {
+	return &SyntaxError{Offset: len(p.data), Kind: Syntax, Msg: "unexpected end of JSON input"}
 }
 
 // badChar reports the unexpected character at i; context says what was
 // expected, in the words of encoding/json. A byte that is not valid UTF-8 is
 // reported as such.
-func (p *jsonParser) badChar(i int, context string) *JSONError {
+func (p *jsonParser) badChar(i int, context string) *SyntaxError {
 	if err := p.invalidUTF8(i); err != nil {
 		return err
 	}
 	r, _ := utf8.DecodeRune(p.data[i:])
-	return &JSONError{Offset: i, Kind: JSONSyntax, Msg: "invalid character " + jsonQuoteChar(r) + " " + context}
+	return &SyntaxError{Offset: i, Kind: Syntax, Msg: "invalid character " + jsonQuoteChar(r) + " " + context}
 }
 
 // invalidUTF8 returns an error when the byte at i does not start a valid
 // UTF-8 sequence, and nil otherwise.
-func (p *jsonParser) invalidUTF8(i int) *JSONError {
+func (p *jsonParser) invalidUTF8(i int) *SyntaxError {
 	if p.data[i] < utf8.RuneSelf {
 		return nil
 	}
 	if r, size := utf8.DecodeRune(p.data[i:]); r != utf8.RuneError || size != 1 {
 		return nil
 	}
-	return &JSONError{Offset: i, Kind: JSONInvalidUTF8, Msg: fmt.Sprintf("invalid UTF-8 byte 0x%02x", p.data[i])}
+	return &SyntaxError{Offset: i, Kind: InvalidUTF8, Msg: fmt.Sprintf("invalid UTF-8 byte 0x%02x", p.data[i])}
 }
 
 // jsonQuoteChar quotes a character for an error message as encoding/json

@@ -35,12 +35,12 @@ func TestParseJSONValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v, err := ParseJSON([]byte(tt.in))
+			v, err := Parse([]byte(tt.in))
 			if err != nil {
-				t.Fatalf("ParseJSON(%q): %v", tt.in, err)
+				t.Fatalf("Parse(%q): %v", tt.in, err)
 			}
 			if got := compact(v); got != tt.want {
-				t.Errorf("compact(ParseJSON(%q)) = %s, want %s", tt.in, got, tt.want)
+				t.Errorf("compact(Parse(%q)) = %s, want %s", tt.in, got, tt.want)
 			}
 			jsonCheckAgainstStdlib(t, []byte(tt.in))
 		})
@@ -48,7 +48,7 @@ func TestParseJSONValues(t *testing.T) {
 }
 
 func TestParseJSONTypes(t *testing.T) {
-	v, err := ParseJSON([]byte(`{"n": 1.50, "s": "x", "t": true, "z": null, "a": [1], "o": {}}`))
+	v, err := Parse([]byte(`{"n": 1.50, "s": "x", "t": true, "z": null, "a": [1], "o": {}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,9 +75,9 @@ func TestParseJSONTypes(t *testing.T) {
 		t.Errorf(`"o" = %#v`, m["o"])
 	}
 	for _, in := range []string{`[]`, `{}`} {
-		v, _ := ParseJSON([]byte(in))
+		v, _ := Parse([]byte(in))
 		if reflectIsNil(v) {
-			t.Errorf("ParseJSON(%s) gives a nil container %#v", in, v)
+			t.Errorf("Parse(%s) gives a nil container %#v", in, v)
 		}
 	}
 }
@@ -96,71 +96,71 @@ func TestParseJSONErrors(t *testing.T) {
 	tests := []struct {
 		name   string
 		in     string
-		kind   JSONErrorKind
+		kind   ErrorKind
 		offset int
 		msg    string
 	}{
-		{"empty", ``, JSONEmpty, 0, "no JSON value: the text is empty"},
-		{"only whitespace", " \n\t ", JSONEmpty, 4, "no JSON value: the text is only whitespace"},
-		{"bad literal points at its start", `{"a": nope}`, JSONSyntax, 6, "invalid character 'o' in literal null (expecting 'u')"},
-		{"misspelt true", `[tru]`, JSONSyntax, 1, "invalid character ']' in literal true (expecting 'e')"},
-		{"trailing comma in object", `{"a":1,}`, JSONSyntax, 7, "invalid character '}' looking for beginning of object key string"},
-		{"trailing comma in array", `[1,]`, JSONSyntax, 3, "invalid character ']' looking for beginning of value"},
-		{"unterminated string", `{"a": "abc`, JSONSyntax, 10, "unexpected end of JSON input"},
-		{"unterminated string with escape", `"a\n`, JSONSyntax, 4, "unexpected end of JSON input"},
-		{"unterminated object", `{"a": 1`, JSONSyntax, 7, "unexpected end of JSON input"},
-		{"truncated literal", `nul`, JSONSyntax, 3, "unexpected end of JSON input"},
-		{"missing colon", `{"a" 1}`, JSONSyntax, 5, "invalid character '1' after object key"},
-		{"missing comma", `{"a": 1 "b": 2}`, JSONSyntax, 8, `invalid character '"' after object key:value pair`},
-		{"missing comma in array", `[1 2]`, JSONSyntax, 3, "invalid character '2' after array element"},
-		{"unquoted key", `{a: 1}`, JSONSyntax, 1, "invalid character 'a' looking for beginning of object key string"},
-		{"single quotes", `{'a': 1}`, JSONSyntax, 1, `invalid character '\'' looking for beginning of object key string`},
-		{"bad value", `[1, x]`, JSONSyntax, 4, "invalid character 'x' looking for beginning of value"},
-		{"minus alone", `-x`, JSONSyntax, 1, "invalid character 'x' in numeric literal"},
-		{"minus at end", `[-`, JSONSyntax, 2, "unexpected end of JSON input"},
-		{"decimal point without digits", `1.x`, JSONSyntax, 2, "invalid character 'x' after decimal point in numeric literal"},
-		{"exponent without digits", `1e+]`, JSONSyntax, 3, "invalid character ']' in exponent of numeric literal"},
-		{"exponent at end", `1e`, JSONSyntax, 2, "unexpected end of JSON input"},
-		{"leading plus", `+1`, JSONSyntax, 0, "invalid character '+' looking for beginning of value"},
-		{"leading zero", `[01]`, JSONSyntax, 2, "invalid character '1' after array element"},
-		{"leading zero at top level", `01`, JSONTrailing, 1, "unexpected text after the JSON value"},
-		{"control character in string", "\"a\nb\"", JSONSyntax, 2, `invalid character '\n' in string literal`},
-		{"bad escape", `"\q"`, JSONSyntax, 2, "invalid character 'q' in string escape code"},
-		{"bad unicode escape", `"\u12G4"`, JSONSyntax, 5, `invalid character 'G' in \u hexadecimal character escape`},
-		{"unicode escape at end", `"\u12`, JSONSyntax, 5, "unexpected end of JSON input"},
-		{"non-ASCII character outside a string", `é`, JSONSyntax, 0, "invalid character 'é' looking for beginning of value"},
-		{"byte order mark", "\uFEFF{}", JSONSyntax, 0, `invalid character '\ufeff' looking for beginning of value`},
-		{"two values", `{} {}`, JSONTrailing, 3, "unexpected text after the JSON value"},
-		{"text after value", "[1]\nok", JSONTrailing, 4, "unexpected text after the JSON value"},
-		{"two scalars", `1 2`, JSONTrailing, 2, "unexpected text after the JSON value"},
-		{"invalid UTF-8 in string", "\"a\xffb\"", JSONInvalidUTF8, 2, "invalid UTF-8 byte 0xff"},
-		{"invalid UTF-8 in key", "{\"\xc3\x28\": 1}", JSONInvalidUTF8, 2, "invalid UTF-8 byte 0xc3"},
-		{"surrogate encoded in UTF-8", "\"\xed\xa0\x80\"", JSONInvalidUTF8, 1, "invalid UTF-8 byte 0xed"},
-		{"overlong UTF-8", "\"\xc0\xaf\"", JSONInvalidUTF8, 1, "invalid UTF-8 byte 0xc0"},
-		{"truncated UTF-8 at end of string", "\"\xe4\xb8\"", JSONInvalidUTF8, 1, "invalid UTF-8 byte 0xe4"},
-		{"invalid UTF-8 after escape", "\"\\n\xff\"", JSONInvalidUTF8, 3, "invalid UTF-8 byte 0xff"},
-		{"invalid UTF-8 as value", "[\xff]", JSONInvalidUTF8, 1, "invalid UTF-8 byte 0xff"},
-		{"invalid UTF-8 in literal", "tr\xff", JSONInvalidUTF8, 2, "invalid UTF-8 byte 0xff"},
-		{"invalid UTF-8 after value", "{}\xff", JSONInvalidUTF8, 2, "invalid UTF-8 byte 0xff"},
-		{"too deep", strings.Repeat("[", MaxJSONDepth+1) + strings.Repeat("]", MaxJSONDepth+1), JSONTooDeep, MaxJSONDepth, "nesting deeper than 10000 levels"},
-		{"too deep with empty innermost", strings.Repeat(`{"a":`, MaxJSONDepth) + `{}` + strings.Repeat("}", MaxJSONDepth), JSONTooDeep, 5 * MaxJSONDepth, "nesting deeper than 10000 levels"},
-		{"syntax error before depth", `[x` + strings.Repeat("[", 2*MaxJSONDepth), JSONSyntax, 1, "invalid character 'x' looking for beginning of value"},
+		{"empty", ``, Empty, 0, "no JSON value: the text is empty"},
+		{"only whitespace", " \n\t ", Empty, 4, "no JSON value: the text is only whitespace"},
+		{"bad literal points at its start", `{"a": nope}`, Syntax, 6, "invalid character 'o' in literal null (expecting 'u')"},
+		{"misspelt true", `[tru]`, Syntax, 1, "invalid character ']' in literal true (expecting 'e')"},
+		{"trailing comma in object", `{"a":1,}`, Syntax, 7, "invalid character '}' looking for beginning of object key string"},
+		{"trailing comma in array", `[1,]`, Syntax, 3, "invalid character ']' looking for beginning of value"},
+		{"unterminated string", `{"a": "abc`, Syntax, 10, "unexpected end of JSON input"},
+		{"unterminated string with escape", `"a\n`, Syntax, 4, "unexpected end of JSON input"},
+		{"unterminated object", `{"a": 1`, Syntax, 7, "unexpected end of JSON input"},
+		{"truncated literal", `nul`, Syntax, 3, "unexpected end of JSON input"},
+		{"missing colon", `{"a" 1}`, Syntax, 5, "invalid character '1' after object key"},
+		{"missing comma", `{"a": 1 "b": 2}`, Syntax, 8, `invalid character '"' after object key:value pair`},
+		{"missing comma in array", `[1 2]`, Syntax, 3, "invalid character '2' after array element"},
+		{"unquoted key", `{a: 1}`, Syntax, 1, "invalid character 'a' looking for beginning of object key string"},
+		{"single quotes", `{'a': 1}`, Syntax, 1, `invalid character '\'' looking for beginning of object key string`},
+		{"bad value", `[1, x]`, Syntax, 4, "invalid character 'x' looking for beginning of value"},
+		{"minus alone", `-x`, Syntax, 1, "invalid character 'x' in numeric literal"},
+		{"minus at end", `[-`, Syntax, 2, "unexpected end of JSON input"},
+		{"decimal point without digits", `1.x`, Syntax, 2, "invalid character 'x' after decimal point in numeric literal"},
+		{"exponent without digits", `1e+]`, Syntax, 3, "invalid character ']' in exponent of numeric literal"},
+		{"exponent at end", `1e`, Syntax, 2, "unexpected end of JSON input"},
+		{"leading plus", `+1`, Syntax, 0, "invalid character '+' looking for beginning of value"},
+		{"leading zero", `[01]`, Syntax, 2, "invalid character '1' after array element"},
+		{"leading zero at top level", `01`, Trailing, 1, "unexpected text after the JSON value"},
+		{"control character in string", "\"a\nb\"", Syntax, 2, `invalid character '\n' in string literal`},
+		{"bad escape", `"\q"`, Syntax, 2, "invalid character 'q' in string escape code"},
+		{"bad unicode escape", `"\u12G4"`, Syntax, 5, `invalid character 'G' in \u hexadecimal character escape`},
+		{"unicode escape at end", `"\u12`, Syntax, 5, "unexpected end of JSON input"},
+		{"non-ASCII character outside a string", `é`, Syntax, 0, "invalid character 'é' looking for beginning of value"},
+		{"byte order mark", "\uFEFF{}", Syntax, 0, `invalid character '\ufeff' looking for beginning of value`},
+		{"two values", `{} {}`, Trailing, 3, "unexpected text after the JSON value"},
+		{"text after value", "[1]\nok", Trailing, 4, "unexpected text after the JSON value"},
+		{"two scalars", `1 2`, Trailing, 2, "unexpected text after the JSON value"},
+		{"invalid UTF-8 in string", "\"a\xffb\"", InvalidUTF8, 2, "invalid UTF-8 byte 0xff"},
+		{"invalid UTF-8 in key", "{\"\xc3\x28\": 1}", InvalidUTF8, 2, "invalid UTF-8 byte 0xc3"},
+		{"surrogate encoded in UTF-8", "\"\xed\xa0\x80\"", InvalidUTF8, 1, "invalid UTF-8 byte 0xed"},
+		{"overlong UTF-8", "\"\xc0\xaf\"", InvalidUTF8, 1, "invalid UTF-8 byte 0xc0"},
+		{"truncated UTF-8 at end of string", "\"\xe4\xb8\"", InvalidUTF8, 1, "invalid UTF-8 byte 0xe4"},
+		{"invalid UTF-8 after escape", "\"\\n\xff\"", InvalidUTF8, 3, "invalid UTF-8 byte 0xff"},
+		{"invalid UTF-8 as value", "[\xff]", InvalidUTF8, 1, "invalid UTF-8 byte 0xff"},
+		{"invalid UTF-8 in literal", "tr\xff", InvalidUTF8, 2, "invalid UTF-8 byte 0xff"},
+		{"invalid UTF-8 after value", "{}\xff", InvalidUTF8, 2, "invalid UTF-8 byte 0xff"},
+		{"too deep", strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1), TooDeep, maxDepth, "nesting deeper than 10000 levels"},
+		{"too deep with empty innermost", strings.Repeat(`{"a":`, maxDepth) + `{}` + strings.Repeat("}", maxDepth), TooDeep, 5 * maxDepth, "nesting deeper than 10000 levels"},
+		{"syntax error before depth", `[x` + strings.Repeat("[", 2*maxDepth), Syntax, 1, "invalid character 'x' looking for beginning of value"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			v, err := ParseJSON([]byte(tt.in))
+			v, err := Parse([]byte(tt.in))
 			if err == nil {
-				t.Fatalf("ParseJSON(%q) = %s, want an error", jsonShort(tt.in), compact(v))
+				t.Fatalf("Parse(%q) = %s, want an error", jsonShort(tt.in), compact(v))
 			}
-			var je *JSONError
+			var je *SyntaxError
 			if !errors.As(err, &je) {
-				t.Fatalf("error %v is %T, want *JSONError", err, err)
+				t.Fatalf("error %v is %T, want *SyntaxError", err, err)
 			}
 			if v != nil {
 				t.Errorf("value %#v returned with an error", v)
 			}
 			if je.Kind != tt.kind || je.Offset != tt.offset || je.Msg != tt.msg {
-				t.Errorf("ParseJSON(%q) error = {Kind: %v, Offset: %d, Msg: %q}, want {%v, %d, %q}",
+				t.Errorf("Parse(%q) error = {Kind: %v, Offset: %d, Msg: %q}, want {%v, %d, %q}",
 					jsonShort(tt.in), je.Kind, je.Offset, je.Msg, tt.kind, tt.offset, tt.msg)
 			}
 			jsonCheckAgainstStdlib(t, []byte(tt.in))
@@ -176,16 +176,16 @@ func jsonShort(s string) string {
 }
 
 func TestParseJSONMaxDepthAccepted(t *testing.T) {
-	in := strings.Repeat("[", MaxJSONDepth) + strings.Repeat("]", MaxJSONDepth)
-	v, err := ParseJSON([]byte(in))
+	in := strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth)
+	v, err := Parse([]byte(in))
 	if err != nil {
-		t.Fatalf("%d levels: %v", MaxJSONDepth, err)
+		t.Fatalf("%d levels: %v", maxDepth, err)
 	}
 	if got := compact(v); got != in {
-		t.Errorf("compact of %d levels differs from the input", MaxJSONDepth)
+		t.Errorf("compact of %d levels differs from the input", maxDepth)
 	}
 	if d := Covers(v, v); d != nil {
-		t.Errorf("a %d-deep value does not cover itself: %v", MaxJSONDepth, d[0])
+		t.Errorf("a %d-deep value does not cover itself: %v", maxDepth, d[0])
 	}
 	jsonCheckAgainstStdlib(t, []byte(in))
 }
@@ -198,12 +198,12 @@ func TestParseJSONHugeDepthIsCheap(t *testing.T) {
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	start := time.Now()
-	_, err := ParseJSON(in)
+	_, err := Parse(in)
 	elapsed := time.Since(start)
 	runtime.ReadMemStats(&after)
-	var je *JSONError
-	if !errors.As(err, &je) || je.Kind != JSONTooDeep || je.Offset != 3*MaxJSONDepth {
-		t.Fatalf("err = %v, want JSONTooDeep at %d", err, 3*MaxJSONDepth)
+	var je *SyntaxError
+	if !errors.As(err, &je) || je.Kind != TooDeep || je.Offset != 3*maxDepth {
+		t.Fatalf("err = %v, want TooDeep at %d", err, 3*maxDepth)
 	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
 		t.Errorf("allocated %d bytes for the depth error", alloc)
@@ -214,15 +214,15 @@ func TestParseJSONHugeDepthIsCheap(t *testing.T) {
 }
 
 func TestJSONErrorText(t *testing.T) {
-	_, err := ParseJSON([]byte(`{"a":1,}`))
+	_, err := Parse([]byte(`{"a":1,}`))
 	if got, want := err.Error(), "invalid JSON at byte 7: invalid character '}' looking for beginning of object key string"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
-	if got := JSONTooDeep.String(); got != "too deep" {
-		t.Errorf("JSONTooDeep.String() = %q", got)
+	if got := TooDeep.String(); got != "too deep" {
+		t.Errorf("TooDeep.String() = %q", got)
 	}
 	// A successful parse returns an untyped nil error.
-	if _, err := ParseJSON([]byte(`1`)); err != nil {
+	if _, err := Parse([]byte(`1`)); err != nil {
 		t.Errorf("err = %#v", err)
 	}
 }
@@ -282,24 +282,24 @@ func jsonStdlibCompact(t testing.TB, v any) string {
 	return strings.TrimSuffix(buf.String(), "\n")
 }
 
-// jsonCheckAgainstStdlib checks ParseJSON against encoding/json on data:
+// jsonCheckAgainstStdlib checks Parse against encoding/json on data:
 // same verdict, same value (compared through compact), and for errors
 // the same message at the same place, allowing for the documented
 // differences (encoding/json reports the offset after the bad byte, accepts
 // invalid UTF-8 in strings, and has its own words for some errors).
 func jsonCheckAgainstStdlib(t testing.TB, data []byte) {
 	t.Helper()
-	ours, err := ParseJSON(data)
+	ours, err := Parse(data)
 	stdErr := json.Unmarshal(data, new(json.RawMessage)) // checks the syntax only
 	if !utf8.Valid(data) {
 		if err == nil {
-			t.Fatalf("ParseJSON(%q) accepted invalid UTF-8", data)
+			t.Fatalf("Parse(%q) accepted invalid UTF-8", data)
 		}
 		return
 	}
 	if err == nil {
 		if stdErr != nil {
-			t.Fatalf("ParseJSON(%q) succeeded, encoding/json: %v", data, stdErr)
+			t.Fatalf("Parse(%q) succeeded, encoding/json: %v", data, stdErr)
 		}
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.UseNumber()
@@ -308,54 +308,54 @@ func jsonCheckAgainstStdlib(t testing.TB, data []byte) {
 			t.Fatalf("encoding/json Decode(%q): %v", data, err)
 		}
 		if got, want := compact(ours), jsonStdlibCompact(t, std); got != want {
-			t.Fatalf("ParseJSON(%q) gives %s, encoding/json gives %s", data, jsonShort(got), jsonShort(want))
+			t.Fatalf("Parse(%q) gives %s, encoding/json gives %s", data, jsonShort(got), jsonShort(want))
 		}
 		return
 	}
-	je := err.(*JSONError)
+	je := err.(*SyntaxError)
 	if je.Offset < 0 || je.Offset > len(data) {
-		t.Fatalf("ParseJSON(%q): offset %d out of range", data, je.Offset)
+		t.Fatalf("Parse(%q): offset %d out of range", data, je.Offset)
 	}
 	var se *json.SyntaxError
 	if !errors.As(stdErr, &se) {
-		t.Fatalf("ParseJSON(%q) failed (%v), encoding/json: %v", data, err, stdErr)
+		t.Fatalf("Parse(%q) failed (%v), encoding/json: %v", data, err, stdErr)
 	}
 	switch {
-	case je.Kind == JSONEmpty:
+	case je.Kind == Empty:
 		if se.Error() != "unexpected end of JSON input" || se.Offset != int64(len(data)) {
-			t.Fatalf("ParseJSON(%q): empty, encoding/json: %v at %d", data, se, se.Offset)
+			t.Fatalf("Parse(%q): empty, encoding/json: %v at %d", data, se, se.Offset)
 		}
 	case je.Msg == "unexpected end of JSON input":
 		// At the end of a top-level number or word, encoding/json reports
 		// the end as an "invalid character ' '".
 		stdEOF := se.Error() == je.Msg || strings.HasPrefix(se.Error(), "invalid character ' ' ")
 		if !stdEOF || se.Offset != int64(je.Offset) {
-			t.Fatalf("ParseJSON(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
+			t.Fatalf("Parse(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
 		}
-	case je.Kind == JSONTrailing:
+	case je.Kind == Trailing:
 		if se.Offset != int64(je.Offset)+1 || !strings.HasSuffix(se.Error(), "after top-level value") {
-			t.Fatalf("ParseJSON(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
+			t.Fatalf("Parse(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
 		}
-	case je.Kind == JSONTooDeep:
+	case je.Kind == TooDeep:
 		if se.Offset != int64(je.Offset)+1 || !strings.HasSuffix(se.Error(), "exceeded max depth") {
-			t.Fatalf("ParseJSON(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
+			t.Fatalf("Parse(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
 		}
-	case je.Kind == JSONSyntax && strings.Contains(je.Msg, " in literal "):
+	case je.Kind == Syntax && strings.Contains(je.Msg, " in literal "):
 		// We point at the start of the word, encoding/json after the bad byte.
 		if se.Offset <= int64(je.Offset) || jsonStdMsg(data, se) != je.Msg {
-			t.Fatalf("ParseJSON(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
+			t.Fatalf("Parse(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
 		}
-	case je.Kind == JSONSyntax:
+	case je.Kind == Syntax:
 		if se.Offset != int64(je.Offset)+1 || jsonStdMsg(data, se) != je.Msg {
-			t.Fatalf("ParseJSON(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
+			t.Fatalf("Parse(%q): %v, encoding/json: %v at %d", data, err, se, se.Offset)
 		}
 	default:
-		t.Fatalf("ParseJSON(%q): unexpected error kind %v: %v", data, je.Kind, err)
+		t.Fatalf("Parse(%q): unexpected error kind %v: %v", data, je.Kind, err)
 	}
 }
 
 // jsonStdMsg is encoding/json's message, with a non-ASCII offending
-// character quoted whole as ParseJSON quotes it rather than by its first byte.
+// character quoted whole as Parse quotes it rather than by its first byte.
 func jsonStdMsg(data []byte, se *json.SyntaxError) string {
 	msg := se.Error()
 	i := int(se.Offset) - 1
@@ -379,13 +379,13 @@ func FuzzParseJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := ParseJSON(data)
+		v, err := Parse(data)
 		jsonCheckAgainstStdlib(t, data)
 		if err != nil {
 			return
 		}
 		out := compact(v)
-		w, err := ParseJSON([]byte(out))
+		w, err := Parse([]byte(out))
 		if err != nil {
 			t.Fatalf("compact output %q does not parse: %v", out, err)
 		}

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// NumbersEqual reports whether a and b, two JSON number literals, have exactly
+// numbersEqual reports whether a and b, two JSON number literals, have exactly
 // the same mathematical value: 1, 1.0, 1e0, 10e-1 and 0.1e1 are all equal,
 // -0 equals 0, and 12345678901234567890 differs from 12345678901234567891.
 //
@@ -18,7 +18,7 @@ import (
 // A string that is not a valid JSON number literal (RFC 8259 grammar: no
 // leading "+", no leading zeros, no bare "." or "e") equals only the
 // identical string.
-func NumbersEqual(a, b json.Number) bool {
+func numbersEqual(a, b json.Number) bool {
 	na, okA := numParse(string(a))
 	nb, okB := numParse(string(b))
 	if !okA || !okB {

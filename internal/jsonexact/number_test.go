@@ -69,8 +69,8 @@ func TestNumbersEqual(t *testing.T) {
 			if swap {
 				a, b = b, a
 			}
-			if got := NumbersEqual(json.Number(a), json.Number(b)); got != tt.want {
-				t.Errorf("NumbersEqual(%s, %s) = %v, want %v", a, b, got, tt.want)
+			if got := numbersEqual(json.Number(a), json.Number(b)); got != tt.want {
+				t.Errorf("numbersEqual(%s, %s) = %v, want %v", a, b, got, tt.want)
 			}
 		}
 	}
@@ -96,8 +96,8 @@ func TestNumbersEqualHugeExponents(t *testing.T) {
 	}
 	start := time.Now()
 	for _, tt := range tests {
-		if got := NumbersEqual(json.Number(tt.a), json.Number(tt.b)); got != tt.want {
-			t.Errorf("NumbersEqual(%.12s…, %.12s…) = %v, want %v", tt.a, tt.b, got, tt.want)
+		if got := numbersEqual(json.Number(tt.a), json.Number(tt.b)); got != tt.want {
+			t.Errorf("numbersEqual(%.12s…, %.12s…) = %v, want %v", tt.a, tt.b, got, tt.want)
 		}
 	}
 	if elapsed := time.Since(start); elapsed > 2*time.Second {
@@ -145,18 +145,18 @@ func FuzzNumbersEqual(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
 		na, nb := json.Number(a), json.Number(b)
-		ab := NumbersEqual(na, nb)
-		if ab != NumbersEqual(nb, na) {
-			t.Fatalf("NumbersEqual(%q, %q) is not symmetric", a, b)
+		ab := numbersEqual(na, nb)
+		if ab != numbersEqual(nb, na) {
+			t.Fatalf("numbersEqual(%q, %q) is not symmetric", a, b)
 		}
-		if !NumbersEqual(na, na) || !NumbersEqual(nb, nb) {
-			t.Fatalf("NumbersEqual is not reflexive on %q or %q", a, b)
+		if !numbersEqual(na, na) || !numbersEqual(nb, nb) {
+			t.Fatalf("numbersEqual is not reflexive on %q or %q", a, b)
 		}
 		ra, okA := numRat(a)
 		rb, okB := numRat(b)
 		if okA && okB {
 			if want := ra.Cmp(rb) == 0; ab != want {
-				t.Fatalf("NumbersEqual(%q, %q) = %v, big.Rat says %v", a, b, ab, want)
+				t.Fatalf("numbersEqual(%q, %q) = %v, big.Rat says %v", a, b, ab, want)
 			}
 		}
 		// Writing a number differently keeps its value.
@@ -169,8 +169,8 @@ func FuzzNumbersEqual(f *testing.F) {
 				alt2 = a + "0e-1" // 15 → 150e-1
 			}
 			for _, alt := range []string{a + "e0", alt2, numShift(p)} {
-				if !NumbersEqual(na, json.Number(alt)) {
-					t.Fatalf("NumbersEqual(%q, %q) = false", a, alt)
+				if !numbersEqual(na, json.Number(alt)) {
+					t.Fatalf("numbersEqual(%q, %q) = false", a, alt)
 				}
 			}
 		}

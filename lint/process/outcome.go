@@ -33,7 +33,7 @@ type Outcome struct {
 	StartErr error
 	// Duration is the wall time from the start until the implementation
 	// exited and its output was closed: a background child that holds the
-	// output open adds to it, at most WaitDelay.
+	// output open adds to it, at most waitDelay.
 	Duration time.Duration
 	// Timeout is the Command's timeout, for Status.
 	Timeout time.Duration

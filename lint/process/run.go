@@ -14,11 +14,11 @@ import (
 // Command.MaxOutput is 0.
 const DefaultMaxOutput int64 = 4 << 20
 
-// WaitDelay is how long Run keeps reading output after the implementation
+// waitDelay is how long Run keeps reading output after the implementation
 // exited (or was killed), waiting for background children that still hold
 // its stdout or stderr to let go; then it closes the pipes and kills what is
 // left of the run.
-const WaitDelay = time.Second
+const waitDelay = time.Second
 
 // Command describes one run.
 type Command struct {
@@ -51,7 +51,7 @@ var (
 
 // Run runs c once and reports what happened. It never returns before the
 // implementation has exited (or been killed), and it returns at most about
-// WaitDelay later even if background children keep its output open.
+// waitDelay later even if background children keep its output open.
 // Everything the run started (its process group, and on Linux and Windows
 // the processes that left it) is killed on timeout, on cancellation of ctx,
 // when an output stream goes past the cap, and after the implementation
@@ -90,7 +90,7 @@ func Run(ctx context.Context, c Command) Outcome {
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	// os/exec calls Cancel, from its own goroutine, when runCtx is done
 	// before the implementation exited, possibly before g.start returned;
-	// WaitDelay bounds both the wait for it to die and, after it exited,
+	// waitDelay bounds both the wait for it to die and, after it exited,
 	// the wait for the output pipes to close.
 	var (
 		killed   atomic.Bool
@@ -106,7 +106,7 @@ func Run(ctx context.Context, c Command) Outcome {
 		g.kill(true)
 		return nil
 	}
-	cmd.WaitDelay = WaitDelay
+	cmd.WaitDelay = waitDelay
 
 	start := time.Now()
 	startErr = g.start(cmd)
