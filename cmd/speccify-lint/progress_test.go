@@ -61,11 +61,11 @@ func progressTree(t *testing.T) string {
 	return root
 }
 
-// runOnTerminal runs bin in root with stdout and stderr on one pseudo
-// terminal and returns what the terminal received.
-func runOnTerminal(t *testing.T, bin, root string, env ...string) string {
+// runOnTerminal runs bin with args on root, stdout and stderr on one pseudo
+// terminal, and returns what the terminal received.
+func runOnTerminal(t *testing.T, bin, root string, args []string, env ...string) string {
 	t.Helper()
-	cmd := exec.Command(bin, "--root", root, root)
+	cmd := exec.Command(bin, append(append([]string{"--root", root}, args...), root)...)
 	cmd.Env = append(os.Environ(), append([]string{"CI=", "TERM=xterm", "NO_COLOR=1"}, env...)...)
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 24, Cols: 120})
 	if err != nil {
@@ -79,39 +79,21 @@ func runOnTerminal(t *testing.T, bin, root string, env ...string) string {
 }
 
 // TestProgressLine: on a terminal, a status line is drawn in place while
-// the examples run and erased before the report; in a pipe, or with CI set,
-// there is none.
+// the examples run and erased before the report, whatever NO_COLOR (set in
+// runOnTerminal) and --color say; in a pipe, or with CI set, there is none.
 func TestProgressLine(t *testing.T) {
 	bin := buildBinary(t)
 	root := progressTree(t)
 	const summary = "1 tool, 1 finding (1 error, 0 warnings), examples: 2 passed, 1 failed, 0 errored, 0 skipped"
 
-	t.Run("terminal", func(t *testing.T) {
-		out := runOnTerminal(t, bin, root)
-		for _, want := range []string{
-			"\r\x1b[2K0/1 tools, examples: 0 passed, 0 failed, running pausing",
-			"\r\x1b[2K0/1 tools, examples: 1 passed, 0 failed, running pausing",
-		} {
-			if !strings.Contains(out, want) {
-				t.Errorf("the terminal did not show %q:\n%q", want, out)
-			}
-		}
-		// The line is erased before the report, and never drawn after it.
-		last := strings.LastIndex(out, "\r\x1b[2K")
-		report := strings.Index(out, "pausing/TOOL.md:")
-		if last < 0 || report < 0 || last > report {
-			t.Errorf("the status line is not erased before the report:\n%q", out)
-		}
-		if !strings.HasPrefix(out[last:], "\r\x1b[2Kpausing/TOOL.md:") {
-			t.Errorf("the last redraw is not the erasure before the report:\n%q", out[last:])
-		}
-		if !strings.Contains(out, summary) {
-			t.Errorf("no summary %q:\n%q", summary, out)
-		}
-	})
+	for _, args := range [][]string{nil, {"--color", "never"}} {
+		t.Run(strings.Join(append([]string{"terminal"}, args...), " "), func(t *testing.T) {
+			checkProgressLine(t, runOnTerminal(t, bin, root, args), summary)
+		})
+	}
 
 	t.Run("CI", func(t *testing.T) {
-		out := runOnTerminal(t, bin, root, "CI=true")
+		out := runOnTerminal(t, bin, root, nil, "CI=true")
 		if strings.Contains(out, "\x1b[2K") || strings.Contains(out, "tools, examples:") {
 			t.Errorf("a status line with CI=true:\n%q", out)
 		}
@@ -133,4 +115,31 @@ func TestProgressLine(t *testing.T) {
 			t.Errorf("no summary %q:\n%s", summary, stdout.String())
 		}
 	})
+}
+
+// checkProgressLine checks what a terminal received from a run with the
+// status line: it was drawn, erased before the report, and the report
+// followed.
+func checkProgressLine(t *testing.T, out, summary string) {
+	t.Helper()
+	for _, want := range []string{
+		"\r\x1b[2K0/1 tools, examples: 0 passed, 0 failed, running pausing",
+		"\r\x1b[2K0/1 tools, examples: 1 passed, 0 failed, running pausing",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the terminal did not show %q:\n%q", want, out)
+		}
+	}
+	// The line is erased before the report, and never drawn after it.
+	last := strings.LastIndex(out, "\r\x1b[2K")
+	report := strings.Index(out, "pausing/TOOL.md:")
+	if last < 0 || report < 0 || last > report {
+		t.Errorf("the status line is not erased before the report:\n%q", out)
+	}
+	if !strings.HasPrefix(out[last:], "\r\x1b[2Kpausing/TOOL.md:") {
+		t.Errorf("the last redraw is not the erasure before the report:\n%q", out[last:])
+	}
+	if !strings.Contains(out, summary) {
+		t.Errorf("no summary %q:\n%q", summary, out)
+	}
 }
