@@ -23,7 +23,7 @@ func TestSuppressions(t *testing.T) {
 		"output: {\"ok\": true}\n\n" + // 17-18
 		"```\n<!-- speccify-lint-disable effects -- in a code block -->\n```\n" + // 19-21
 		"<!-- speccify-lint-disabled effects -- typo -->\n" // 22
-	spec := ParseSpec("TOOL.md", []byte(text))
+	spec := parseSpec("TOOL.md", []byte(text))
 	type got struct {
 		rules        []string
 		at           []Pos
@@ -54,7 +54,7 @@ func TestSuppressions(t *testing.T) {
 	if !reflect.DeepEqual(all, want) {
 		t.Errorf("suppressions:\n got %+v\nwant %+v", all, want)
 	}
-	if s := ParseSpec("TOOL.md", []byte("---\nname: t\n---\nno comment\n")).Suppressions; s != nil {
+	if s := parseSpec("TOOL.md", []byte("---\nname: t\n---\nno comment\n")).Suppressions; s != nil {
 		t.Errorf("suppressions of a body without one: %+v", s)
 	}
 }
