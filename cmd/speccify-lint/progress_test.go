@@ -15,7 +15,8 @@ import (
 )
 
 // pausingTool has three examples whose implementation takes a moment each,
-// long enough for several redraws of the status line.
+// long enough for several redraws of the status line (at most 10 a
+// second) even when a loaded machine delays some of them.
 const pausingTool = `---
 name: pausing
 description: Answers after a pause.
@@ -41,7 +42,7 @@ output: {"ok": false, "error": "x"}
 `
 
 const pausingImpl = `cat >/dev/null
-sleep 0.4
+sleep 1
 echo '{"ok": true}'
 `
 
