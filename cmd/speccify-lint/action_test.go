@@ -679,6 +679,13 @@ type release struct {
 
 func testReleaseDownload(t *testing.T, a *actionFile, newRun func(map[string]string, string) *stepRun, bin string) {
 	other := fmt.Sprintf("speccify-lint_1.2.3_%s_mips.tar.gz", runtime.GOOS)
+	// The downloaded binary is bin itself: the release step's log shows its
+	// own --version line, which is "devel" or a VCS pseudo-version depending
+	// on how (and where) the test built it.
+	version, err := exec.Command(bin, "--version").Output()
+	if err != nil {
+		t.Fatalf("%s --version: %v", bin, err)
+	}
 	for _, tc := range []struct {
 		name     string
 		ref      string
@@ -687,7 +694,7 @@ func testReleaseDownload(t *testing.T, a *actionFile, newRun func(map[string]str
 		download bool
 		log      string
 	}{
-		{name: "matching binary", ref: "v1.2.3", code: 0, download: true, log: "speccify-lint devel"},
+		{name: "matching binary", ref: "v1.2.3", code: 0, download: true, log: strings.TrimSpace(string(version))},
 		{name: "checksum mismatch", ref: "v1.2.3", release: release{tamper: true}, code: 1,
 			log: "::error title=speccify-lint action::checksum mismatch for speccify-lint_1.2.3_"},
 		{name: "no asset for this platform", ref: "v1.2.3", release: release{assets: []string{other}}, code: 0,
