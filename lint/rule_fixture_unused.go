@@ -7,7 +7,7 @@ import (
 )
 
 var ruleFixtureUnused = &Rule{ID: "fixture-unused", Severity: SeverityWarning, Category: "fixtures",
-	Title: "a fixture is named by no example",
+	Title: "a fixture is named by no example and by no implementation",
 	Doc: "Every file under `fixtures/` should be used by an example, directly or as part of a directory an " +
 		"example names. An unused fixture is dead weight or a sign of a renamed example. A fixture that an " +
 		"implementation names (its path such as `fixtures/a.json`, or its file name `a.json`, appears in the " +
@@ -35,7 +35,7 @@ func checkFixtureUnused(c *toolCheck, rep reporter) {
 			impls, implsRead = c.implementationTexts(), true
 		}
 		if !used && !slices.ContainsFunc(impls, func(text []byte) bool { return namesFile(text, f) || namesFile(text, path.Base(f)) }) {
-			rep.report(inFile(c.fileIn(f), topOfFile), f, "fixture %s is named by no example; use it in an example or delete it", f)
+			rep.report(inFile(c.fileIn(f), topOfFile), f, "fixture %s is named by no example and by no implementation; use it in an example or delete it", f)
 		}
 	}
 }

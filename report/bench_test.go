@@ -50,7 +50,7 @@ func benchResult1000() *lint.Result {
 		}
 		if i%20 == 0 {
 			tr.Findings = append(tr.Findings, lint.Finding{Rule: "fixture-unused", Severity: lint.SeverityWarning,
-				Message: "fixture fixtures/old.txt is named by no example; use it in an example or delete it",
+				Message: "fixture fixtures/old.txt is named by no example and by no implementation; use it in an example or delete it",
 				File:    dir + "/fixtures/old.txt", Line: 1, Column: 1, Key: "fixtures/old.txt", Tool: dir})
 		}
 		r.Tools = append(r.Tools, tr)
