@@ -3,8 +3,6 @@ package lint
 import (
 	"bytes"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
 )
@@ -79,12 +77,16 @@ func implSuppressions(file string, data []byte) []suppression {
 		return nil
 	}
 	var out []suppression
-	for n, line := range strings.Split(string(data), "\n") {
+	lines := contract.NewLines(data)
+	start := 0 // the byte offset of line in data
+	for line := range strings.SplitSeq(string(data), "\n") {
+		lineStart := start
+		start += len(line) + 1
 		i := strings.Index(line, implDirective)
 		if i < 0 || !strings.Contains(line[:i], "#") && !strings.Contains(line[:i], "//") {
 			continue
 		}
-		at := func(off int) place { return inFile(file, contract.Pos{Line: n + 1, Column: utf16Column(line[:off])}) }
+		at := func(off int) place { return inFile(file, lines.Offset(lineStart+off)) }
 		rest := line[i+len(implDirective):]
 		ids, reason, _ := strings.Cut(rest, " -- ")
 		ids, _, _ = strings.Cut(ids, " ")
@@ -102,19 +104,6 @@ func implSuppressions(file string, data []byte) []suppression {
 		out = append(out, s)
 	}
 	return out
-}
-
-// utf16Column is the 1-based column after the text s, in UTF-16 code units.
-func utf16Column(s string) int {
-	col := 1
-	for _, r := range s {
-		if r == utf8.RuneError {
-			col++
-			continue
-		}
-		col += utf16.RuneLen(r)
-	}
-	return col
 }
 
 // suppress reports whether a suppression covers the finding f of rule r,
