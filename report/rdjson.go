@@ -94,7 +94,7 @@ func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic 
 		d := rdDiagnostic{
 			Message: capText(detail(it), rdMessageCap),
 			Location: rdLocation{Path: f.File, Range: rdRange{Start: rdPosition{
-				Line: max(f.Line, 1), Column: cols.column(f.File, f.Line, f.Column),
+				Line: max(f.Line, 1), Column: cols.column(f),
 			}}},
 			Severity: upperSeverity(f.Severity),
 			Code:     rdCode{Value: f.Rule, URL: base + "#" + (&lint.Rule{ID: f.Rule}).Anchor()},
@@ -127,16 +127,30 @@ type byteColumns struct {
 	lines map[string][]string
 }
 
-// column is the 1-based UTF-8 byte column of the UTF-16 column col of line
-// in the root-relative file; 0 stays 0 (unknown).
-func (c *byteColumns) column(file string, line, col int) int {
+// column is the 1-based UTF-8 byte column of the finding's UTF-16 column,
+// on its line of its root-relative file; 0 stays 0 (unknown). The line is the
+// one the engine read (f.Source) when the column falls inside it; the file
+// is read only for a finding without it (a report merged from JSON).
+func (c *byteColumns) column(f lint.Finding) int {
+	line, col := f.Line, f.Column
 	if col <= 1 || line < 1 {
 		return col
 	}
-	text, ok := c.line(file, line)
+	if b, ok := byteColumn(f.Source, col); ok {
+		return b
+	}
+	text, ok := c.line(f.File, line)
 	if !ok {
 		return col
 	}
+	b, _ := byteColumn(text, col)
+	return b
+}
+
+// byteColumn is the 1-based UTF-8 byte column of the UTF-16 column col in
+// text; ok is false when col lies past the end of text (counted there as
+// one byte a column).
+func byteColumn(text string, col int) (b int, ok bool) {
 	units, bytes := 0, 0
 	for _, r := range text {
 		if units >= col-1 {
@@ -146,9 +160,9 @@ func (c *byteColumns) column(file string, line, col int) int {
 		bytes += utf8.RuneLen(r)
 	}
 	if units < col-1 { // past the end of the line
-		bytes += col - 1 - units
+		return bytes + col - units, false
 	}
-	return bytes + 1
+	return bytes + 1, true
 }
 
 // line is line n of a root-relative file.
