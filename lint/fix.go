@@ -1,0 +1,60 @@
+package lint
+
+import "github.com/speccify/speccify-lint/contract"
+
+// FixSafety says whether a rule's findings carry a fix, and whether applying
+// it needs a human look (ruff's "safe" and "unsafe" fixes).
+type FixSafety int
+
+const (
+	// NoFix: the rule's findings carry no fix.
+	NoFix FixSafety = iota
+	// SafeFix: the fix keeps what the author meant (quoting a text YAML
+	// split, renaming a misspelt key); --fix applies it.
+	SafeFix
+	// UnsafeFix: the fix changes meaning (renaming the tool, deleting a
+	// file); only --fix --unsafe-fixes applies it.
+	UnsafeFix
+)
+
+// String is "safe", "unsafe" or "" (no fix).
+func (s FixSafety) String() string {
+	switch s {
+	case SafeFix:
+		return "safe"
+	case UnsafeFix:
+		return "unsafe"
+	}
+	return ""
+}
+
+// MarshalText writes the safety as String does.
+func (s FixSafety) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Edit replaces the text of a file from Start up to End (a Span of the
+// normalised text, see contract.ReadText: BOM dropped, LF line endings) with
+// New, written with LF line endings; applying it keeps the file's own BOM
+// and line endings. Start == End inserts.
+type Edit struct {
+	Start contract.Point `json:"start"`
+	End   contract.Point `json:"end"`
+	New   string         `json:"new"`
+}
+
+// Fix is the change that resolves one finding: byte-range edits of one file
+// (sorted, not overlapping), or the deletion of the file, or the conversion of
+// its line endings to LF.
+type Fix struct {
+	// Title says what the fix does, in the imperative: "quote the value".
+	Title string `json:"title"`
+	// Safety is the rule's Autofix: set by the reporter.
+	Safety FixSafety `json:"safety"`
+	// File is the file the fix changes, relative to the root with forward
+	// slashes; the finding's File when the check leaves it empty.
+	File  string `json:"file"`
+	Edits []Edit `json:"edits,omitempty"`
+	// Delete removes File.
+	Delete bool `json:"delete,omitempty"`
+	// ToLF rewrites File's CRLF and CR line endings as LF.
+	ToLF bool `json:"to_lf,omitempty"`
+}
