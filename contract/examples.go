@@ -347,7 +347,7 @@ func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
 					msg += "; " + hint
 				}
 			}
-			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: r.pos(at), Key: c.Title, Msg: msg})
+			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: r.pos(at), Key: c.Title, Msg: msg, JSON: el})
 			el.Value = nil
 		}
 	}
@@ -436,27 +436,65 @@ func blockStart(n ast.Node, src []byte) int {
 	return 0
 }
 
+// Heading is a section heading of a TOOL.md's body, with the spans of its
+// source text (from the Markdown parser's segments).
+type Heading struct {
+	// Text is the heading's text as written, trimmed.
+	Text string
+	// Level is 1 to 6: the number of #s, or 1 for a heading underlined with
+	// ===, 2 for one underlined with ---.
+	Level int
+	// Setext is true for a heading underlined with === or ---, false for
+	// one opened with #s.
+	Setext bool
+	// Pos is the place of the heading: its first # (or its text's first
+	// character when it is underlined).
+	Pos Pos
+	// TextSpan is the source text of Text; zero for a heading whose text
+	// spans several lines.
+	TextSpan Span
+	// Span is the source text of a heading opened with #s from its first #
+	// to the end of its text (a closing sequence of #s after it is not
+	// part of it); zero for an underlined heading.
+	Span Span
+}
+
 // ExamplesNearMiss finds, in a TOOL.md without an "## Examples" section, the
 // first section heading that is probably meant to be it: "Examples" at
 // another level (### Examples) or a near miss of it at level 1 to 3
-// (## Example, ## Exmaples). It returns the heading as written (with its
-// #s) and its place; ok is false when there is none.
-func (s *Spec) ExamplesNearMiss() (heading string, pos Pos, ok bool) {
+// (## Example, ## Exmaples); ok is false when there is none.
+func (s *Spec) ExamplesNearMiss() (h Heading, ok bool) {
 	if s.Examples != nil || (s.Split.HasFrontmatter && !s.Split.Closed) {
-		return "", Pos{}, false
+		return Heading{}, false
 	}
 	body := s.Split.Body
 	doc := examplesParser.Parse(text.NewReader(body))
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		h := sectionHeading(n, body)
-		if h == nil || h.Level > 3 {
+		sh := sectionHeading(n, body)
+		if sh == nil || sh.Level > 3 {
 			continue
 		}
-		title := strings.TrimSpace(headingText(h, body))
+		title := strings.TrimSpace(headingText(sh, body))
 		if suggest.Nearest(title, []string{"Examples"}) == "" {
 			continue
 		}
-		return strings.Repeat("#", h.Level) + " " + title, s.Lines.Offset(s.Split.BodyOffset + blockStart(h, body)), true
+		return s.heading(sh, title), true
 	}
-	return "", Pos{}, false
+	return Heading{}, false
+}
+
+// heading is the Heading of a section heading h of the body, whose text is
+// title.
+func (s *Spec) heading(h *ast.Heading, title string) Heading {
+	body, base := s.Split.Body, s.Split.BodyOffset
+	point := func(off int) Point { return Point{Pos: s.Lines.Offset(base + off), Offset: base + off} }
+	start := blockStart(h, body)
+	out := Heading{Text: title, Level: h.Level, Setext: isSetext(h, body), Pos: point(start).Pos}
+	if from, to, ok := headingSpan(h, body); ok && h.Lines().Len() == 1 {
+		out.TextSpan = Span{Start: point(from), End: point(to)}
+		if !out.Setext {
+			out.Span = Span{Start: point(start), End: point(to)}
+		}
+	}
+	return out
 }

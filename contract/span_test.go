@@ -299,3 +299,57 @@ func TestBareKeys(t *testing.T) {
 		})
 	}
 }
+
+// TestExamplesNearMissSpans: the near-miss heading of a TOOL.md without an
+// ## Examples section, with the spans of its text and (opened with #s) of the
+// heading from its first # to the end of its text.
+func TestExamplesNearMissSpans(t *testing.T) {
+	tests := []struct {
+		name, body  string
+		ok          bool
+		text        string
+		level       int
+		setext      bool
+		at          Pos
+		span, tspan string // the source text of Span and TextSpan
+	}{
+		{name: "singular", body: "## Example\n", ok: true, text: "Example", level: 2, at: Pos{5, 1}, span: "## Example", tspan: "Example"},
+		{name: "colon", body: "## examples:\n", ok: true, text: "examples:", level: 2, at: Pos{5, 1}, span: "## examples:", tspan: "examples:"},
+		{name: "level 3, closing hashes", body: "### Examples ###\n", ok: true, text: "Examples", level: 3, at: Pos{5, 1}, span: "### Examples", tspan: "Examples"},
+		{name: "indented, blanks", body: "text\n\n  #   Exmaples  \n", ok: true, text: "Exmaples", level: 1, at: Pos{7, 3}, span: "#   Exmaples", tspan: "Exmaples"},
+		{name: "after a far miss", body: "## Usage\n\n## Example 🌍\n", ok: true, text: "Example 🌍", level: 2, at: Pos{7, 1}, span: "## Example 🌍", tspan: "Example 🌍"},
+		{name: "underlined", body: "Example\n-------\n", ok: true, text: "Example", level: 2, setext: true, at: Pos{5, 1}, tspan: "Example"},
+		{name: "underlined, two lines", body: "Exa\nmple\n---\n", ok: true, text: "Exa mple", level: 2, setext: true, at: Pos{5, 1}},
+		{name: "far miss", body: "## Usage\n", ok: false},
+		{name: "level 4", body: "#### Example\n", ok: false},
+		{name: "in a quote", body: "> ## Example\n", ok: false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := []byte("---\nname: x\n---\n\n" + tt.body)
+			s := parseSpec("TOOL.md", text)
+			h, ok := s.ExamplesNearMiss()
+			if ok != tt.ok {
+				t.Fatalf("ok = %v, want %v (%+v)", ok, tt.ok, h)
+			}
+			if !ok {
+				return
+			}
+			if h.Text != tt.text || h.Level != tt.level || h.Setext != tt.setext || h.Pos != tt.at {
+				t.Errorf("heading %q level %d setext %v at %v; want %q %d %v at %v", h.Text, h.Level, h.Setext, h.Pos, tt.text, tt.level, tt.setext, tt.at)
+			}
+			for _, sp := range []struct {
+				what, want string
+				span       Span
+			}{{"span", tt.span, h.Span}, {"text span", tt.tspan, h.TextSpan}} {
+				checkSpan(t, s.Lines, sp.span)
+				if got := string(text[sp.span.Start.Offset:sp.span.End.Offset]); got != sp.want {
+					t.Errorf("%s holds %q, want %q", sp.what, got, sp.want)
+				}
+			}
+			if h.Span.IsValid() && h.Span.Start.Pos != h.Pos {
+				t.Errorf("span starts at %v, the heading at %v", h.Span.Start.Pos, h.Pos)
+			}
+		})
+	}
+}

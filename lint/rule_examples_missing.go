@@ -21,8 +21,8 @@ func checkExamplesMissing(c *toolCheck, rep reporter) {
 	}
 	switch ex := c.spec.Examples; {
 	case ex == nil:
-		if heading, pos, ok := c.spec.ExamplesNearMiss(); ok {
-			rep.report(atPos(pos), "examples", "TOOL.md has no `## Examples` section; did you mean this `%s`? Name it `## Examples`", heading)
+		if h, ok := c.spec.ExamplesNearMiss(); ok {
+			rep.report(atPos(h.Pos), "examples", "TOOL.md has no `## Examples` section; did you mean this `%s`? Name it `## Examples`", strings.Repeat("#", h.Level)+" "+h.Text)
 			return
 		}
 		pos := c.spec.Lines.Offset(c.spec.Split.BodyOffset)
