@@ -94,6 +94,10 @@ type SchemaField struct {
 	// in document order, the way YAML reads a comma in a flow mapping's
 	// text: {description: a, b} has the bare key b.
 	BareKeys []BareKey
+
+	// node and src are the value's YAML and its text, for Collection.
+	node *yaml.Node
+	src  *yamlSource
 }
 
 // BareKey is a mapping key written without any value, not even null or ~,
@@ -255,7 +259,7 @@ func (s *yamlSource) commaList(n *yaml.Node) []String {
 // schema reads inputs or outputs: converted to JSON when it is a mapping or
 // a boolean, with its bare keys in any case.
 func (s *yamlSource) schema(key Key, n *yaml.Node, problems *[]Problem) *SchemaField {
-	sc := &SchemaField{Key: key, BareKeys: s.bareKeys(n)}
+	sc := &SchemaField{Key: key, BareKeys: s.bareKeys(n), node: n, src: s}
 	v := deref(n)
 	switch {
 	case isEmptyValue(v):

@@ -36,4 +36,14 @@ type Problem struct {
 	// Key is the logical place (field path or example title), for report
 	// fingerprints.
 	Key string
+	// Repair, when set, is the edit of the text that resolves the problem,
+	// known to the parser (quoting a plain value that holds ": ").
+	Repair *Replacement
+}
+
+// Replacement is an edit of the normalised text: the source text Span
+// becomes New.
+type Replacement struct {
+	Span Span
+	New  string
 }

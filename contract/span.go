@@ -15,6 +15,18 @@ type Point struct {
 	Offset int
 }
 
+// Point is the place of the byte offset off of the text.
+func (l *Lines) Point(off int) Point {
+	off = min(max(off, 0), len(l.text))
+	return Point{Pos: l.Offset(off), Offset: off}
+}
+
+// Text is the text of the span sp.
+func (l *Lines) Text(sp Span) string {
+	start, end := min(max(sp.Start.Offset, 0), len(l.text)), min(max(sp.End.Offset, 0), len(l.text))
+	return string(l.text[start:max(start, end)])
+}
+
 // Span is a piece of a TOOL.md's text: from Start up to, not including, End.
 // The zero Span means "no known place".
 type Span struct {
@@ -61,9 +73,7 @@ func (s *yamlSource) start(n *yaml.Node) Point {
 }
 
 // point is the place of a byte offset.
-func (s *yamlSource) point(off int) Point {
-	return Point{Pos: s.lines.Offset(off), Offset: off}
-}
+func (s *yamlSource) point(off int) Point { return s.lines.Point(off) }
 
 // memoSpan is the length from which a span is worth keeping.
 const memoSpan = 256

@@ -80,22 +80,31 @@ func safeYAMLUnmarshal(data []byte, n *yaml.Node) (err error) {
 	return yaml.Unmarshal(data, n)
 }
 
+// yamlErrorLine is the line of the text a YAML error of the frontmatter of
+// s names (the first line of the YAML when it names none).
+func yamlErrorLine(err error, s Split) int {
+	msg := err.Error()
+	m := yamlErrLine.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return s.YAMLLine // YAML's line 0, the first line of the YAML
+	}
+	n, _ := strconv.Atoi(msg[m[2]:m[3]])
+	// yaml.v3 numbers the lines of scanner errors from 1 and those of
+	// parser errors from 0.
+	if slices.Contains(yamlParserProblems, strings.TrimSpace(msg[m[1]:])) {
+		n++
+	}
+	return s.YAMLLine - 1 + n
+}
+
 func yamlProblem(err error, s Split, lines *Lines) Problem {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := s.YAMLLine // no line named: YAML's line 0, the first line of the YAML
+	line, msg := yamlErrorLine(err, s), strings.TrimPrefix(err.Error(), "yaml: ")
 	if m := yamlErrLine.FindStringSubmatchIndex(msg); m != nil {
-		n, _ := strconv.Atoi(msg[m[2]:m[3]])
-		rest := msg[m[1]:]
-		// yaml.v3 numbers the lines of scanner errors from 1 and those of
-		// parser errors from 0.
-		if slices.Contains(yamlParserProblems, strings.TrimSpace(rest)) {
-			n++
-		}
-		line = s.YAMLLine - 1 + n
-		msg = msg[:m[0]] + rest
+		msg = msg[:m[0]] + msg[m[1]:]
 	}
 	msg = strings.TrimSpace(strings.TrimPrefix(msg, "unmarshal errors:"))
 	line = min(max(line, 1), lines.Count())
+	var repair *Replacement
 	text := lines.Line(line)
 	// The column: the tab, the colon, or else the line's first character.
 	i := len(text) - len(strings.TrimLeft(text, " "))
@@ -108,13 +117,72 @@ func yamlProblem(err error, s Split, lines *Lines) Problem {
 		if key, value, colon, ok := colonInPlainValue(text); ok {
 			i = colon
 			msg += fmt.Sprintf("; a plain value cannot hold \": \": quote the value: %s: %s", key, quoteYAML(value))
+			repair = quoteRepair(s, lines, line, err)
 		}
 	}
 	if i >= len(text) {
 		i = 0
 	}
 	return Problem{Kind: ProblemFrontmatter, Pos: Pos{Line: line, Column: utf16Width([]byte(text[:i])) + 1}, Key: "frontmatter",
-		Msg: "frontmatter is not valid YAML: " + msg}
+		Msg: "frontmatter is not valid YAML: " + msg, Repair: repair}
+}
+
+// quoteRepair is the edit that double-quotes the plain value holding ": "
+// of the 1-based line of the text, whose YAML failed with err: nil unless
+// the value is on that line alone (the next line that is not blank is
+// indented no deeper than its key, so the plain value does not go on) and
+// quoting it takes that error away (the YAML then parses, or fails only on
+// a later line). A comment after the value stays outside the quotes.
+func quoteRepair(s Split, lines *Lines, line int, err error) *Replacement {
+	text := lines.Line(line)
+	k := strings.Index(text, ": ")
+	if k < 0 {
+		return nil
+	}
+	indent := len(text) - len(strings.TrimLeft(text, " "))
+	if strings.HasPrefix(text[indent:], "- ") {
+		indent += 2 + len(text[indent+2:]) - len(strings.TrimLeft(text[indent+2:], " "))
+	}
+	if !simpleKey(text[indent:k]) {
+		return nil
+	}
+	start := k + 2 + len(text[k+2:]) - len(strings.TrimLeft(text[k+2:], " "))
+	end := len(text)
+	if c := strings.Index(text[start:], " #"); c >= 0 {
+		end = start + c
+	}
+	end = start + len(strings.TrimRight(text[start:end], " \t"))
+	if end <= start {
+		return nil
+	}
+	last := s.YAMLLine + bytes.Count(s.YAML, []byte("\n")) // the closing fence
+	for next := line + 1; next < last; next++ {
+		t := lines.Line(next)
+		lead := strings.TrimLeft(t, " \t")
+		if lead == "" {
+			continue
+		}
+		if ws := t[:len(t)-len(lead)]; (len(ws) > indent || strings.Contains(ws, "\t")) && !strings.HasPrefix(lead, "#") {
+			return nil // the value may go on on this line
+		}
+		break
+	}
+	off := lines.LineStart(line)
+	r := &Replacement{Span: Span{Start: lines.Point(off + start), End: lines.Point(off + end)}}
+	r.New = DoubleQuoted(text[start:end])
+	// Does it take the error away?
+	yamlStart := lines.LineStart(s.YAMLLine)
+	fixed := make([]byte, 0, len(s.YAML)+len(r.New))
+	fixed = append(fixed, s.YAML[:r.Span.Start.Offset-yamlStart]...)
+	fixed = append(fixed, r.New...)
+	fixed = append(fixed, s.YAML[r.Span.End.Offset-yamlStart:]...)
+	var doc yaml.Node
+	if err2 := safeYAMLUnmarshal(yamlLineBreaksAsSpaces(fixed), &doc); err2 != nil {
+		if err2.Error() == err.Error() || yamlErrorLine(err2, s) <= line {
+			return nil
+		}
+	}
+	return r
 }
 
 // colonInPlainValue finds, in a line "key: value: more" of a block mapping,
@@ -142,11 +210,27 @@ func colonInPlainValue(text string) (key, value string, colon int, ok bool) {
 	return key, value, k + 2 + lead + c, true
 }
 
+// simpleKey reports whether the text k before a ": " is a key written on
+// its own: a plain word with no YAML indicator, or a quoted one.
+func simpleKey(k string) bool {
+	k = strings.TrimRight(k, " ")
+	if len(k) >= 2 && (k[0] == '"' || k[0] == '\'') && k[len(k)-1] == k[0] {
+		return !strings.ContainsAny(k[1:len(k)-1], `"'\`)
+	}
+	return k != "" && !strings.ContainsAny(k, "{}[],\"'?&*!|>%@`#:")
+}
+
 // quoteYAML writes a plain value as a YAML double-quoted string.
 func quoteYAML(v string) string {
 	if i := strings.Index(v, " #"); i >= 0 {
 		v = strings.TrimSpace(v[:i]) // a comment is not part of the value
 	}
+	return DoubleQuoted(v)
+}
+
+// DoubleQuoted writes the text v, of one line, as a YAML double-quoted
+// scalar: a backslash and a double quote are escaped.
+func DoubleQuoted(v string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
 }
 

@@ -1,0 +1,66 @@
+package contract
+
+import "testing"
+
+// TestQuoteRepair: the repair of a plain value holding ": " quotes that
+// value on its line, keeps a comment outside, and is offered only when the
+// value's extent is one line and quoting takes the error away.
+func TestQuoteRepair(t *testing.T) {
+	tests := []struct {
+		name, yaml string
+		want       string // the YAML repaired; "" for no repair
+	}{
+		{name: "description", yaml: "name: x\ndescription: Lists keys: every entry\n",
+			want: "name: x\ndescription: \"Lists keys: every entry\"\n"},
+		{name: "escapes", yaml: "description: a \"b\": c\\d\n",
+			want: "description: \"a \\\"b\\\": c\\\\d\"\n"},
+		{name: "comment kept outside", yaml: "description: a: b  # note\nname: x\n",
+			want: "description: \"a: b\"  # note\nname: x\n"},
+		{name: "trailing colon", yaml: "description: Usage: x:\n", want: "description: \"Usage: x:\"\n"},
+		{name: "nested and list item", yaml: "outputs:\n  properties:\n    - title: a: b\n",
+			want: "outputs:\n  properties:\n    - title: \"a: b\"\n"},
+		{name: "followed by a comment line and a less indented key", yaml: "description: a: b\n  # c\n\nname: x\n",
+			want: "description: \"a: b\"\n  # c\n\nname: x\n"},
+		{name: "the value may go on", yaml: "description: a: b\n  more text\n"},
+		{name: "the value goes on after a blank line", yaml: "description: a: b\n\n  more text\n"},
+		{name: "quoted key", yaml: "\"description\": a: b\n", want: "\"description\": \"a: b\"\n"},
+		{name: "a tab before the next line", yaml: "description: a: b\n\tx: 1\n"},
+		{name: "a key in a flow mapping", yaml: "{a: b}: c: d\n"},
+		{name: "quoting leaves the error on that line", yaml: "name: x\n  description: a: b\n"},
+		{name: "a complex key", yaml: "? a: b: c\n"},
+		{name: "a later error stays", yaml: "description: a: b\nname: [\n",
+			want: "description: \"a: b\"\nname: [\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := "---\n" + tt.yaml + "---\nbody\n"
+			s := parseSpec("TOOL.md", []byte(text))
+			var r *Replacement
+			for _, p := range s.Problems {
+				if p.Repair != nil {
+					r = p.Repair
+				}
+			}
+			if tt.want == "" {
+				if r != nil {
+					t.Fatalf("repair %+v, want none", r)
+				}
+				return
+			}
+			if r == nil {
+				t.Fatalf("no repair; problems %+v", s.Problems)
+			}
+			checkSpan(t, s.Lines, r.Span)
+			fixed := text[:r.Span.Start.Offset] + r.New + text[r.Span.End.Offset:]
+			if want := "---\n" + tt.want + "---\nbody\n"; fixed != want {
+				t.Fatalf("repaired:\n%s\nwant:\n%s", fixed, want)
+			}
+			after := parseSpec("TOOL.md", []byte(fixed))
+			for _, p := range after.Problems {
+				if p.Kind == ProblemFrontmatter && p.Pos.Line <= r.Span.Start.Line {
+					t.Errorf("after the repair: %s at %s", p.Msg, p.Pos)
+				}
+			}
+		})
+	}
+}
