@@ -14,6 +14,8 @@ type Collection struct {
 	// from the opening bracket to just past the closing one. A block
 	// collection's Span runs from its first entry to the end of its last.
 	Flow bool
+	// List is true for a list, false for a mapping.
+	List bool
 	Span Span
 	// Entries are the mapping's entries or the list's items, in document
 	// order.
@@ -63,6 +65,7 @@ func (f *SchemaField) Collection(path ...string) *Collection {
 	c := &Collection{Span: f.src.span(n)}
 	c.Flow = n.Style&yaml.FlowStyle != 0
 	if n.Kind == yaml.SequenceNode {
+		c.List = true
 		for _, item := range n.Content {
 			c.Entries = append(c.Entries, Entry{Span: f.src.span(item)})
 		}

@@ -52,6 +52,9 @@ func TestCollection(t *testing.T) {
 			if c == nil {
 				t.Fatalf("Collection(%q) = nil", tt.path)
 			}
+			if c.List != (tt.entries != nil && !strings.Contains(tt.entries[0], "=")) && tt.span != "{}" {
+				t.Errorf("List is %v", c.List)
+			}
 			if c.Flow != tt.flow || s.Lines.Text(c.Span) != tt.span {
 				t.Errorf("flow %v, span %q; want %v, %q", c.Flow, s.Lines.Text(c.Span), tt.flow, tt.span)
 			}

@@ -42,8 +42,9 @@ type Problem struct {
 }
 
 // Replacement is an edit of the normalised text: the source text Span
-// becomes New.
+// becomes New. Title says what it does, in the imperative.
 type Replacement struct {
-	Span Span
-	New  string
+	Title string
+	Span  Span
+	New   string
 }

@@ -168,7 +168,7 @@ func quoteRepair(s Split, lines *Lines, line int, err error) *Replacement {
 		break
 	}
 	off := lines.LineStart(line)
-	r := &Replacement{Span: Span{Start: lines.Point(off + start), End: lines.Point(off + end)}}
+	r := &Replacement{Title: "quote the value", Span: Span{Start: lines.Point(off + start), End: lines.Point(off + end)}}
 	r.New = DoubleQuoted(text[start:end])
 	// Does it take the error away?
 	yamlStart := lines.LineStart(s.YAMLLine)
@@ -347,4 +347,17 @@ func kindName(n *yaml.Node) string {
 		return "scalar"
 	}
 	return "document"
+}
+
+// YAMLText writes the one-line text v as a YAML scalar that reads back as
+// the string v: plain when YAML reads it so (check-keys), double-quoted
+// otherwise ("true", "123", "null").
+func YAMLText(v string) string {
+	var doc yaml.Node
+	if safeYAMLUnmarshal([]byte("x: "+v), &doc) == nil && len(doc.Content) == 1 && len(doc.Content[0].Content) == 2 {
+		if n := doc.Content[0].Content[1]; n.Kind == yaml.ScalarNode && n.Style == 0 && n.ShortTag() == "!!str" && n.Value == v {
+			return v
+		}
+	}
+	return DoubleQuoted(v)
 }

@@ -64,3 +64,14 @@ func TestQuoteRepair(t *testing.T) {
 		})
 	}
 }
+
+func TestYAMLText(t *testing.T) {
+	for v, want := range map[string]string{
+		"check-keys": "check-keys", "true": `"true"`, "123": `"123"`, "null": `"null"`, "1e5": `"1e5"`,
+		"a: b": `"a: b"`, "-x": "-x", "#x": `"#x"`, `a"b`: `a"b`, "": `""`,
+	} {
+		if got := YAMLText(v); got != want {
+			t.Errorf("YAMLText(%q) = %s, want %s", v, got, want)
+		}
+	}
+}

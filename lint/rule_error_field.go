@@ -24,7 +24,26 @@ func checkErrorField(c *toolCheck, rep reporter) {
 			return
 		}
 		rep.report(over(s.field.Key.Span), "outputs.properties.error", "outputs does not declare error; add properties: {error: {type: string}} for the message of an ok: false answer")
+		_ = errorFieldFix(c.spec.Lines, s.field)
 	} else if sub, err := s.schema.Sub("/properties/error"); err == nil && c.validate(s, sub, "message") != nil {
 		rep.report(s.place("/properties/error"), "outputs.properties.error", "the schema of error does not accept a string; use error: {type: string}")
 	}
+}
+
+// errorFieldFix adds error: {type: string} to outputs.properties, in the
+// style of that mapping, or, when outputs has no properties, adds
+// properties: {error: {type: string}} to outputs, in its style. nil when
+// the text does not say how (see contract.SchemaField.Collection).
+func errorFieldFix(lines *contract.Lines, f *contract.SchemaField) *Fix {
+	var edit Edit
+	ok := false
+	if props := f.Collection("properties"); props != nil {
+		edit, ok = addMapEntry(lines, props, "error", "{type: string}")
+	} else if root := f.Collection(); root != nil && !hasEntry(root, "properties") {
+		edit, ok = addMapEntry(lines, root, "properties", "{error: {type: string}}")
+	}
+	if !ok {
+		return nil
+	}
+	return &Fix{Title: "add error: {type: string} to outputs.properties", Edits: []Edit{edit}}
 }

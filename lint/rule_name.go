@@ -1,10 +1,13 @@
 package lint
 
 import (
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
 var ruleName = &Rule{ID: "name", Severity: SeverityError, Category: "contract",
@@ -38,6 +41,7 @@ func checkName(c *toolCheck, rep reporter) {
 		rep.report(over(v.Span), "name", "name %q is not lowercase kebab-case (a-z, 0-9, single hyphens), e.g. %q", name, kebabCase(name))
 	case name != folder:
 		rep.report(over(v.Span), "name", "name %q does not match the folder name %q; rename one so that they are equal", name, folder)
+		_ = nameFix(c.spec.Lines, v, folder)
 	}
 }
 
@@ -56,4 +60,18 @@ func kebabCase(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// nameFix sets name to the folder's name, when that is a good name (else
+// the fix would make a finding of this rule) and the value is written in
+// place (no anchor, tag or alias: the text may be shared).
+func nameFix(lines *contract.Lines, v contract.String, folder string) *Fix {
+	if utf8.RuneCountInString(folder) > maxNameLength || !kebabName.MatchString(folder) {
+		return nil
+	}
+	if text := lines.Text(v.Span); text == "" || strings.ContainsAny(text[:1], "&!*") {
+		return nil
+	}
+	return &Fix{Title: fmt.Sprintf("set name to the folder name %q", folder),
+		Edits: []Edit{textEdit(lines, v.Span.Start.Offset, v.Span.End.Offset, contract.YAMLText(folder))}}
 }

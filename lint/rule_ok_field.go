@@ -32,6 +32,9 @@ func checkOKField(c *toolCheck, rep reporter) {
 			p = s.place("/required")
 		}
 		rep.report(p, "outputs.required", "outputs does not require ok; add ok to required (required: [ok, ...]) so every answer says whether it worked")
+		if _, declared := props["ok"]; declared {
+			_ = okRequiredFix(c.spec.Lines, s.field)
+		}
 	}
 	if _, ok := props["ok"]; !ok {
 		if near := nearProperty(props, "ok"); near != "" {
@@ -52,4 +55,21 @@ func checkOKField(c *toolCheck, rep reporter) {
 				strings.Join(rejected, " and "))
 		}
 	}
+}
+
+// okRequiredFix adds ok to outputs.required: first in a list, in its style,
+// or, when outputs has no required, required: [ok] in the style of outputs.
+// nil when the text does not say how (see contract.SchemaField.Collection).
+func okRequiredFix(lines *contract.Lines, f *contract.SchemaField) *Fix {
+	var edit Edit
+	ok := false
+	if req := f.Collection("required"); req != nil {
+		edit, ok = addListItem(lines, req, "ok")
+	} else if root := f.Collection(); root != nil && !hasEntry(root, "required") {
+		edit, ok = addMapEntry(lines, root, "required", "[ok]")
+	}
+	if !ok {
+		return nil
+	}
+	return &Fix{Title: "add ok to outputs.required", Edits: []Edit{edit}}
 }

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -23,11 +25,34 @@ func checkUnknownField(c *toolCheck, rep reporter) {
 	if fm == nil {
 		return
 	}
-	for _, k := range fm.Unknown() {
+	unknown := fm.Unknown()
+	for _, k := range unknown {
 		if near := suggest.Nearest(k.Name, contract.KnownFields); near != "" {
 			rep.report(over(k.Span), k.Name, "unknown frontmatter key %q: did you mean %s?", k.Name, near)
+			_ = renameKeyFix(c.spec.Lines, fm, unknown, k)
 		} else {
 			rep.report(over(k.Span), k.Name, "unknown frontmatter key %q; the convention knows %s", k.Name, strings.Join(contract.KnownFields, ", "))
 		}
 	}
+}
+
+// renameKeyFix renames the unknown key k to the one known key close to it
+// (suggest.Close), when that key is not in the frontmatter and no other
+// unknown key would be renamed to it too (the fix would give a key twice),
+// and k is written as its name (plain or quoted: no anchor or tag).
+func renameKeyFix(lines *contract.Lines, fm *contract.Frontmatter, unknown []contract.Key, k contract.Key) *Fix {
+	near := suggest.Close(k.Name, contract.KnownFields)
+	if len(near) != 1 || fm.Key(near[0]) != nil || fm.Broken == near[0] || fm.Truncated {
+		return nil
+	}
+	for _, o := range unknown {
+		if o.Span != k.Span && (o.Name == k.Name || slices.Equal(suggest.Close(o.Name, contract.KnownFields), near)) {
+			return nil
+		}
+	}
+	if text := lines.Text(k.Span); text != k.Name && text != `"`+k.Name+`"` && text != "'"+k.Name+"'" {
+		return nil
+	}
+	return &Fix{Title: fmt.Sprintf("rename %s to %s", k.Name, near[0]),
+		Edits: []Edit{textEdit(lines, k.Span.Start.Offset, k.Span.End.Offset, near[0])}}
 }

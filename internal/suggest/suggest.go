@@ -4,7 +4,10 @@
 // is near enough to suggest.
 package suggest
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Nearest returns the candidate nearest to s, or "" when none is near
 // enough. Case and surrounding blanks are ignored. A candidate is near enough
@@ -14,26 +17,47 @@ import "strings"
 // first wins, so the answer does not depend on anything but the order of
 // candidates. A candidate equal to s is returned as it is.
 func Nearest(s string, candidates []string) string {
+	if near := Close(s, candidates); len(near) > 0 {
+		return near[0]
+	}
+	return ""
+}
+
+// Close returns every candidate near enough to s, as Nearest judges it:
+// those within MaxDistance(s), nearest first (equally near ones in the order
+// of candidates), or, when there are none, the candidates one of which is a
+// prefix of the other. An autofix renames only when there is exactly one.
+func Close(s string, candidates []string) []string {
 	low := strings.ToLower(strings.TrimSpace(s))
 	if low == "" {
-		return ""
+		return nil
 	}
-	best, bestD := "", MaxDistance(low)+1
+	type near struct {
+		cand string
+		d    int
+	}
+	var within []near
 	for _, cand := range candidates {
-		if d := Distance(low, strings.ToLower(cand)); d < bestD {
-			best, bestD = cand, d
+		if d := Distance(low, strings.ToLower(cand)); d <= MaxDistance(low) {
+			within = append(within, near{cand, d})
 		}
 	}
-	if best != "" || len([]rune(low)) < 3 {
-		return best
+	if len(within) > 0 || len([]rune(low)) < 3 {
+		slices.SortStableFunc(within, func(a, b near) int { return a.d - b.d })
+		out := make([]string, len(within))
+		for i, n := range within {
+			out[i] = n.cand
+		}
+		return out
 	}
+	var out []string
 	for _, cand := range candidates {
 		c := strings.ToLower(cand)
 		if strings.HasPrefix(low, c) || strings.HasPrefix(c, low) {
-			return cand
+			out = append(out, cand)
 		}
 	}
-	return ""
+	return out
 }
 
 // MaxDistance is the largest edit distance at which a candidate is still a

@@ -1,6 +1,9 @@
 package suggest
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestDistance(t *testing.T) {
 	for _, c := range []struct {
@@ -53,6 +56,27 @@ func TestNearest(t *testing.T) {
 	} {
 		if got := Nearest(c.s, c.cands); got != c.want {
 			t.Errorf("Nearest(%q, %q) = %q, want %q", c.s, c.cands, got, c.want)
+		}
+	}
+}
+
+func TestClose(t *testing.T) {
+	fields := []string{"name", "description", "inputs", "outputs", "effects", "requires", "runtime", "platforms"}
+	for _, c := range []struct {
+		s     string
+		cands []string
+		want  string
+	}{
+		{"input", fields, "inputs"},
+		{"output", fields, "outputs"},
+		{"xy", []string{"xb", "xa", "xy"}, "xy xb xa"}, // nearest first, then in order
+		{"descr", fields, "description"},               // a prefix
+		{"in", []string{"inputs", "info"}, ""},         // too short for a prefix
+		{"ru", []string{"rules", "run"}, "run"},
+		{"zzzz", fields, ""},
+	} {
+		if got := strings.Join(Close(c.s, c.cands), " "); got != c.want {
+			t.Errorf("Close(%q, %q) = %q, want %q", c.s, c.cands, got, c.want)
 		}
 	}
 }
