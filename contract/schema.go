@@ -453,3 +453,27 @@ func (n schemaNames) clean(msg string) string {
 	msg = strings.ReplaceAll(msg, n.loc, n.name)
 	return strings.ReplaceAll(msg, n.dir, "")
 }
+
+// FailedKeyword is the JSON pointer, into the schema document the schema
+// was compiled from, of the keyword whose failure is the first leaf of the
+// validation error err ("/properties/count/minimum", "/required"); "" when
+// err is no validation error or that keyword is in another document (a
+// $ref to a file).
+func (s *Schema) FailedKeyword(err error) string {
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return ""
+	}
+	for len(ve.Causes) > 0 {
+		ve = ve.Causes[0]
+	}
+	doc, frag, ok := strings.Cut(ve.SchemaURL, "#")
+	if !ok || doc != s.loc {
+		return ""
+	}
+	p := frag
+	if ve.ErrorKind != nil {
+		p += pointerOf(ve.ErrorKind.KeywordPath())
+	}
+	return p
+}

@@ -54,6 +54,9 @@ type toolCheck struct {
 	// once an example ran, so that unused-suppression judges the run rules.
 	suppressions []suppression
 	ran          bool
+	// explored is true once explore ran the implementation, so that
+	// unused-suppression judges the explore rules.
+	explored bool
 
 	// snapshot is the tool folder after the last example that ran.
 	snapshot snapshot

@@ -34,6 +34,9 @@ type Config struct {
 	MaxOutput int64
 	// Shard is "K/N" when only one shard of the tool folders is checked.
 	Shard string
+	// Explore, when set, runs `speccify-lint explore` instead of the
+	// examples: generated inputs against each tool's implementation.
+	Explore *ExploreConfig
 	// Progress, when set, is told of each tool started and finished and of
 	// each example's verdict, as they happen (see Progress); it must be safe
 	// for concurrent use. Nil means nobody listens.

@@ -35,8 +35,9 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 		Version:  cfg.Version,
 		Root:     cfg.Root,
 		Platform: cfg.Platform,
-		Ran:      cfg.Run,
+		Ran:      cfg.Run && cfg.Explore == nil,
 		Shard:    cfg.Shard,
+		Explore:  cfg.Explore.settings(),
 		Tools:    make([]ToolResult, len(disc.Tools)),
 		Skills:   []SkillResult{},
 		Findings: []Finding{},
@@ -50,7 +51,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 		static.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(disc.Tools); i = int(next.Add(1) - 1) {
 				j := failures.checkStatic(&cfg, disc, i)
-				if !cfg.Run {
+				if !cfg.Run && cfg.Explore == nil {
 					// Nothing to wait for: listing the examples is cheap,
 					// so do it here rather than hand the tool over.
 					res.Tools[i] = failures.runExamples(ctx, j)
@@ -227,6 +228,12 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 	defer cfg.progress(Progress{Kind: ToolDone, Tool: tr.Dir})
 	if j.checked {
 		tr.Examples = j.c.examples(ctx, &tr)
+		if cfg.Explore != nil {
+			tr.Skipped = ""
+			n := len(j.c.findings)
+			tr.Explore = j.c.explore(ctx)
+			j.c.attachSource(j.c.findings[n:])
+		}
 		for _, r := range registry {
 			if r.after != nil {
 				r.after(j.c, j.c.reporter(r))

@@ -18,10 +18,12 @@ type Result struct {
 	Root string `json:"root"`
 	// Platform is the platform whose implementations were run.
 	Platform string `json:"platform"`
-	// Ran is false when the examples were not run (--no-run).
+	// Ran is false when the examples were not run (--no-run, explore).
 	Ran bool `json:"ran"`
 	// Shard is "K/N" when the run covered one shard of the tool folders.
 	Shard string `json:"shard,omitempty"`
+	// Explore is how `speccify-lint explore` explored; nil for a lint run.
+	Explore *ExploreSettings `json:"explore,omitempty"`
 	// Interrupted is true when the run was stopped by a signal before it ended.
 	Interrupted bool `json:"interrupted,omitempty"`
 	// InternalErrors lists failures of speccify-lint itself (not of a tool).
@@ -66,6 +68,8 @@ type ToolResult struct {
 	Examples []ExampleResult `json:"examples"`
 	// Skipped says why the examples were not run; empty when they were.
 	Skipped string `json:"skipped,omitempty"`
+	// Explore is what `speccify-lint explore` found; nil for a lint run.
+	Explore *ExploreResult `json:"explore,omitempty"`
 	// Duration is the wall time spent on this tool.
 	Duration time.Duration `json:"duration_ns"`
 }
@@ -127,6 +131,67 @@ type ExampleResult struct {
 	Implementation string `json:"implementation,omitempty"`
 	// Findings are the failures of this example, each at its output: line.
 	Findings []Finding `json:"findings,omitempty"`
+}
+
+// ExploreSettings are the settings of an explore run.
+type ExploreSettings struct {
+	// Seed is the run's seed (decimal); each tool's own seed derives from
+	// it and the tool's path (ExploreResult.Seed).
+	Seed string `json:"seed"`
+	// Runs is the most inputs tried per tool, Budget the most time
+	// (nanoseconds), whichever ends first.
+	Runs   int           `json:"runs"`
+	Budget time.Duration `json:"budget_ns"`
+	// Invalid is whether inputs that violate inputs were sent too.
+	Invalid bool `json:"invalid"`
+}
+
+// ExploreResult is the exploration of one tool: inputs made from its
+// inputs schema and examples, run against its implementation, and the
+// verdict on each property.
+type ExploreResult struct {
+	// Seed is the tool's seed (decimal), from the run's seed and the
+	// tool's path, so that neither --jobs nor --shard changes its inputs.
+	Seed string `json:"seed"`
+	// Runs is how many inputs ran (repeats and shrinking not counted),
+	// Invalid how many of them violate inputs.
+	Runs    int `json:"runs"`
+	Invalid int `json:"invalid_runs"`
+	// Skipped says why the tool was not explored; empty when it was.
+	Skipped string `json:"skipped,omitempty"`
+	// Properties are the enabled explore rules' verdicts, in rule order.
+	Properties []PropertyResult `json:"properties"`
+}
+
+// PropertyResult is the verdict on one property over a tool's exploration.
+type PropertyResult struct {
+	// Rule is the rule of the property ("explore-stdout", "effects", ...).
+	Rule string `json:"rule"`
+	// Status is passed, failed (the rule's finding is among the tool's
+	// findings), or skipped when the tool was not explored.
+	Status Status `json:"status"`
+	// Counterexample is the smallest input found that breaks the property;
+	// nil when it held.
+	Counterexample *Counterexample `json:"counterexample,omitempty"`
+}
+
+// Counterexample is an input that breaks a property, shrunk.
+type Counterexample struct {
+	// Input is the input as sent on stdin: compact JSON, keys sorted.
+	Input string `json:"input"`
+	// Valid is whether Input is valid against inputs.
+	Valid bool `json:"valid"`
+	// Kind is how the input was made, before shrinking.
+	Kind string `json:"kind"`
+	// Tried is how many inputs had run when it was found.
+	Tried int `json:"tried"`
+	// Case is a ready-to-paste example case of Input, whose output line
+	// the user completes.
+	Case string `json:"example_case"`
+	// Run is how the implementation answered Input: exit status, stdout,
+	// stderr and the reproduce line, as an example's run shows them (its
+	// Title names the rule; the finding itself is the tool's).
+	Run ExampleResult `json:"run"`
 }
 
 // SkillResult is what the run found for one skill folder.

@@ -11,7 +11,7 @@ type Rule struct {
 	// Severity is the default severity of its findings.
 	Severity Severity
 	// Category groups rules in listings: contract, schemas, examples,
-	// fixtures, implementations, skills, discovery, run.
+	// fixtures, implementations, skills, discovery, run, explore.
 	Category string
 	// Title is a one-line summary.
 	Title string
@@ -41,6 +41,12 @@ type Rule struct {
 	discovery func(*discoveryCheck, reporter)
 	// after judges a tool folder once its examples ran (or were skipped).
 	after func(*toolCheck, reporter)
+	// explore judges one run of `speccify-lint explore` on a generated
+	// input: the property the rule stands for, broken (a violation) or not
+	// (nil). The engine reports the smallest input it shrinks a violation
+	// to, once per tool. It is the one check a run rule may have besides
+	// run (effects judges both).
+	explore func(*exploreRun) *violation
 }
 
 // Tags are the SARIF tags of the rule's results.

@@ -8,12 +8,13 @@ import (
 var ruleEffects = &Rule{ID: "effects", Severity: SeverityWarning, Category: "run",
 	Title: "an example changed files in the tool folder",
 	Doc: "Running an example should not create, change or delete files in the tool folder (they are the fixtures " +
-		"of the next example). It is an error when `effects` says the tool writes nothing. What an example created " +
+		"of the next example), nor may a run of `speccify-lint explore`. It is an error when `effects` says the tool writes nothing. What an example created " +
 		"is removed again after the run (a directory when it is empty by then), so that a lint run leaves the working " +
 		"tree clean; a changed or deleted file is left as it is, for you to restore.",
 	Example: "effects: none\n...\nopen(\"cache.json\", \"w\").write(data)   (in the tool folder)",
 	Fix:     "effects: none\n...\nopen(os.path.join(tempfile.gettempdir(), \"cache.json\"), \"w\").write(data)",
-	run:     judgeEffects}
+	run:     judgeEffects,
+	explore: exploreEffects}
 
 // judgeEffects: the run changed no file in the tool folder; an error when
 // effects says the tool writes nothing.
@@ -27,6 +28,21 @@ func judgeEffects(r *exampleRun, rep reporter) {
 	}
 	rep.report(r.place(), r.cs.Title, "example %q changed the tool folder%s: %s%s",
 		r.cs.Title, why, strings.Join(changeTexts(r.changed), ", "), aftermath(r.changed))
+}
+
+// exploreEffects: a run of explore changed no file in the tool folder; an
+// error when effects says the tool writes nothing.
+func exploreEffects(r *exploreRun) *violation {
+	if len(r.changed) == 0 {
+		return nil
+	}
+	v := &violation{how: "changed"}
+	why := ""
+	if effects := r.c.effects(); writesNothing(effects) {
+		v.raised, why = true, fmt.Sprintf(", although effects says %q", effects)
+	}
+	v.msg = fmt.Sprintf("the run changed the tool folder%s: %s%s", why, strings.Join(changeTexts(r.changed), ", "), aftermath(r.changed))
+	return v
 }
 
 // aftermath says what became of the changes: the created paths are removed

@@ -13,7 +13,7 @@ var ruleUnusedSuppression = &Rule{ID: "unused-suppression", Severity: SeverityWa
 		"in an implementation) that covers no finding of its rule is stale: the problem was fixed, or the rule id is " +
 		"misspelt. So is one that names an unknown rule, has no reason after ` -- ` (it then suppresses nothing until " +
 		"it has one), or is not well formed. Remove it, or fix it. A suppression of a disabled rule, of a run rule " +
-		"when the examples did not run, or of requires-missing (which depends on the machine) is not judged.",
+		"when the examples did not run (an explore rule when explore did not run), or of requires-missing (which depends on the machine) is not judged.",
 	Example: "<!-- speccify-lint-disable exmaple-failed -->\n### reads a fixture",
 	Fix:     "<!-- speccify-lint-disable example-failed -- the upstream answer changes daily -->\n### reads a fixture"}
 
@@ -44,12 +44,27 @@ func checkUnusedSuppressions(c *toolCheck, rep reporter) {
 					msg += fmt.Sprintf("; did you mean %q?", near)
 				}
 				rep.report(s.ruleAt[j], s.file+"#"+id.Value, "%s", msg)
-			case s.used[j], !c.cfg.enabled(r), r == ruleRequiresMissing, r.run != nil && !c.ran:
+			case s.used[j], !c.cfg.enabled(r), r == ruleRequiresMissing, !c.judged(r):
 			default:
 				rep.report(s.ruleAt[j], s.file+"#"+id.Value, "suppression of %s suppresses nothing: no %s finding %s", id.Value, id.Value, s.scope())
 			}
 		}
 	}
+}
+
+// judged reports whether the findings of rule r were looked for in this
+// check: a run rule's only when an example ran, an explore rule's only when
+// explore ran, effects' when either did.
+func (c *toolCheck) judged(r *Rule) bool {
+	switch {
+	case r.run != nil && r.explore != nil:
+		return c.ran || c.explored
+	case r.run != nil:
+		return c.ran
+	case r.explore != nil:
+		return c.explored
+	}
+	return true
 }
 
 // scope says which findings a suppression covers.

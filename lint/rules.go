@@ -22,6 +22,8 @@ var registry = []*Rule{
 	ruleSkillLink, ruleSymlinkEscape,
 	// Run: the verdict on running an example against its implementation.
 	ruleExampleStdout, ruleExampleFailed, ruleExampleSchema, ruleExampleExit, ruleExampleTimeout, ruleExampleCrash, ruleEffects,
+	// Explore: properties of every run of `speccify-lint explore` (effects too).
+	ruleExploreStdout, ruleExploreOutputSchema, ruleExploreExit, ruleExploreError, ruleExploreCrash, ruleExploreNondeterministic, ruleExploreAcceptsInvalid,
 	// Suppressions: judged once the examples ran.
 	ruleUnusedSuppression,
 }

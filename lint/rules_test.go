@@ -19,7 +19,7 @@ var ruleID = regexp.MustCompile(`^[a-z]+(?:-[a-z]+)*$`)
 func TestRuleRegistry(t *testing.T) {
 	seen := map[string]bool{}
 	categories := map[string]bool{"contract": true, "schemas": true, "examples": true, "fixtures": true,
-		"implementations": true, "skills": true, "discovery": true, "run": true}
+		"implementations": true, "skills": true, "discovery": true, "run": true, "explore": true}
 	for _, r := range Rules() {
 		if seen[r.ID] {
 			t.Errorf("rule id %q is used twice", r.ID)
@@ -104,7 +104,11 @@ func TestEveryRuleHasAFileAndAScenario(t *testing.T) {
 func TestRulePhases(t *testing.T) {
 	for _, r := range Rules() {
 		phases := map[string]bool{"read": r.read != nil, "static": r.static != nil, "run": r.run != nil,
-			"skill": r.skill != nil, "discovery": r.discovery != nil, "after": r.after != nil}
+			"skill": r.skill != nil, "discovery": r.discovery != nil, "after": r.after != nil,
+			"explore": r.explore != nil && r.run == nil}
+		if r.explore != nil && r.run != nil && r != ruleEffects {
+			t.Errorf("rule %s has a run and an explore check; only effects judges both", r.ID)
+		}
 		var set []string
 		for p, ok := range phases {
 			if ok {
@@ -115,7 +119,7 @@ func TestRulePhases(t *testing.T) {
 			t.Errorf("rule %s has %d checks (%v), want one", r.ID, len(set), set)
 			continue
 		}
-		want := map[string]string{"run": "run", "skills": "skill", "discovery": "discovery"}[r.Category]
+		want := map[string]string{"run": "run", "skills": "skill", "discovery": "discovery", "explore": "explore"}[r.Category]
 		switch {
 		case r == ruleSpecFile:
 			want = "read"
@@ -132,7 +136,7 @@ func TestRulePhases(t *testing.T) {
 
 // check is the rule's check, whatever its phase.
 func (r *Rule) check() any {
-	for _, c := range []any{r.read, r.static, r.run, r.skill, r.discovery, r.after} {
+	for _, c := range []any{r.read, r.static, r.run, r.skill, r.discovery, r.after, r.explore} {
 		if !reflect.ValueOf(c).IsNil() {
 			return c
 		}

@@ -43,6 +43,8 @@ func (c *toolCheck) examples(ctx context.Context, tr *ToolResult) []ExampleResul
 		switch {
 		case reason != "":
 			er.SkipReason = reason
+		case c.cfg.Explore != nil:
+			er.SkipReason = "not run (explore runs generated inputs instead)"
 		case ctx.Err() != nil:
 			er.SkipReason = "interrupted before it ran"
 		case !complete(&cases[i]):
@@ -98,7 +100,7 @@ func (c *toolCheck) runPlan() *runPlan {
 func (c *toolCheck) runnable() (reason string, argv []string, impl discover.ImplFile, missing []contract.String) {
 	platform := c.cfg.Platform
 	switch {
-	case !c.cfg.Run:
+	case !c.cfg.Run && c.cfg.Explore == nil:
 		return "not run (--no-run)", nil, impl, nil
 	case c.spec.Frontmatter == nil || c.folder == nil:
 		return "the contract could not be read", nil, impl, nil
@@ -147,25 +149,7 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 		_, run.startErr = process.Resolve(impl.Path)
 		er.ExitStatus = "could not start: " + c.localText(run.startErr.Error())
 	} else {
-		// The folder as the previous example left it is the folder as this
-		// one finds it: nothing of ours runs in it between two examples.
-		before := c.snapshot
-		if before == nil {
-			before = takeSnapshot(c.dir)
-		}
-		o := process.Run(ctx, process.Command{
-			Argv:      argv,
-			Dir:       c.dir,
-			Stdin:     stdin,
-			Timeout:   c.timeout(),
-			MaxOutput: c.maxOutput(),
-		})
-		after := takeSnapshot(c.dir)
-		changed := before.changes(after)
-		if removeCreated(c.dir, changed) {
-			after = takeSnapshot(c.dir)
-		}
-		c.snapshot = after
+		o, changed := c.runImplementation(ctx, argv, stdin)
 		er.Duration = o.Duration
 		er.ExitCode = o.ExitCode
 		er.ExitStatus = c.localText(o.Status())
@@ -173,7 +157,7 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 		er.Stderr = capText(o.Stderr)
 		run.o, run.startErr, run.changed = o, o.StartErr, changed
 	}
-	run.end = run.ending()
+	run.end = endingOf(run.o, run.startErr)
 	switch run.end {
 	case endCanceled:
 		er.SkipReason = "interrupted while it ran"
@@ -221,20 +205,48 @@ const (
 	endOverflow                 // its output passed --max-output
 )
 
-func (r *exampleRun) ending() ending {
+// endingOf is how a run with the outcome o ended; startErr is why it could
+// not start, if it could not.
+func endingOf(o process.Outcome, startErr error) ending {
 	switch {
-	case r.o.Canceled:
+	case o.Canceled:
 		return endCanceled
-	case r.startErr != nil:
+	case startErr != nil:
 		return endNotStarted
-	case r.o.TimedOut:
+	case o.TimedOut:
 		return endTimedOut
-	case r.o.Signal != "":
+	case o.Signal != "":
 		return endKilled
-	case r.o.StdoutOverflow || r.o.StderrOverflow:
+	case o.StdoutOverflow || o.StderrOverflow:
 		return endOverflow
 	}
 	return endAnswered
+}
+
+// runImplementation runs the implementation argv once in the tool folder
+// with stdin, and returns what happened and what the run changed in the
+// folder (what it created is removed again). The folder as the previous run
+// left it is the folder as this one finds it: nothing of ours runs in it
+// between two runs.
+func (c *toolCheck) runImplementation(ctx context.Context, argv []string, stdin []byte) (process.Outcome, []change) {
+	before := c.snapshot
+	if before == nil {
+		before = takeSnapshot(c.dir)
+	}
+	o := process.Run(ctx, process.Command{
+		Argv:      argv,
+		Dir:       c.dir,
+		Stdin:     stdin,
+		Timeout:   c.timeout(),
+		MaxOutput: c.maxOutput(),
+	})
+	after := takeSnapshot(c.dir)
+	changed := before.changes(after)
+	if removeCreated(c.dir, changed) {
+		after = takeSnapshot(c.dir)
+	}
+	c.snapshot = after
+	return o, changed
 }
 
 // place is where the run rules report: the case's output: line.

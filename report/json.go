@@ -32,6 +32,9 @@ func writeJSON(b *bytes.Buffer, r *lint.Result, opt Options) error {
 			e.Duration = opt.duration(e.Duration)
 			t.Examples[j] = e
 		}
+		if x := r.Tools[i].Explore; x != nil {
+			t.Explore = exploreForJSON(x, opt)
+		}
 		c.Tools[i] = t
 	}
 	if r.Skills != nil {
@@ -45,6 +48,21 @@ func writeJSON(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(jsonReport{SchemaVersion: lint.SchemaVersion, Result: &c})
+}
+
+// exploreForJSON is x with its runs' durations as opt reports them.
+func exploreForJSON(x *lint.ExploreResult, opt Options) *lint.ExploreResult {
+	c := *x
+	c.Properties = make([]lint.PropertyResult, len(x.Properties))
+	for i, p := range x.Properties {
+		if ce := p.Counterexample; ce != nil {
+			cc := *ce
+			cc.Run.Duration = opt.duration(cc.Run.Duration)
+			p.Counterexample = &cc
+		}
+		c.Properties[i] = p
+	}
+	return &c
 }
 
 // nonNil returns s, or an empty slice when s is nil.

@@ -65,6 +65,7 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 		if t.Skipped != "" && r.Ran && !opt.Quiet {
 			fmt.Fprintf(b, "%s: %s: %s\n", paintPlace(color, t.Spec, 0), paint(color, ansiYellow, "skipped"), cleanLine(t.Skipped))
 		}
+		writeExploreBlocks(b, t, opt)
 		for j := range t.Examples {
 			e := &t.Examples[j]
 			if opt.Verbose && r.Ran && t.Skipped == "" {
@@ -148,6 +149,13 @@ func samePlace(a, b lint.Finding) bool {
 // JSON when it is JSON) and the tail of its stderr, and how to run it again.
 func writeExampleBlock(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult, color bool) {
 	fmt.Fprintf(b, "  example %s %s at %s\n", strconv.Quote(cleanLine(e.Title)), paintVerdict(color, e.Status), paintPlace(color, t.Spec, e.Line))
+	writeRunDetails(b, e)
+}
+
+// writeRunDetails is the body of an example's block: each difference with
+// both sides, how the process ended, its stdout and the tail of its stderr,
+// and how to run it again.
+func writeRunDetails(b *bytes.Buffer, e *lint.ExampleResult) {
 	for _, d := range e.Differences {
 		writeDifference(b, d)
 	}
@@ -246,7 +254,9 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool) {
 		fmt.Fprintf(b, ", %s", paintCount(color, ansiCyan, plural(s.Notes, "note"), s.Notes))
 	}
 	b.WriteString(")")
-	if r.Ran {
+	if r.Explore != nil {
+		b.WriteString(", " + exploreSummary(r))
+	} else if r.Ran {
 		fmt.Fprintf(b, ", examples: %d passed, %d failed, %d errored, %d skipped", s.Passed, s.Failed, s.Errored, s.Skipped)
 	} else if s.Examples > 0 {
 		fmt.Fprintf(b, ", %s not run (--no-run)", plural(s.Examples, "example"))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -12,15 +13,26 @@ import (
 	"github.com/speccify/speccify-lint/report"
 )
 
-// cli is the command line: lint (the default), rules, version and merge.
+// cli is the command line: lint (the default), rules, explain, version,
+// merge and explore.
 type cli struct {
 	Lint    LintCmd    `cmd:"" default:"withargs" hidden:"" help:"Lint every TOOL.md under the paths (default: .) and run its examples against the implementations for this platform."`
 	Rules   RulesCmd   `cmd:"" help:"List every rule with its id, default severity, title and documentation; with an id, print that rule's whole documentation."`
 	Explain ExplainCmd `cmd:"" help:"Print the whole documentation of one rule, with an example that triggers it and its fix (as rules ID does)."`
 	Version VersionCmd `cmd:"" help:"Print the version."`
 	Merge   MergeCmd   `cmd:"" help:"Merge the JSON reports of the shards of one run (--shard K/N) into one report."`
+	Explore ExploreCmd `cmd:"" help:"Send each tool inputs made from its inputs schema and examples (and inputs that violate it), and report every broken promise of its contract with the smallest input that shows it."`
 
 	ShowVersion kong.VersionFlag `name:"version" help:"Print the version and exit (as the version command does)."`
+}
+
+// lintFlags are the lint flags of the selected command: lint's, or
+// explore's (which shares them).
+func (c *cli) lintFlags(kctx *kong.Context) *LintCmd {
+	if kctx.Selected().Name == "explore" {
+		return &c.Explore.LintCmd
+	}
+	return &c.Lint
 }
 
 // runEnv is what commands write to.
@@ -59,11 +71,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	kctx, err := parser.Parse(args)
-	if err == nil && kctx.Selected() != nil && kctx.Selected().Name == "lint" {
-		// The configuration file holds defaults for the lint flags: parse again
-		// with it as a resolver, so that flags on the command line win.
+	if err == nil && kctx.Selected() != nil && (kctx.Selected().Name == "lint" || kctx.Selected().Name == "explore") {
+		// The configuration file holds defaults for the lint flags (which
+		// explore shares): parse again with it as a resolver, so that flags
+		// on the command line win.
 		var config *configFile
-		config, err = configResolver(&grammar.Lint, configKeys(kctx.Selected()))
+		config, err = configResolver(grammar.lintFlags(kctx), configKeys(kctx.Selected()))
 		if err == nil && config != nil {
 			parser, grammar, err = newParser(env, config)
 			if err == nil {
@@ -71,7 +84,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if err == nil {
-			grammar.Lint.origins = flagOrigins(kctx, config)
+			grammar.lintFlags(kctx).origins = flagOrigins(kctx, config)
 		}
 	}
 	if err != nil {
@@ -124,6 +137,9 @@ func newParser(env *runEnv, resolver kong.Resolver) (*kongSafe, *cli, error) {
 			"platform_list":      strings.Join(discover.Platforms, ", "),
 			"default_timeout":    lint.DefaultTimeoutText,
 			"default_max_output": byteSize(lint.DefaultMaxOutput).String(),
+			"default_runs":       strconv.Itoa(lint.DefaultExploreRuns),
+			"default_budget":     lint.DefaultExploreBudget.String(),
+			"default_seed":       strconv.FormatUint(lint.DefaultExploreSeed, 10),
 			"version":            currentStamp().String(),
 		},
 	}

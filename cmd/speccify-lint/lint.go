@@ -61,6 +61,12 @@ type LintCmd struct {
 
 // Run lints, reports and sets the exit code.
 func (c *LintCmd) Run(env *runEnv) error {
+	return c.run(env, nil)
+}
+
+// run lints (with explore set, explores instead of running the examples),
+// reports and sets the exit code.
+func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	root, err := resolveRoot(c.Root)
 	if err != nil {
 		return usageError{err}
@@ -116,9 +122,10 @@ func (c *LintCmd) Run(env *runEnv) error {
 		Timeout:    c.Timeout,
 		MaxOutput:  int64(c.MaxOutput),
 		Shard:      shard.String(),
+		Explore:    explore,
 	}
 	var progress *progressLine
-	if wantProgress(env.stderr, cfg.Run, c.Quiet) {
+	if wantProgress(env.stderr, cfg.Run || explore != nil, c.Quiet) {
 		progress = startProgress(env.stderr, len(disc.Tools))
 		cfg.Progress = progress.event
 	}

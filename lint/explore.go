@@ -1,0 +1,331 @@
+package lint
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"hash/fnv"
+	"strconv"
+	"time"
+
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/explore"
+	"github.com/speccify/speccify-lint/lint/process"
+)
+
+// ExploreConfig is how `speccify-lint explore` explores each tool
+// (Config.Explore).
+type ExploreConfig struct {
+	// Runs is the most inputs per tool; 0 means DefaultExploreRuns.
+	Runs int
+	// Budget is the most time per tool, shrinking included; 0 means
+	// DefaultExploreBudget. Whichever of Runs and Budget ends first ends
+	// the tool's exploration.
+	Budget time.Duration
+	// Seed is the run's seed; each tool's own derives from it and the
+	// tool's path.
+	Seed uint64
+	// Invalid also sends inputs that violate the inputs schema.
+	Invalid bool
+}
+
+// The defaults of the explore flags.
+const (
+	DefaultExploreRuns   = 100
+	DefaultExploreBudget = 30 * time.Second
+	// DefaultExploreSeed is the seed without --seed: fixed, so that two
+	// runs on the same tree make the same inputs and give the same report.
+	DefaultExploreSeed uint64 = 14
+)
+
+// shrinkBudget is how many smaller candidates one failing property may run
+// while it is shrunk.
+const shrinkBudget = 200
+
+// repeatEvery: every repeatEvery-th valid input (the first included) runs
+// twice, for explore-nondeterministic.
+const repeatEvery = 5
+
+func (x *ExploreConfig) runs() int {
+	if x.Runs > 0 {
+		return x.Runs
+	}
+	return DefaultExploreRuns
+}
+
+func (x *ExploreConfig) budget() time.Duration {
+	if x.Budget > 0 {
+		return x.Budget
+	}
+	return DefaultExploreBudget
+}
+
+// settings are the settings as the result records them; nil for nil.
+func (x *ExploreConfig) settings() *ExploreSettings {
+	if x == nil {
+		return nil
+	}
+	return &ExploreSettings{Seed: strconv.FormatUint(x.Seed, 10), Runs: x.runs(), Budget: x.budget(), Invalid: x.Invalid}
+}
+
+// toolSeed is the seed of the tool folder rel (root-relative) in a run
+// with seed: the same whatever the other tools, --jobs or --shard.
+func toolSeed(seed uint64, rel string) uint64 {
+	h := fnv.New64a()
+	_ = binary.Write(h, binary.BigEndian, seed)
+	h.Write([]byte(rel))
+	return h.Sum64()
+}
+
+// exploreRun is one run of a generated input, as the explore rules judge
+// it.
+type exploreRun struct {
+	c  *toolCheck
+	in explore.Input
+	// stdin is what the implementation was given: the input's JSON and a
+	// newline.
+	stdin    []byte
+	o        process.Outcome
+	startErr error
+	end      ending
+	// actual is stdout as one JSON object; nil when the run did not end
+	// with one (stdoutErr says why, when it answered).
+	actual    any
+	stdoutErr string
+	changed   []change
+	// again is the second run of the same input, for the inputs run twice
+	// (explore-nondeterministic); nil for the others.
+	again *exploreRun
+}
+
+// answeredOK is the answer's ok, when the run answered one JSON object
+// with a boolean ok.
+func (r *exploreRun) answeredOK() (ok, has bool) {
+	obj, _ := r.actual.(map[string]any)
+	ok, has = obj["ok"].(bool)
+	return ok, has
+}
+
+// violation is a broken property: how it broke, what the finding says and
+// where it goes.
+type violation struct {
+	// how is the way the property broke, coarse enough to stay the same
+	// while the input shrinks ("stdout is empty", the failed keyword):
+	// shrinking keeps to inputs that break it the same way.
+	how string
+	// msg is the finding's message after the input.
+	msg string
+	// at is where the finding goes; nil is the inputs: key.
+	at *place
+	// raised makes the finding an error (see reporter.asError).
+	raised bool
+}
+
+// exploreProperties are the enabled rules with an explore check, in
+// registry order.
+func (c *toolCheck) exploreProperties() []*Rule {
+	var out []*Rule
+	for _, r := range registry {
+		if r.explore != nil && c.cfg.enabled(r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// explore runs the tool's implementation on the inputs made from its
+// inputs schema and examples, up to the configured runs or time, and
+// reports each property that an input breaks once, with the smallest
+// input shrinking finds, among the tool's findings.
+func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
+	x := c.cfg.Explore
+	seed := toolSeed(x.Seed, c.rel)
+	res := &ExploreResult{Seed: strconv.FormatUint(seed, 10), Properties: []PropertyResult{}}
+	props := c.exploreProperties()
+	for _, p := range props {
+		res.Properties = append(res.Properties, PropertyResult{Rule: p.ID, Status: StatusPassed})
+	}
+	src, argv, why := c.exploreSource()
+	if why != "" {
+		res.Skipped = why
+		for i := range res.Properties {
+			res.Properties[i].Status = StatusSkipped
+		}
+		return res
+	}
+	c.explored = true
+	deadline := time.Now().Add(x.budget())
+	gen := explore.New(src, seed)
+	open := len(props)
+	valid, passed := 0, 0
+	for res.Runs < x.runs() && open > 0 && ctx.Err() == nil && time.Now().Before(deadline) {
+		in, ok := gen.Next()
+		if !ok {
+			break
+		}
+		if !in.Valid && !x.Invalid {
+			// Without --invalid no invalid input runs, whatever made it
+			// (an example's input may violate inputs).
+			if passed++; passed > x.runs() {
+				break
+			}
+			continue
+		}
+		repeat := false
+		if in.Valid {
+			repeat = valid%repeatEvery == 0
+			valid++
+		}
+		r := c.exploreOnce(ctx, argv, in, repeat)
+		if r.end == endCanceled {
+			break
+		}
+		res.Runs++
+		if !in.Valid {
+			res.Invalid++
+		}
+		for i, p := range props {
+			pr := &res.Properties[i]
+			if pr.Counterexample != nil {
+				continue
+			}
+			if v := p.explore(r); v != nil {
+				pr.Status = StatusFailed
+				pr.Counterexample = c.counterexample(ctx, p, r, v, src, argv, deadline, res.Runs)
+				open--
+			}
+		}
+	}
+	return res
+}
+
+// exploreSource is what the tool's inputs are made from and how its
+// implementation starts; why says why the tool cannot be explored (its
+// implementation cannot run here, its inputs schema does not compile).
+func (c *toolCheck) exploreSource() (src explore.Source, argv []string, why string) {
+	plan := c.runPlan()
+	if plan.reason != "" {
+		return src, nil, plan.reason
+	}
+	if plan.argv == nil {
+		_, err := process.Resolve(plan.impl.Path)
+		return src, nil, plan.impl.Name + " cannot start: " + c.localText(err.Error())
+	}
+	ins, _ := c.schemas()
+	switch {
+	case ins == nil:
+		return src, nil, "the contract has no inputs schema (see required-field)"
+	case ins.schema == nil:
+		return src, nil, "the inputs schema does not compile (see schema)"
+	}
+	src = explore.Source{
+		Schema:  ins.doc.Value,
+		Valid:   func(v any) bool { return valid(ins.schema, v) },
+		Invalid: c.cfg.Explore.Invalid,
+	}
+	for _, cs := range c.cases() {
+		if cs.Input != nil && cs.Input.Err == nil {
+			src.Examples = append(src.Examples, cs.Input.Value)
+		}
+	}
+	if c.folder != nil {
+		src.Fixtures = c.folder.Fixtures
+	}
+	return src, plan.argv, ""
+}
+
+// valid is the oracle of explore: whether v is valid against sch. A
+// pattern that takes too long counts as valid, as in validate.
+func valid(sch *contract.Schema, v any) bool {
+	err := sch.Validate(v)
+	var pt *contract.PatternTimeoutError
+	return err == nil || errors.As(err, &pt)
+}
+
+// exploreOnce runs the implementation on one input, twice when repeat is
+// set.
+func (c *toolCheck) exploreOnce(ctx context.Context, argv []string, in explore.Input, repeat bool) *exploreRun {
+	r := &exploreRun{c: c, in: in, stdin: append(in.JSON(), '\n')}
+	r.o, r.changed = c.runImplementation(ctx, argv, r.stdin)
+	r.startErr = r.o.StartErr
+	r.end = endingOf(r.o, r.startErr)
+	if r.end == endAnswered {
+		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, r.o.Stderr)
+	}
+	if repeat && r.end == endAnswered {
+		r.again = c.exploreOnce(ctx, argv, in, false)
+	}
+	return r
+}
+
+// counterexample shrinks the input of r, which breaks property p as v
+// says, to the smallest one shrinking finds that breaks it the same way,
+// reports p's finding for it and returns it. tried is how many inputs had
+// run.
+func (c *toolCheck) counterexample(ctx context.Context, p *Rule, r *exploreRun, v *violation, src explore.Source, argv []string, deadline time.Time, tried int) *Counterexample {
+	failing := map[string]*exploreRun{string(r.in.JSON()): r}
+	fails := func(cand explore.Input) bool {
+		if ctx.Err() != nil || time.Now().After(deadline) {
+			return false
+		}
+		cr := c.exploreOnce(ctx, argv, cand, p == ruleExploreNondeterministic)
+		if cv := p.explore(cr); cv != nil && cv.how == v.how {
+			failing[string(cand.JSON())] = cr
+			return true
+		}
+		return false
+	}
+	shrunk := explore.Shrink(r.in, src, fails, shrinkBudget)
+	best, ok := failing[string(shrunk.JSON())]
+	if !ok {
+		best = r
+	}
+	bv := p.explore(best)
+	if bv == nil || bv.how != v.how {
+		best, bv = r, v
+	}
+	input := string(best.in.JSON())
+	rep := c.reporter(p)
+	if bv.raised {
+		rep = rep.asError()
+	}
+	at := c.inputsPlace()
+	if bv.at != nil {
+		at = *bv.at
+	}
+	rep.report(at, input, "input %s: %s", quoteInput(input), bv.msg)
+	ce := &Counterexample{Input: input, Valid: best.in.Valid, Kind: best.in.Kind, Tried: tried,
+		Case: exampleCaseText(p, best), Run: c.exploreRunResult(p, best, at)}
+	return ce
+}
+
+// inputsPlace is the inputs: key of TOOL.md, where the explore findings go.
+func (c *toolCheck) inputsPlace() place {
+	if fm := c.spec.Frontmatter; fm != nil && fm.Inputs != nil {
+		return over(fm.Inputs.Key.Span)
+	}
+	return atPos(topOfFile)
+}
+
+// exploreRunResult shows the run of a counterexample as an example's run
+// is shown.
+func (c *toolCheck) exploreRunResult(p *Rule, r *exploreRun, at place) ExampleResult {
+	er := ExampleResult{Title: p.ID, Line: at.pos.Line, Status: StatusFailed, ExitCode: r.o.ExitCode,
+		ExitStatus: c.localText(r.o.Status()), Duration: r.o.Duration,
+		Stdout: capText(r.o.Stdout), Stderr: capText(r.o.Stderr),
+		Implementation: c.fileIn(c.runPlan().impl.Name),
+		Reproduce:      process.ReproduceLine(c.rel, r.stdin, reproduceArgv(c.runPlan().argv, c.runPlan().impl))}
+	if r.end != endAnswered {
+		er.Status = StatusErrored
+	}
+	return er
+}
+
+// quoteInput is an input's JSON for a message: at most quoteLimit
+// characters.
+func quoteInput(s string) string {
+	if r := []rune(s); len(r) > quoteLimit {
+		return string(r[:quoteLimit]) + "…"
+	}
+	return s
+}
