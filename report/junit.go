@@ -90,9 +90,15 @@ func writeJUnit(b *bytes.Buffer, r *lint.Result, opt Options) error {
 		s := junitSuite{}
 		s.Name = cleanLine(t.DisplayName())
 		s.File = cleanLine(t.Spec)
-		s.add(lintCase(t.Dir, t.Spec, t.Findings, opt))
+		s.add(lintCase(t.Dir, t.Spec, staticFindings(t), opt))
 		for j, name := range caseNames(t.Examples) {
+			if t.Explore != nil {
+				break // explore runs no example: its cases are the properties
+			}
 			s.add(exampleCase(t, &t.Examples[j], name, opt))
+		}
+		for _, c := range propertyCases(t, opt) {
+			s.add(c)
 		}
 		if t.Skipped != "" {
 			s.SystemOut = &junit.Output{Data: "examples not run: " + cleanText(t.Skipped)}

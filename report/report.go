@@ -210,7 +210,9 @@ func collect(r *lint.Result) []item {
 	add(r.Findings, nil)
 	for i := range r.Tools {
 		t := &r.Tools[i]
-		add(t.Findings, nil)
+		for _, f := range t.Findings {
+			all = append(all, item{f, counterexampleRun(t, f)})
+		}
 		for j := range t.Examples {
 			add(t.Examples[j].Findings, &t.Examples[j])
 		}

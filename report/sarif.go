@@ -54,6 +54,11 @@ func writeSARIF(b *bytes.Buffer, r *lint.Result, opt Options) error {
 		run.OriginalUriBaseIDs = map[string]*sarif.ArtifactLocation{srcRoot: {URI: ptr(base)}}
 	}
 	run.Invocations = []*sarif.Invocation{sarifInvocation(r, opt)}
+	if x := r.Explore; x != nil {
+		// The seed repeats the exploration: speccify-lint explore --seed.
+		run.Properties = sarif.Properties{"speccify-lint/explore": map[string]any{
+			"seed": x.Seed, "runs": x.Runs, "invalid": x.Invalid}}
+	}
 
 	for i, fp := range fingerprints(items) {
 		it := items[i]
@@ -179,9 +184,16 @@ func sarifInvocation(r *lint.Result, opt Options) *sarif.Invocation {
 	if r.Interrupted {
 		note("error", "the run was interrupted; the results are incomplete", nil)
 	}
-	if !r.Ran {
+	switch {
+	case r.Explore != nil:
+		for _, i := range toolOrder(r) {
+			if t := &r.Tools[i]; t.Explore != nil && t.Explore.Skipped != "" {
+				note("note", t.Dir+" not explored: "+cleanText(t.Explore.Skipped), sarifLocation(t.Spec, 1, 0))
+			}
+		}
+	case !r.Ran:
 		note("note", "the examples were not run", nil)
-	} else {
+	default:
 		for _, i := range toolOrder(r) {
 			t := &r.Tools[i]
 			if t.Skipped != "" {
