@@ -347,7 +347,7 @@ func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
 					msg += "; " + hint
 				}
 			}
-			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: r.pos(at), Key: c.Title, Msg: msg, JSON: el})
+			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: r.pos(at), Key: c.Title, Msg: msg, Repair: jsonRepair(el)})
 			el.Value = nil
 		}
 	}

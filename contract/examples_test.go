@@ -19,6 +19,8 @@ func FuzzParseSpec(f *testing.F) {
 		"## Examples\n```\n### not a case\ninput: {}\n```\n",
 		"---\nname: x\n",
 		"# h\n\n## Examples\n\n### 🌍 ok\n  input: {\"s\": \"🌍\"}\noutput: [1,\n",
+		"---\n---\n## Example\n### a\ninput: {'a': 'b',}\noutput: {\"ok\": true,}\n",
+		"---\n---\n   ### Examples ##\n### a\ninput: ['it\\'s', \"x\"]\noutput: {'ok': 'it's'}\n",
 		"---\n---\n<!-- speccify-lint-disable-file a, b -- why -->\n<!-- speccify-lint-disable\nc -- 🌍 -->\n### a\n<!-- speccify-lint-x -->\n<!-- speccify-lint-disable",
 	} {
 		f.Add([]byte(s))
@@ -35,6 +37,14 @@ func FuzzParseSpec(f *testing.F) {
 			t.Fatalf("Spec.Lines has %d lines, want %d", s.Lines.Count(), lines.Count())
 		}
 		checkProblems(t, lines, s.Problems)
+		checkExampleRepairs(t, text, s)
+		if h, ok := s.ExamplesNearMiss(); ok {
+			checkSpan(t, lines, h.Span)
+			checkSpan(t, lines, h.TextSpan)
+			if got := string(text[h.TextSpan.Start.Offset:h.TextSpan.End.Offset]); h.TextSpan.Start.IsValid() && got != h.Text {
+				t.Fatalf("near-miss heading %q: its text span holds %q", h.Text, got)
+			}
+		}
 		for _, span := range specSpans(s) {
 			checkSpan(t, lines, span)
 		}
@@ -86,6 +96,33 @@ func FuzzParseSpec(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkExampleRepairs: the repair of an example line's JSON lies within the
+// text, and once applied that JSON parses: the text has one example problem
+// fewer.
+func checkExampleRepairs(t *testing.T, text []byte, s *Spec) {
+	t.Helper()
+	count := func(s *Spec) (n int) {
+		for _, p := range s.Problems {
+			if p.Kind == ProblemExample {
+				n++
+			}
+		}
+		return n
+	}
+	before := count(s)
+	for _, p := range s.Problems {
+		if p.Kind != ProblemExample || p.Repair == nil {
+			continue
+		}
+		r := p.Repair
+		checkSpan(t, s.Lines, r.Span)
+		fixed := string(text[:r.Span.Start.Offset]) + r.New + string(text[r.Span.End.Offset:])
+		if after := count(parseSpec("TOOL.md", []byte(fixed))); after != before-1 {
+			t.Fatalf("repairing %q as %q leaves %d example problems, had %d", text[r.Span.Start.Offset:r.Span.End.Offset], r.New, after, before)
+		}
+	}
 }
 
 // caseSummary is what TestParseExamples checks of a case.

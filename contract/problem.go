@@ -29,15 +29,12 @@ type Problem struct {
 	// (Span.Start.Pos is then Pos); zero otherwise.
 	Span Span
 	Msg  string
-	// JSON is the input: or output: line whose JSON the problem says does
-	// not parse (its Span is the JSON's source text); nil for every other
-	// problem.
-	JSON *ExampleLine
 	// Key is the logical place (field path or example title), for report
 	// fingerprints.
 	Key string
 	// Repair, when set, is the edit of the text that resolves the problem,
-	// known to the parser (quoting a plain value that holds ": ").
+	// known to the parser (quoting a plain value that holds ": ", the JSON
+	// of an example line in double quotes without trailing commas).
 	Repair *Replacement
 }
 
