@@ -125,7 +125,7 @@ func TestActionShape(t *testing.T) {
 	wantInputs := map[string]string{
 		"paths": ".", "run-examples": "true", "platform": "", "timeout": "", "fail-on": "error",
 		"sarif-file": "speccify-lint.sarif", "junit-file": "speccify-lint.xml", "upload-sarif": "true",
-		"sarif-category": "", "changed-since": "", "args": "", "go-version": "",
+		"sarif-category": "", "changed-since": "", "args": "", "go-version": "", "explore-runs": "0",
 	}
 	if got := slices.Sorted(maps.Keys(a.Inputs)); !slices.Equal(got, slices.Sorted(maps.Keys(wantInputs))) {
 		t.Errorf("inputs %v, want %v", got, slices.Sorted(maps.Keys(wantInputs)))
@@ -446,6 +446,7 @@ func TestAction(t *testing.T) {
 		errors   string
 		tools    int
 		category string
+		explore  bool // the log has explore's summary line
 	}{
 		{name: "passing", inputs: map[string]string{"paths": "good tools"}, code: "0", failed: "0", errors: "0", tools: 1},
 		{name: "failing", inputs: map[string]string{"paths": "bad tools\n"}, code: "1", failed: "1", errors: "2", tools: 1},
@@ -457,6 +458,9 @@ func TestAction(t *testing.T) {
 			code: "0", failed: "0", errors: "1", tools: 1},
 		{name: "without jq", inputs: map[string]string{"paths": "bad tools"}, noJQ: true, code: "1", failed: "1", errors: "2", tools: 1},
 		{name: "usage error", inputs: map[string]string{"paths": "no such dir"}, code: "2", failed: "", errors: "", tools: -1},
+		// explore-runs: explore after the lint; the passing tools pass it
+		// too, the failing tool's explore findings join the lint's exit code.
+		{name: "explore", inputs: map[string]string{"paths": "good tools", "explore-runs": "20"}, code: "0", failed: "0", errors: "0", tools: 1, explore: true},
 		{name: "changed-since", inputs: map[string]string{"paths": ".", "changed-since": "HEAD"}, git: true,
 			code: "0", failed: "0", errors: "0", tools: 1},
 	} {
@@ -502,6 +506,10 @@ func TestAction(t *testing.T) {
 				t.Errorf("sarif-written=%q after a usage error, want false", out["sarif-written"])
 			}
 
+			if got := strings.Contains(lint.log, ", explored: "); got != tc.explore {
+				t.Errorf("explore's summary in the log: %v, want %v:\n%s", got, tc.explore, lint.log)
+			}
+
 			final := c.runStep(t, a.stepNamed(t, "Fail on findings"))
 			if got := final.code; got != atoi(t, tc.code) {
 				t.Errorf("final step exit %d, want %s:\n%s", got, tc.code, final.log)
@@ -510,6 +518,15 @@ func TestAction(t *testing.T) {
 	}
 
 	t.Run("release", func(t *testing.T) { testReleaseDownload(t, a, newRun, bin) })
+
+	t.Run("bad explore-runs", func(t *testing.T) {
+		c := newRun(map[string]string{"explore-runs": "many"}, workspace(t))
+		c.steps["build"] = build.outputs
+		lint := c.runStep(t, a.step(t, "lint"))
+		if lint.code != 2 || !strings.Contains(lint.log, "::error title=speccify-lint action::explore-runs must be a number of inputs per tool (0: no explore)") {
+			t.Errorf("exit %d, log:\n%s", lint.code, lint.log)
+		}
+	})
 
 	t.Run("bad run-examples", func(t *testing.T) {
 		c := newRun(map[string]string{"run-examples": "yes"}, workspace(t))

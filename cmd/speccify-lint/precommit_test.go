@@ -13,7 +13,7 @@ import (
 )
 
 // TestPreCommitManifest checks .pre-commit-hooks.yaml without pre-commit:
-// the two hooks, their entries, file patterns and stages.
+// the three hooks, their entries, file patterns and stages.
 func TestPreCommitManifest(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(repoRoot(t), ".pre-commit-hooks.yaml"))
 	if err != nil {
@@ -30,14 +30,14 @@ func TestPreCommitManifest(t *testing.T) {
 	if err := yaml.Unmarshal(data, &hooks); err != nil {
 		t.Fatal(err)
 	}
-	if len(hooks) != 2 || hooks[0].ID != "speccify-lint" || hooks[1].ID != "speccify-lint-run" {
-		t.Fatalf("hooks %+v, want speccify-lint and speccify-lint-run", hooks)
+	if len(hooks) != 3 || hooks[0].ID != "speccify-lint" || hooks[1].ID != "speccify-lint-run" || hooks[2].ID != "speccify-lint-explore" {
+		t.Fatalf("hooks %+v, want speccify-lint, speccify-lint-run and speccify-lint-explore", hooks)
 	}
-	if hooks[0].Entry != "speccify-lint --no-run" || hooks[1].Entry != "speccify-lint" {
-		t.Errorf("entries %q and %q", hooks[0].Entry, hooks[1].Entry)
+	if hooks[0].Entry != "speccify-lint --no-run" || hooks[1].Entry != "speccify-lint" || hooks[2].Entry != "speccify-lint explore" {
+		t.Errorf("entries %q, %q and %q", hooks[0].Entry, hooks[1].Entry, hooks[2].Entry)
 	}
-	if len(hooks[0].Stages) != 0 || strings.Join(hooks[1].Stages, ",") != "manual" {
-		t.Errorf("stages %v and %v, want none and [manual]", hooks[0].Stages, hooks[1].Stages)
+	if len(hooks[0].Stages) != 0 || strings.Join(hooks[1].Stages, ",") != "manual" || strings.Join(hooks[2].Stages, ",") != "manual" {
+		t.Errorf("stages %v, %v and %v, want none, [manual] and [manual]", hooks[0].Stages, hooks[1].Stages, hooks[2].Stages)
 	}
 	match := map[string]bool{
 		"TOOL.md": true, ".agent/tools/x/TOOL.md": true, ".agent/tools/x/linux.py": true,
