@@ -1,0 +1,112 @@
+package explore
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+// FuzzGenerate: for any schema the linter compiles, generation does not
+// panic, ends, and every input's Valid is the compiled schema's verdict;
+// shrinking one keeps its side.
+func FuzzGenerate(f *testing.F) {
+	for _, s := range []string{
+		`{"type":"object","properties":{"n":{"type":"integer"},"s":{"type":"string","pattern":"^a+$"}},"required":["n"]}`,
+		`{"anyOf":[{"type":"array","items":{"$ref":"#"}},{"type":"null"}]}`,
+		`{"allOf":[{"minimum":3},{"maximum":2}]}`,
+		`{"type":"string","format":"date","minLength":3}`,
+		`{"$defs":{"a":{"type":"object","properties":{"b":{"$ref":"#/$defs/a"}}}},"$ref":"#/$defs/a","additionalProperties":false}`,
+		`{"type":"array","prefixItems":[{"const":1}],"items":false,"uniqueItems":true,"minItems":1}`,
+		`{"type":"number","multipleOf":0.01,"exclusiveMinimum":-1,"maximum":1}`,
+		`{"patternProperties":{"^(?!x)":{"type":"boolean"}},"dependentRequired":{"a":["b"]},"minProperties":2}`,
+		`{"oneOf":[{"enum":[1,2]},{"const":2}],"not":{"const":1}}`,
+	} {
+		f.Add(s, uint64(1))
+	}
+	f.Fuzz(func(t *testing.T, text string, seed uint64) {
+		v, err := decodeJSON(text)
+		if err != nil {
+			return
+		}
+		sch, issues := contract.CompileSchema(&contract.JSONDoc{Value: v}, "inputs", nil, t.TempDir())
+		if len(issues) > 0 {
+			return
+		}
+		valid := func(x any) bool { return sch.Validate(x) == nil }
+		src := Source{Schema: v, Valid: valid, Invalid: true}
+		g := New(src, seed)
+		seen := map[string]bool{}
+		var first *Input
+		for range 60 {
+			in, ok := g.Next()
+			if !ok {
+				break
+			}
+			if got := valid(in.Value); got != in.Valid {
+				t.Fatalf("%s (%s): Valid %v, schema says %v", in.JSON(), in.Kind, in.Valid, got)
+			}
+			text := string(in.JSON())
+			if seen[text] {
+				t.Fatalf("%s made twice", text)
+			}
+			seen[text] = true
+			if _, err := decodeJSON(text); err != nil {
+				t.Fatalf("input %q is not JSON: %v", text, err)
+			}
+			if first == nil {
+				first = &in
+			}
+		}
+		if first != nil {
+			got := Shrink(*first, src, func(Input) bool { return true }, 40)
+			if valid(got.Value) != first.Valid || got.Valid != first.Valid {
+				t.Fatalf("shrinking %s (valid %v) gave %s", first.JSON(), first.Valid, got.JSON())
+			}
+		}
+	})
+}
+
+// FuzzShrink: for any value and schema, Shrink stays within its budget,
+// keeps the side, returns a failing value no larger than the input, and is
+// deterministic.
+func FuzzShrink(f *testing.F) {
+	f.Add(`{"type":"object","properties":{"n":{"type":"integer"}}}`, `{"n":123456,"s":"日本","a":[1,[2,3],{"x":true}]}`, "5", 30)
+	f.Add(`{"type":"array","items":{"type":"string"},"minItems":2}`, `["abc","déf","ghi"]`, "d", 100)
+	f.Add(`{"required":["a"]}`, `{"b":1.25e3}`, "2", 10)
+	f.Fuzz(func(t *testing.T, schemaText, valueText, needle string, budget int) {
+		s, err := decodeJSON(schemaText)
+		if err != nil {
+			return
+		}
+		v, err := decodeJSON(valueText)
+		if err != nil {
+			return
+		}
+		sch, issues := contract.CompileSchema(&contract.JSONDoc{Value: s}, "inputs", nil, t.TempDir())
+		if len(issues) > 0 {
+			return
+		}
+		budget %= 300
+		src := Source{Schema: s, Valid: func(x any) bool { return sch.Validate(x) == nil }}
+		in := Input{Value: v, Valid: src.Valid(v), Kind: "random"}
+		fails := func(c Input) bool { return strings.Contains(string(c.JSON()), needle) }
+		if !fails(in) {
+			return
+		}
+		calls := 0
+		got := Shrink(in, src, func(c Input) bool { calls++; return fails(c) }, budget)
+		if budget >= 0 && calls > budget {
+			t.Fatalf("%d calls, budget %d", calls, budget)
+		}
+		if !fails(got) || src.Valid(got.Value) != in.Valid || got.Valid != in.Valid {
+			t.Fatalf("shrunk %s to %s, which does not fail the same way", in.JSON(), got.JSON())
+		}
+		if smaller(in.Value, got.Value) {
+			t.Fatalf("shrunk %s to the larger %s", in.JSON(), got.JSON())
+		}
+		if again := Shrink(in, src, fails, budget); string(again.JSON()) != string(got.JSON()) {
+			t.Fatalf("not deterministic: %s then %s", got.JSON(), again.JSON())
+		}
+	})
+}

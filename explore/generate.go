@@ -1,0 +1,189 @@
+package explore
+
+import (
+	"math/rand/v2"
+)
+
+// maxRandomMisses is how many random values in a row may be repeats or
+// rejected by the oracle before random generation is given up: the schema
+// admits few values, or none the generator can find.
+const maxRandomMisses = 200
+
+// The queues inputs are taken from.
+const (
+	qBoundary = iota
+	qInvalid
+	qMutated
+	qRandom
+	nQueues
+)
+
+// schedule is the order queues take turns in after the examples: mostly
+// boundary values while they last, with targeted invalid inputs, example
+// mutations and random values among them; a queue that is spent passes its
+// turn on.
+var schedule = []int{qBoundary, qBoundary, qInvalid, qBoundary, qMutated, qBoundary, qRandom, qInvalid}
+
+// Generator makes the inputs for one tool in a fixed order for its seed.
+type Generator struct {
+	src   Source
+	gen   *gen
+	root  *node
+	seen  map[string]bool
+	valid func(any) bool
+
+	examples  []any
+	boundary  []any
+	mutated   []any
+	invalid   []violation
+	invalidOf any // the valid value the violations break
+	misses    int // random values in a row that were not used
+	turn      int
+}
+
+// New returns the generator of src's inputs for seed.
+//
+// Values made to be valid that the oracle rejects are dropped, not sent as
+// invalid inputs: an invalid input is always a targeted violation with a
+// name. Likewise a violation the oracle accepts is dropped.
+func New(src Source, seed uint64) *Generator {
+	s := newSchema(src.Schema)
+	root := s.at("")
+	g := newGen(s, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
+	valid := src.Valid
+	if valid == nil {
+		valid = func(any) bool { return true }
+	}
+	gn := &Generator{src: src, gen: g, root: root, seen: map[string]bool{}, valid: valid,
+		examples: src.Examples}
+	gn.boundary = dedupe(g.computeRootBoundaries(root), maxRootBoundaries)
+	gn.mutated = g.mutations(root, src.Examples, src.Fixtures)
+	if src.Invalid {
+		gn.invalidOf = gn.firstValid()
+		if gn.invalidOf != nil {
+			gn.invalid = g.violations(root, gn.invalidOf, nil, 0, nil)
+		}
+	}
+	return gn
+}
+
+// computeRootBoundaries are the boundary values of the whole input, more of
+// them than a member keeps.
+func (g *gen) computeRootBoundaries(root *node) []any {
+	f := g.s.flat(root)
+	if f.never {
+		return nil
+	}
+	g.active[f] = true
+	defer delete(g.active, f)
+	return g.computeBoundaries(f)
+}
+
+// firstValid is the value violations start from: the first boundary value
+// or example the oracle accepts, preferring one with every property
+// present so that optional members get their violations too.
+func (gn *Generator) firstValid() any {
+	var first any
+	for _, cands := range [][]any{gn.boundary, gn.examples} {
+		for _, v := range cands {
+			if !gn.valid(v) {
+				continue
+			}
+			if first == nil {
+				first = v
+			}
+			if obj, ok := v.(map[string]any); ok && len(obj) >= len(gn.gen.s.flat(gn.root).propNames) {
+				return v
+			}
+		}
+	}
+	return first
+}
+
+// Next returns the next input; false when there is nothing more to make
+// (a schema that admits only a few values).
+func (gn *Generator) Next() (Input, bool) {
+	for len(gn.examples) > 0 {
+		v := gn.examples[0]
+		gn.examples = gn.examples[1:]
+		if in, ok := gn.offer(v, "example", nil); ok {
+			return in, true
+		}
+	}
+	for passes := 0; passes < nQueues*2; {
+		q := schedule[gn.turn%len(schedule)]
+		in, ok, more := gn.take(q)
+		if ok {
+			return in, true
+		}
+		if !more {
+			gn.turn++
+			passes++
+		}
+	}
+	return Input{}, false
+}
+
+// take tries queue q once: an input, or whether the queue has more.
+func (gn *Generator) take(q int) (in Input, ok, more bool) {
+	switch q {
+	case qBoundary:
+		for len(gn.boundary) > 0 {
+			v := gn.boundary[0]
+			gn.boundary = gn.boundary[1:]
+			if in, ok := gn.offer(v, "boundary", &validSide); ok {
+				gn.turn++
+				return in, true, true
+			}
+		}
+	case qMutated:
+		for len(gn.mutated) > 0 {
+			v := gn.mutated[0]
+			gn.mutated = gn.mutated[1:]
+			if in, ok := gn.offer(v, "mutated example", &validSide); ok {
+				gn.turn++
+				return in, true, true
+			}
+		}
+	case qInvalid:
+		for len(gn.invalid) > 0 {
+			v := gn.invalid[0]
+			gn.invalid = gn.invalid[1:]
+			if in, ok := gn.offer(v.apply(gn.invalidOf), v.kind, &invalidSide); ok {
+				gn.turn++
+				return in, true, true
+			}
+		}
+	case qRandom:
+		for gn.misses < maxRandomMisses {
+			gn.gen.work = maxRandomWork
+			v, made := gn.gen.random(gn.root, 0)
+			if made {
+				if in, ok := gn.offer(v, "random", &validSide); ok {
+					gn.misses = 0
+					gn.turn++
+					return in, true, true
+				}
+			}
+			gn.misses++
+		}
+	}
+	return Input{}, false, false
+}
+
+var validSide, invalidSide = true, false
+
+// offer makes v an input unless it was made before or the oracle puts it
+// on the other side than want (nil: either side).
+func (gn *Generator) offer(v any, kind string, want *bool) (Input, bool) {
+	k := jsonText(v)
+	if gn.seen[k] {
+		return Input{}, false
+	}
+	gn.seen[k] = true
+	ok := gn.valid(v)
+	if want != nil && ok != *want {
+		return Input{}, false
+	}
+	return Input{Value: v, Valid: ok, Kind: kind}, true
+}

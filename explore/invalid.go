@@ -1,0 +1,209 @@
+package explore
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxViolations bounds the targeted invalid inputs of one schema.
+const maxViolations = 64
+
+// violation is one targeted way to break the schema: the value at path
+// replaced (or removed), and its name for reports.
+type violation struct {
+	path  []any
+	value any
+	del   bool
+	kind  string
+}
+
+// apply returns base with v made.
+func (v violation) apply(base any) any { return setAt(base, v.path, v.value, v.del) }
+
+// where is the " at /pointer" suffix of a violation's name, nothing at the
+// root.
+func where(path []any) string {
+	if len(path) == 0 {
+		return ""
+	}
+	return " at " + pointer(path)
+}
+
+// violations lists one-at-a-time violations of n inside the valid value
+// v at path: required keys missing first (each names the key), then
+// the members' own violations, wrong types, extra keys, out of range
+// values and broken patterns.
+func (g *gen) violations(n *node, v any, path []any, depth int, out []violation) []violation {
+	n = g.s.flat(n)
+	if depth > maxDepth || len(out) >= maxViolations*2 || n.never {
+		return out
+	}
+	if obj, ok := v.(map[string]any); ok {
+		for _, k := range n.required {
+			if _, ok := obj[k]; ok {
+				out = append(out, violation{path: appendPath(path, k), del: true,
+					kind: fmt.Sprintf("required key %q missing%s", k, where(path))})
+			}
+		}
+	}
+	out = append(out, scalarViolations(n, v, path)...)
+	switch c := v.(type) {
+	case map[string]any:
+		if n.addlFalse {
+			k := extraKey(n, 0)
+			out = append(out, violation{path: appendPath(path, k), value: "x",
+				kind: fmt.Sprintf("extra key %q%s (additionalProperties: false)", k, where(path))})
+		}
+		for _, k := range sortedKeys(c) {
+			if m, ok := memberNode(n, k); ok {
+				out = g.violations(m, c[k], appendPath(path, k), depth+1, out)
+			}
+		}
+	case []any:
+		if n.minItems > 0 && len(c) >= n.minItems {
+			out = append(out, violation{path: path, value: slices.Clone(c[:n.minItems-1]),
+				kind: fmt.Sprintf("fewer items than minItems %d%s", n.minItems, where(path))})
+		}
+		if n.maxItems >= 0 && n.maxItems < 64 && len(c) > 0 {
+			long := slices.Clone(c)
+			for len(long) <= n.maxItems {
+				long = append(long, c[len(long)%len(c)])
+			}
+			out = append(out, violation{path: path, value: long,
+				kind: fmt.Sprintf("more items than maxItems %d%s", n.maxItems, where(path))})
+		}
+		if n.unique && len(c) > 0 {
+			out = append(out, violation{path: path, value: append(slices.Clone(c), c[0]),
+				kind: "repeated item (uniqueItems)" + where(path)})
+		}
+		for i := range min(len(c), 3) {
+			if it, ok := itemNode(n, i); ok {
+				out = g.violations(it, c[i], appendPath(path, i), depth+1, out)
+			}
+		}
+	}
+	return out
+}
+
+// wrongTypeValues are values of each type, to put where another is asked.
+var wrongTypeValues = []any{"1", json.Number("1"), true, nil, []any{}, map[string]any{}}
+
+// scalarViolations are the violations of v itself: wrong type, not in
+// enum, not the const, out of range, wrong length, broken pattern.
+func scalarViolations(n *node, v any, path []any) []violation {
+	var out []violation
+	add := func(value any, kind string) {
+		out = append(out, violation{path: path, value: value, kind: kind + where(path)})
+	}
+	if len(n.types) > 0 {
+		for _, w := range wrongTypeValues {
+			t := typeOf(w)
+			if !slices.Contains(n.types, t) && !(t == "integer" && slices.Contains(n.types, "number")) {
+				add(w, fmt.Sprintf("wrong type: %s instead of %s", t, strings.Join(n.types, " or ")))
+				break
+			}
+		}
+	}
+	if n.hasConst {
+		add(otherThan(n.constVal), "not the const")
+	} else if n.hasEnum && len(n.enum) > 0 {
+		add(otherThan(n.enum...), "not in the enum")
+	}
+	switch x := v.(type) {
+	case json.Number:
+		out = append(out, numberViolations(n, x, path)...)
+	case string:
+		runes := utf8.RuneCountInString(x)
+		if n.minLen > 0 && runes >= n.minLen {
+			add(string([]rune(x)[:n.minLen-1]), fmt.Sprintf("shorter than minLength %d", n.minLen))
+		}
+		if n.maxLen >= 0 && n.maxLen < maxStringRunes {
+			add(strings.Repeat("a", n.maxLen+1), fmt.Sprintf("longer than maxLength %d", n.maxLen))
+		}
+		for _, p := range n.patterns {
+			add(breaking(p), fmt.Sprintf("breaks pattern %q", p.src))
+		}
+	}
+	return out
+}
+
+// otherThan returns a value of the first value's type that none of vs is.
+func otherThan(vs ...any) any {
+	var cands []any
+	switch vs[0].(type) {
+	case string:
+		cands = []any{"not-in-enum", "", "NOT-IN-ENUM"}
+	case json.Number:
+		cands = []any{json.Number("987654321"), json.Number("-1"), json.Number("0")}
+	case bool:
+		cands = []any{true, false, "true"}
+	default:
+		cands = []any{"not-in-enum", json.Number("987654321")}
+	}
+	for _, c := range cands {
+		if !slices.ContainsFunc(vs, func(v any) bool { return equalJSON(v, c) }) {
+			return c
+		}
+	}
+	return "not-in-enum"
+}
+
+func numberViolations(n *node, x json.Number, path []any) []violation {
+	var out []violation
+	add := func(value json.Number, kind string) {
+		out = append(out, violation{path: path, value: value, kind: kind + where(path)})
+	}
+	f, err := x.Float64()
+	if err != nil {
+		return nil
+	}
+	if slices.Contains(n.types, "integer") && !slices.Contains(n.types, "number") && math.Abs(f) < maxSafe {
+		add(json.Number(strconv.FormatFloat(math.Trunc(f)+0.5, 'g', -1, 64)), "not an integer")
+	}
+	if n.num.hasMin {
+		below := n.num.min
+		if !n.num.exMin {
+			below = n.num.min - 1
+		}
+		add(json.Number(strconv.FormatFloat(below, 'g', -1, 64)), fmt.Sprintf("below minimum %s", formatBound(n.num.min, n.num.exMin)))
+	}
+	if n.num.hasMax {
+		above := n.num.max
+		if !n.num.exMax {
+			above = n.num.max + 1
+		}
+		add(json.Number(strconv.FormatFloat(above, 'g', -1, 64)), fmt.Sprintf("above maximum %s", formatBound(n.num.max, n.num.exMax)))
+	}
+	if len(n.num.multipleOf) > 0 {
+		if r, ok := parseRat(x); ok {
+			m := n.num.multipleOf[0]
+			half := new(big.Rat).Quo(m, big.NewRat(2, 1))
+			add(ratNumber(r.Add(r, half)), "not a multiple of "+m.RatString())
+		}
+	}
+	return out
+}
+
+func formatBound(f float64, exclusive bool) string {
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if exclusive {
+		return s + " (exclusive)"
+	}
+	return s
+}
+
+// breaking returns a string that does not match p (when Go can tell).
+func breaking(p *pattern) string {
+	for _, s := range []string{"", "!", "~~~", " ", "\n", "0", "a", "A-1"} {
+		if p.re != nil && !p.re.MatchString(s) {
+			return s
+		}
+	}
+	return "!"
+}

@@ -1,0 +1,117 @@
+package explore
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestInvalid: each targeted violation is invalid against the real schema
+// and named with its JSON path; the named ones are all made, in order for
+// the required keys (first among the invalid inputs).
+func TestInvalid(t *testing.T) {
+	tests := []struct {
+		name   string
+		schema string
+		want   []string // kind: input, all among the invalid inputs
+	}{
+		{"required", `{"type":"object","properties":{"path":{"type":"string"},"n":{"type":"integer"}},"required":["path","n"]}`,
+			[]string{
+				`required key "n" missing: {"path":""}`,
+				`required key "path" missing: {"n":0}`,
+				`wrong type: string instead of integer at /n: {"n":"1","path":""}`,
+				`wrong type: integer instead of string at /path: {"n":0,"path":1}`,
+				`not an integer at /n: {"n":0.5,"path":""}`,
+				`wrong type: string instead of object: "1"`,
+			}},
+		{"additionalProperties", `{"type":"object","properties":{"a":{"type":"boolean"}},"additionalProperties":false}`,
+			[]string{`extra key "extra0" (additionalProperties: false): {"a":false,"extra0":"x"}`}},
+		{"range", `{"type":"object","properties":{"n":{"type":"integer","minimum":1,"maximum":10},"f":{"type":"number","exclusiveMaximum":2.5}},"required":["n","f"]}`,
+			[]string{
+				`below minimum 1 at /n: {"f":0,"n":0}`,
+				`above maximum 10 at /n: {"f":0,"n":11}`,
+				`above maximum 2.5 (exclusive) at /f: {"f":2.5,"n":1}`,
+			}},
+		{"strings", `{"type":"object","properties":{"s":{"type":"string","minLength":2,"maxLength":3,"pattern":"^[a-z]+$"}},"required":["s"]}`,
+			[]string{
+				`shorter than minLength 2 at /s: {"s":"a"}`,
+				`longer than maxLength 3 at /s: {"s":"aaaa"}`,
+				`breaks pattern "^[a-z]+$" at /s: {"s":""}`,
+			}},
+		{"enum", `{"type":"object","properties":{"e":{"enum":["x","y"]}},"required":["e"]}`,
+			[]string{`not in the enum at /e: {"e":"not-in-enum"}`}},
+		{"nested", `{"type":"object","properties":{"o":{"type":"object","properties":{"k":{"type":"string"}},"required":["k"]}},"required":["o"]}`,
+			[]string{`required key "k" missing at /o: {"o":{}}`}},
+		{"arrays", `{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"},"minItems":1,"maxItems":2,"uniqueItems":true}},"required":["a"]}`,
+			[]string{`fewer items than minItems 1 at /a: {"a":[]}`, `wrong type: string instead of integer at /a/0: {"a":["1"]}`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := source(t, tt.schema)
+			var got []string
+			firstInvalid := ""
+			for _, in := range inputs(New(src, 1), 400) {
+				if in.Valid {
+					continue
+				}
+				if src.Valid(in.Value) {
+					t.Errorf("%s (%s) is valid", in.JSON(), in.Kind)
+				}
+				if firstInvalid == "" {
+					firstInvalid = in.Kind
+				}
+				got = append(got, in.Kind+": "+string(in.JSON()))
+			}
+			for _, w := range tt.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("missing %s; got\n%s", w, strings.Join(got, "\n"))
+				}
+			}
+			if strings.Contains(tt.schema, `"required"`) && !strings.HasPrefix(firstInvalid, "required key") {
+				t.Errorf("first invalid input %q, want a required key missing", firstInvalid)
+			}
+		})
+	}
+}
+
+// TestInvalidOff: no invalid input when Source.Invalid is false.
+func TestInvalidOff(t *testing.T) {
+	src := source(t, `{"type":"object","properties":{"n":{"type":"integer","maximum":3}},"required":["n"],"additionalProperties":false}`)
+	src.Invalid = false
+	for _, in := range inputs(New(src, 1), 300) {
+		if !in.Valid {
+			t.Errorf("invalid input %s (%s)", in.JSON(), in.Kind)
+		}
+	}
+}
+
+// TestMutations: the examples come first, then mutations of them: optional
+// keys dropped, values swapped, numbers moved, fixture paths replaced by
+// the other fixtures and by missing ones.
+func TestMutations(t *testing.T) {
+	src := source(t, `{"type":"object","properties":{"file":{"type":"string"},"n":{"type":"integer"},"v":{"type":"boolean"}},"required":["file"]}`,
+		`{"file":"fixtures/a.txt","n":7,"v":true}`, `{"file":"fixtures/b.txt","n":2}`)
+	src.Fixtures = []string{"fixtures/a.txt", "fixtures/b.txt", "fixtures/c.txt"}
+	var got []string
+	all := inputs(New(src, 1), 300)
+	for _, in := range all {
+		if in.Kind == "mutated example" {
+			got = append(got, string(in.JSON()))
+		}
+	}
+	if all[0].Kind != "example" || all[1].Kind != "example" || string(all[0].JSON()) != `{"file":"fixtures/a.txt","n":7,"v":true}` {
+		t.Errorf("the examples do not come first: %s %s", all[0].JSON(), all[1].JSON())
+	}
+	for _, w := range []string{
+		`{"file":"fixtures/a.txt","v":true}`,           // n dropped
+		`{"file":"fixtures/a.txt"}`,                    // all optional dropped
+		`{"file":"fixtures/a.txt","n":2,"v":true}`,     // n swapped
+		`{"file":"fixtures/a.txt","n":8,"v":true}`,     // n+1
+		`{"file":"fixtures/c.txt","n":7,"v":true}`,     // another fixture
+		`{"file":"fixtures/does-not-exist.txt","n":2}`, // a missing one
+	} {
+		if !slices.Contains(got, w) {
+			t.Errorf("mutation %s not made; got\n%s", w, strings.Join(got, "\n"))
+		}
+	}
+}
