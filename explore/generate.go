@@ -128,23 +128,9 @@ func (gn *Generator) Next() (Input, bool) {
 func (gn *Generator) take(q int) (in Input, ok, more bool) {
 	switch q {
 	case qBoundary:
-		for len(gn.boundary) > 0 {
-			v := gn.boundary[0]
-			gn.boundary = gn.boundary[1:]
-			if in, ok := gn.offer(v, "boundary", &validSide); ok {
-				gn.turn++
-				return in, true, true
-			}
-		}
+		return gn.takeValue(&gn.boundary, "boundary")
 	case qMutated:
-		for len(gn.mutated) > 0 {
-			v := gn.mutated[0]
-			gn.mutated = gn.mutated[1:]
-			if in, ok := gn.offer(v, "mutated example", &validSide); ok {
-				gn.turn++
-				return in, true, true
-			}
-		}
+		return gn.takeValue(&gn.mutated, "mutated example")
 	case qInvalid:
 		for len(gn.invalid) > 0 {
 			v := gn.invalid[0]
@@ -166,6 +152,19 @@ func (gn *Generator) take(q int) (in Input, ok, more bool) {
 				}
 			}
 			gn.misses++
+		}
+	}
+	return Input{}, false, false
+}
+
+// takeValue takes the first value of *queue the oracle accepts.
+func (gn *Generator) takeValue(queue *[]any, kind string) (in Input, ok, more bool) {
+	for len(*queue) > 0 {
+		v := (*queue)[0]
+		*queue = (*queue)[1:]
+		if in, ok := gn.offer(v, kind, &validSide); ok {
+			gn.turn++
+			return in, true, true
 		}
 	}
 	return Input{}, false, false
