@@ -121,6 +121,8 @@ type BareKey struct {
 // TextEntry is a mapping entry whose value is plain text.
 type TextEntry struct {
 	Key, Value string
+	// ValueSpan is the source text of the value.
+	ValueSpan Span
 }
 
 // PathStep is one step from a YAML value into a part of it: the value of the
@@ -313,7 +315,7 @@ func (w *bareKeyWalk) walk(n *yaml.Node, depth int) {
 				bk := BareKey{Key: String{Value: k.Value, Span: w.src.span(k)}, Path: slices.Clone(w.path), Mapping: id, Entry: i / 2}
 				if i >= 2 {
 					if pk, pv := n.Content[i-2], n.Content[i-1]; pk.Kind == yaml.ScalarNode && pv.Kind == yaml.ScalarNode && pv.ShortTag() == "!!str" && pv.Style == 0 {
-						bk.After = &TextEntry{Key: pk.Value, Value: pv.Value}
+						bk.After = &TextEntry{Key: pk.Value, Value: pv.Value, ValueSpan: w.src.span(pv)}
 					}
 				}
 				w.out = append(w.out, bk)

@@ -12,7 +12,7 @@ import (
 type Point struct {
 	Pos
 	// Offset is the byte offset of the place in the text.
-	Offset int
+	Offset int `json:"offset"`
 }
 
 // Point is the place of the byte offset off of the text.

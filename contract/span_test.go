@@ -264,9 +264,9 @@ func TestBareKeys(t *testing.T) {
 		want       []bare
 	}{
 		{"a split text", "inputs: {type: object, description: a, b, c}\n",
-			[]bare{{"b", "", 0, 2, &TextEntry{"description", "a"}}, {"c", "", 0, 3, nil}}},
+			[]bare{{"b", "", 0, 2, &TextEntry{Key: "description", Value: "a"}}, {"c", "", 0, 3, nil}}},
 		{"nested and listed", "inputs:\n  properties:\n    x: {title: t, u}\n  anyOf:\n    - {v}\n    - w:\n",
-			[]bare{{"u", ".properties.x", 2, 1, &TextEntry{"title", "t"}}, {"v", ".anyOf[0]", 3, 0, nil}, {"w", ".anyOf[1]", 4, 0, nil}}},
+			[]bare{{"u", ".properties.x", 2, 1, &TextEntry{Key: "title", Value: "t"}}, {"v", ".anyOf[0]", 3, 0, nil}, {"w", ".anyOf[1]", 4, 0, nil}}},
 		{"quoted and tagged texts are not split", "inputs: {a: \"x\", b, c: !!str y, d, e: ~, f: null}\n",
 			[]bare{{"b", "", 0, 1, nil}, {"d", "", 0, 3, nil}}},
 		{"aliases are not followed", "x: &x {a}\ninputs: {p: *x, q}\n",
@@ -291,7 +291,16 @@ func TestBareKeys(t *testing.T) {
 				if sp := k.Key.Span; string(text[sp.Start.Offset:sp.End.Offset]) != k.Key.Value {
 					t.Errorf("bare key %q has the span of %q", k.Key.Value, text[sp.Start.Offset:sp.End.Offset])
 				}
-				got = append(got, bare{k.Key.Value, path, k.Mapping, k.Entry, k.After})
+				after := k.After
+				if after != nil {
+					if sp := after.ValueSpan; string(text[sp.Start.Offset:sp.End.Offset]) != after.Value {
+						t.Errorf("the text before %q has the span of %q", k.Key.Value, text[sp.Start.Offset:sp.End.Offset])
+					}
+					a := *after
+					a.ValueSpan = Span{}
+					after = &a
+				}
+				got = append(got, bare{k.Key.Value, path, k.Mapping, k.Entry, after})
 			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("bare keys\n got %+v\nwant %+v", got, tt.want)
