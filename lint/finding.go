@@ -37,6 +37,9 @@ type Finding struct {
 	// Tool is the tool (or skill) folder the finding belongs to, relative to the
 	// root; empty for findings outside any folder.
 	Tool string `json:"tool,omitempty"`
+	// Fix is the change that resolves the finding, when its rule has one
+	// (Rule.Autofix); nil otherwise.
+	Fix *Fix `json:"fix,omitempty"`
 }
 
 // String formats the finding as "file:line:col: severity: message [rule]".

@@ -1,6 +1,10 @@
 package lint
 
-import "github.com/speccify/speccify-lint/contract"
+import (
+	"fmt"
+
+	"github.com/speccify/speccify-lint/contract"
+)
 
 // FixSafety says whether a rule's findings carry a fix, and whether applying
 // it needs a human look (ruff's "safe" and "unsafe" fixes).
@@ -30,6 +34,18 @@ func (s FixSafety) String() string {
 
 // MarshalText writes the safety as String does.
 func (s FixSafety) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads what MarshalText writes (a JSON report read back by
+// merge).
+func (s *FixSafety) UnmarshalText(b []byte) error {
+	for _, v := range []FixSafety{NoFix, SafeFix, UnsafeFix} {
+		if string(b) == v.String() {
+			*s = v
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown fix safety %q (want safe or unsafe)", b)
+}
 
 // Edit replaces the text of a file from Start up to End (a Span of the
 // normalised text, see contract.ReadText: BOM dropped, LF line endings) with

@@ -2,6 +2,8 @@ package lint
 
 import (
 	"fmt"
+	"slices"
+	"testing"
 
 	"github.com/speccify/speccify-lint/contract"
 )
@@ -28,6 +30,8 @@ type reporter struct {
 	// suppress, when set, reports whether a suppression comment covers a
 	// finding, which is then dropped (see toolCheck.suppress).
 	suppress func(*Rule, *Finding) bool
+	// fix, when set, is the fix of the next finding (see withFix).
+	fix *Fix
 }
 
 // place is where a finding is: the file (empty for the reporter's file),
@@ -69,6 +73,15 @@ func (r reporter) asError() reporter {
 	return r
 }
 
+// withFix is the reporter whose findings carry fix: report sets its Safety
+// from the rule's Autofix and its File, when empty, to the finding's file.
+// A rule whose Autofix is NoFix has no fix to give: its fix is dropped (and
+// a test panics, so that the rule's Autofix is set where the fix is built).
+func (r reporter) withFix(fix Fix) reporter {
+	r.fix = &fix
+	return r
+}
+
 // report adds a finding of the rule at p with the logical key (a field path,
 // an example title, a file name: what report fingerprints hash instead of the
 // line).
@@ -92,8 +105,29 @@ func (r reporter) report(p place, key, format string, args ...any) {
 		Key:      key,
 		Tool:     r.tool,
 	}
+	if r.fix != nil {
+		f.Fix = r.fixOf(file)
+	}
 	if r.suppress != nil && r.suppress(r.rule, &f) {
 		return
 	}
 	*r.out = append(*r.out, f)
+}
+
+// fixOf is the reporter's fix of a finding in file, completed from the
+// rule; nil when the rule has no fix (a test panics instead).
+func (r reporter) fixOf(file string) *Fix {
+	if r.rule.Autofix == NoFix {
+		if testing.Testing() {
+			panic(fmt.Sprintf("lint: rule %s reports a fix %q but its Autofix is NoFix", r.rule.ID, r.fix.Title))
+		}
+		return nil
+	}
+	fix := *r.fix
+	fix.Safety = r.rule.Autofix
+	if fix.File == "" {
+		fix.File = file
+	}
+	fix.Edits = slices.Clone(fix.Edits)
+	return &fix
 }

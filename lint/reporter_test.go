@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -91,4 +92,40 @@ func TestFindingSpans(t *testing.T) {
 			t.Errorf("the %s finding's span holds %q, want %q (spans: %q)", rule, spans[rule], want, spans)
 		}
 	}
+}
+
+// TestReporterFix: withFix gives the finding its fix, with the rule's
+// Autofix as its safety and the finding's file when the fix names none; a
+// rule without a fix that reports one panics in tests.
+func TestReporterFix(t *testing.T) {
+	var out []Finding
+	cfg := &Config{}
+	rep := reporter{rule: ruleYAMLSplit, cfg: cfg, tool: "t", file: "t/TOOL.md", out: &out}
+	edit := Edit{New: `"a, b"`}
+	rep.withFix(Fix{Title: "quote", Edits: []Edit{edit}}).report(atPos(topOfFile), "k", "split")
+	rep.withFix(Fix{Title: "delete", File: "t/fixtures/a", Delete: true}).report(atPos(topOfFile), "k", "unused")
+	rep.report(atPos(topOfFile), "k", "no fix")
+	if len(out) != 3 {
+		t.Fatalf("got %d findings, want 3", len(out))
+	}
+	want := []*Fix{
+		{Title: "quote", Safety: SafeFix, File: "t/TOOL.md", Edits: []Edit{edit}},
+		{Title: "delete", Safety: SafeFix, File: "t/fixtures/a", Delete: true},
+		nil,
+	}
+	for i, w := range want {
+		if got := out[i].Fix; !reflect.DeepEqual(got, w) {
+			t.Errorf("finding %d: fix %+v, want %+v", i, got, w)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a fix from a rule whose Autofix is NoFix did not panic")
+		}
+	}()
+	noFix := reporter{rule: ruleDescription, cfg: cfg, tool: "t", file: "t/TOOL.md", out: &out}
+	if ruleDescription.Autofix != NoFix {
+		t.Skip("description has a fix now: pick another rule")
+	}
+	noFix.withFix(Fix{Title: "x"}).report(atPos(topOfFile), "k", "m")
 }

@@ -22,6 +22,11 @@ type Rule struct {
 	// excerpt fixed; a note in parentheses says what the text cannot show.
 	// `speccify-lint rules ID` prints them.
 	Example, Fix string
+	// Autofix says whether the rule's findings carry a fix (Finding.Fix)
+	// and whether it is safe: the one source of truth of the rules
+	// listing, the README's fix table, the SARIF rule metadata and the
+	// reporter, which refuses a fix from a rule whose Autofix is NoFix.
+	Autofix FixSafety
 
 	// The check, exactly one of these; its signature is the phase the rule
 	// judges. Every check runs, whether its rule is enabled or not (the

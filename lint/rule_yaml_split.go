@@ -16,6 +16,7 @@ var ruleYAMLSplit = &Rule{ID: "yaml-split", Severity: SeverityWarning, Category:
 		"Quote the text (`description: \"40 = Maintainer, 50 = Owner.\"`) or write the mapping in block style.",
 	Example: "level: {type: integer, description: 40 = Maintainer, 50 = Owner.}",
 	Fix:     "level: {type: integer, description: \"40 = Maintainer, 50 = Owner.\"}",
+	Autofix: SafeFix,
 	static:  checkYAMLSplit}
 
 // schemaKeywords are the JSON Schema keywords of every draft; a null value
@@ -58,14 +59,55 @@ func checkYAMLSplit(c *toolCheck, rep reporter) {
 				parts = append(parts, keys[i].Key.Value)
 			}
 			what, fix := "a text", "quote the text or write the mapping in block style"
+			r := rep
 			if a := k.After; a != nil {
 				what = "the text of " + a.Key
 				fix = fmt.Sprintf("quote it: %s: %q", a.Key, a.Value+", "+strings.Join(parts, ", "))
+				if edit, ok := quoteSplit(c.spec.Lines, a, keys[i-len(parts)+1:i+1]); ok && isTextKey(a.Key) {
+					r = rep.withFix(Fix{Title: "quote the text of " + a.Key, Edits: []Edit{edit}})
+				}
 			}
-			rep.report(over(k.Key.Span), yamlPath(f.Key.Name, k.Path)+"."+k.Key.Value,
+			r.report(over(k.Key.Span), yamlPath(f.Key.Name, k.Path)+"."+k.Key.Value,
 				"%s without a value: YAML split %s at a comma; %s", quotedList(parts, "is a key", "are keys"), what, fix)
 		}
 	}
+}
+
+// quoteSplit is the edit that quotes the text a that YAML split into the
+// bare keys split: from the start of a's value to the end of the last key,
+// the text in double quotes (strconv.Quote's escapes are YAML's), its
+// source as written when it is one line, else its parts joined by ", " as
+// YAML folds the lines. It has no edit unless only blanks, line breaks and
+// one comma come between the parts (a key on a line of its own is no
+// split).
+func quoteSplit(lines *contract.Lines, a *contract.TextEntry, split []contract.BareKey) (Edit, bool) {
+	parts := []string{a.Value}
+	prev := a.ValueSpan.End
+	for _, k := range split {
+		between := lines.Text(contract.Span{Start: prev, End: k.Key.Span.Start})
+		if strings.Count(between, ",") != 1 || strings.Trim(between, " \t\n,") != "" {
+			return Edit{}, false
+		}
+		parts = append(parts, k.Key.Value)
+		prev = k.Key.Span.End
+	}
+	span := contract.Span{Start: a.ValueSpan.Start, End: prev}
+	text := lines.Text(span)
+	if strings.Contains(text, "\n") {
+		text = strings.Join(parts, ", ")
+	}
+	return Edit{Start: span.Start, End: span.End, New: strconv.Quote(text)}, true
+}
+
+// textKeywords are the schema keywords whose value is free text; the value
+// of any other keyword (type, format, pattern, ...) is no text with a comma
+// in it, and quoting it would not make it right.
+var textKeywords = []string{"description", "title", "$comment"}
+
+// isTextKey reports whether the value of key is text that yaml-split's fix
+// may quote: a text keyword, or a key that is no keyword (an annotation).
+func isTextKey(key string) bool {
+	return slices.Contains(textKeywords, key) || !slices.Contains(schemaKeywords, key)
 }
 
 // isSplitKey reports a bare key that is not a schema keyword, in a mapping

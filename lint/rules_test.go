@@ -152,3 +152,26 @@ func RuleIDs() string {
 	}
 	return strings.Join(ids, ", ")
 }
+
+// TestEveryFixRuleHasAFixScenario: a rule whose findings carry a fix
+// (Autofix other than NoFix) has a scenario
+// cmd/speccify-lint/testdata/script/fix_<id>.txtar that shows the fix
+// with --diff and applies it with --fix.
+func TestEveryFixRuleHasAFixScenario(t *testing.T) {
+	dir := filepath.Join("..", "cmd", "speccify-lint", "testdata", "script")
+	for _, r := range Rules() {
+		if r.Autofix == NoFix {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "fix_"+r.ID+".txtar"))
+		if err != nil {
+			t.Errorf("rule %s has a %s fix but no fix scenario: %v", r.ID, r.Autofix, err)
+			continue
+		}
+		for _, want := range []string{"speccify-lint --diff", "speccify-lint --fix", `\[` + r.ID + `\]`} {
+			if !strings.Contains(string(data), want) {
+				t.Errorf("fix_%s.txtar never runs or matches %s", r.ID, want)
+			}
+		}
+	}
+}

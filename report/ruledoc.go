@@ -18,7 +18,11 @@ const ruleDocWidth = 78
 func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s: %s\n", r.ID, oneLine(r.Title))
-	fmt.Fprintf(&b, "default severity %s, category %s\n\n", r.Severity, r.Category)
+	fmt.Fprintf(&b, "default severity %s, category %s", r.Severity, r.Category)
+	if how := FixFlags(r.Autofix); how != "" {
+		fmt.Fprintf(&b, ", %s fix (%s)", r.Autofix, how)
+	}
+	b.WriteString("\n\n")
 	for _, line := range wrapWords(oneLine(r.Doc), ruleDocWidth) {
 		b.WriteString(line + "\n")
 	}

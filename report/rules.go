@@ -50,7 +50,7 @@ func WriteRules(w io.Writer, format string, rules []*lint.Rule) error {
 func writeRulesText(b *bytes.Buffer, rules []*lint.Rule) error {
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	for _, r := range rules {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, oneLine(r.Title))
+		fmt.Fprintf(tw, "%s\t%s\t%s%s\n", r.ID, r.Severity, oneLine(r.Title), fixSuffix(r))
 	}
 	return tw.Flush()
 }
@@ -65,12 +65,14 @@ func writeRulesJSON(b *bytes.Buffer, rules []*lint.Rule) error {
 		HelpURI  string        `json:"help_uri"`
 		Example  string        `json:"example,omitempty"`
 		Fix      string        `json:"fix,omitempty"`
+		Autofix  string        `json:"autofix,omitempty"`
 	}
 	list := make([]jsonRule, 0, len(rules))
 	for _, r := range rules {
 		list = append(list, jsonRule{
 			ID: r.ID, Severity: r.Severity, Category: r.Category, Title: r.Title, Doc: r.Doc,
 			HelpURI: defaultInformationURI + "#" + r.Anchor(), Example: r.Example, Fix: r.Fix,
+			Autofix: r.Autofix.String(),
 		})
 	}
 	enc := json.NewEncoder(b)
@@ -86,11 +88,35 @@ func writeRulesMarkdown(b *bytes.Buffer, rules []*lint.Rule) error {
 	}
 	for _, r := range rules {
 		fmt.Fprintf(b, "\n<a id=\"%s\"></a>\n#### `%s`\n\n%s\n", r.Anchor(), r.ID, strings.TrimSpace(r.Doc))
+		if how := FixFlags(r.Autofix); how != "" {
+			fmt.Fprintf(b, "\nAutofix: %s (`%s`).\n", r.Autofix, how)
+		}
 		if r.Example != "" {
 			fmt.Fprintf(b, "\nTriggers it:\n\n```\n%s\n```\n\nFixed:\n\n```\n%s\n```\n", r.Example, r.Fix)
 		}
 	}
 	return nil
+}
+
+// fixSuffix is what the rule listing adds to the title of a rule with a
+// fix: " (safe fix)", " (unsafe fix)".
+func fixSuffix(r *lint.Rule) string {
+	if r.Autofix == lint.NoFix {
+		return ""
+	}
+	return " (" + r.Autofix.String() + " fix)"
+}
+
+// FixFlags are the flags that apply fixes of the safety s ("--fix",
+// "--fix --unsafe-fixes"); "" for NoFix.
+func FixFlags(s lint.FixSafety) string {
+	switch s {
+	case lint.SafeFix:
+		return "--fix"
+	case lint.UnsafeFix:
+		return "--fix --unsafe-fixes"
+	}
+	return ""
 }
 
 // oneLine joins the lines of s with spaces.

@@ -148,6 +148,11 @@ func sarifRule(r *lint.Rule, base string) *sarif.ReportingDescriptor {
 	title := cmp.Or(r.Title, r.ID)
 	doc := cmp.Or(r.Doc, title)
 	helpURI := base + "#" + r.Anchor()
+	props := sarif.Properties{"tags": r.Tags()}
+	if r.Autofix != lint.NoFix {
+		// The rule's findings carry a fix of this safety (result.fixes).
+		props["autofix"] = r.Autofix.String()
+	}
 	return &sarif.ReportingDescriptor{
 		ID:               r.ID,
 		Name:             ptr(ruleName(r.ID)),
@@ -161,7 +166,7 @@ func sarifRule(r *lint.Rule, base string) *sarif.ReportingDescriptor {
 			Text:     ptr(doc),
 			Markdown: ptr("**" + title + "**\n\n" + doc + "\n\n[Documentation of `" + r.ID + "`](" + helpURI + ")"),
 		},
-		Properties: sarif.Properties{"tags": r.Tags()},
+		Properties: props,
 	}
 }
 

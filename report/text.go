@@ -132,10 +132,24 @@ func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, opt Options) {
 	for i, f := range sorted {
 		fmt.Fprintf(b, "%s:%s: %s: %s [%s]\n", paintPlace(color, f.File, f.Line), paint(color, ansiCyan, strconv.Itoa(f.Column)),
 			paintSeverity(color, f.Severity), cleanLine(f.Message), paint(color, ansiMagenta, f.Rule))
+		if f.Fix != nil && !opt.concise {
+			writeFixHint(b, f.Fix, color)
+		}
 		if !opt.concise && (i == len(sorted)-1 || !samePlace(f, sorted[i+1])) {
 			writeSnippet(b, &f, color)
 		}
 	}
+}
+
+// writeFixHint is the line under a finding that has a fix: how to apply
+// it, and what it does. The concise format leaves it out: its one line per
+// finding is what problem matchers read.
+func writeFixHint(b *bytes.Buffer, fix *lint.Fix, color bool) {
+	how := "fix available: --fix"
+	if fix.Safety == lint.UnsafeFix {
+		how = "unsafe fix available: --unsafe-fixes"
+	}
+	fmt.Fprintf(b, "  %s (%s)\n", paint(color, ansiGreen, how), cleanLine(fix.Title))
 }
 
 // samePlace reports whether two findings mark the same source text.

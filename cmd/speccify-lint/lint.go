@@ -29,6 +29,10 @@ type LintCmd struct {
 	Format   string            `short:"f" enum:"${formats}" default:"text" help:"Report format on stdout: ${enum}."`
 	Output   []string          `name:"output" short:"o" sep:"none" placeholder:"FORMAT=PATH" help:"Also write a report to a file, e.g. sarif=results.sarif (repeatable); PATH - puts it on stdout instead of the text report."`
 	NoRun    bool              `help:"Only lint statically; do not run the examples."`
+	Fix      bool              `xor:"fix" config:"-" help:"Apply the safe fixes of the findings in place (in passes, until nothing changes), then lint again and report what is left; the examples run only with --run."`
+	Diff     bool              `xor:"fix" config:"-" help:"Print the fixes as unified diffs (one per file, paths relative to the root) instead of the report, without writing; exit 1 when there is something to fix."`
+	Unsafe   bool              `name:"unsafe-fixes" config:"-" help:"With --fix or --diff, apply or show the unsafe fixes too: they change meaning and need a human look."`
+	RunToo   bool              `name:"run" config:"-" help:"With --fix or --diff, run the examples too (they do not run by default then)."`
 	FailOn   string            `enum:"error,warning,never" default:"error" help:"Exit 1 when a finding is at or above this severity: ${enum}."`
 	Disable  []string          `sep:"none" placeholder:"RULE" help:"Turn a rule off (repeatable; see the rules command)."`
 	Enable   []string          `sep:"none" placeholder:"RULE" help:"Turn a rule back on that the configuration file disables (repeatable)."`
@@ -89,6 +93,9 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	if err := checkPlatform(c.Platform); err != nil {
 		return usageErrorf("--platform: %v", err)
 	}
+	if err := c.checkFixFlags(explore != nil); err != nil {
+		return usageError{err}
+	}
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -96,16 +103,8 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	if err := checkPaths(paths, env.commands); err != nil {
 		return usageError{err}
 	}
-	disc, err := discover.Discover(paths, discover.Options{Root: root, Exclude: c.Exclude})
+	disc, shard, err := c.discover(paths, root, true, env.stderr)
 	if err != nil {
-		return usageError{err}
-	}
-	found := len(disc.Tools)
-	shard, err := c.narrow(disc, root)
-	if err != nil {
-		return usageError{err}
-	}
-	if err := noToolsNote(env.stderr, paths, found, len(disc.Tools)); err != nil {
 		return usageError{err}
 	}
 	setMemoryBudget(len(disc.Tools))
@@ -115,7 +114,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		Version:    currentVersion(),
 		Root:       root,
 		Platform:   c.Platform,
-		Run:        !c.NoRun,
+		Run:        c.runExamples(),
 		Disabled:   disabled,
 		Severities: severities,
 		Jobs:       c.Jobs,
@@ -124,18 +123,30 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		Shard:      shard.String(),
 		Explore:    explore,
 	}
-	var progress *progressLine
-	if wantProgress(env.stderr, cfg.Run || explore != nil, c.Quiet) {
-		progress = startProgress(env.stderr, len(disc.Tools))
-		cfg.Progress = progress.event
+	if c.Diff {
+		return c.diff(ctx, env, disc, cfg)
 	}
-	res := lint.Lint(ctx, disc, cfg)
-	wrote, err := c.applyBaseline(env, res)
-	if err != nil {
-		return usageError{err}
+	var res *lint.Result
+	if c.Fix {
+		if res, disc, err = c.fix(ctx, env, paths, disc, cfg); err != nil {
+			return err
+		}
 	}
-	if progress != nil {
-		progress.stop()
+	var wrote bool
+	if res == nil {
+		var progress *progressLine
+		if wantProgress(env.stderr, cfg.Run || explore != nil, c.Quiet) {
+			progress = startProgress(env.stderr, len(disc.Tools))
+			cfg.Progress = progress.event
+		}
+		res = lint.Lint(ctx, disc, cfg)
+		wrote, err = c.applyBaseline(env, res)
+		if err != nil {
+			return usageError{err}
+		}
+		if progress != nil {
+			progress.stop()
+		}
 	}
 	opt := report.Options{
 		Color:         c.useColor(plan.stdout, env.stdout),
@@ -173,7 +184,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	case res.Interrupted:
 		fmt.Fprintln(env.stderr, "speccify-lint: interrupted; the report covers what finished")
 		env.exitCode = exitUsage
-	case len(res.InternalErrors) > 0:
+	case len(res.InternalErrors) > 0 || env.exitCode == exitUsage:
 		env.exitCode = exitUsage
 	case wrote:
 		// --write-baseline records the findings; it does not judge them.

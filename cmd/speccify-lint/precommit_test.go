@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,7 +14,7 @@ import (
 )
 
 // TestPreCommitManifest checks .pre-commit-hooks.yaml without pre-commit:
-// the three hooks, their entries, file patterns and stages.
+// the hooks, their entries, file patterns and stages.
 func TestPreCommitManifest(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(repoRoot(t), ".pre-commit-hooks.yaml"))
 	if err != nil {
@@ -30,14 +31,14 @@ func TestPreCommitManifest(t *testing.T) {
 	if err := yaml.Unmarshal(data, &hooks); err != nil {
 		t.Fatal(err)
 	}
-	if len(hooks) != 3 || hooks[0].ID != "speccify-lint" || hooks[1].ID != "speccify-lint-run" || hooks[2].ID != "speccify-lint-explore" {
-		t.Fatalf("hooks %+v, want speccify-lint, speccify-lint-run and speccify-lint-explore", hooks)
+	if len(hooks) != 4 || hooks[0].ID != "speccify-lint" || hooks[1].ID != "speccify-lint-fix" || hooks[2].ID != "speccify-lint-run" || hooks[3].ID != "speccify-lint-explore" {
+		t.Fatalf("hooks %+v, want speccify-lint, speccify-lint-fix, speccify-lint-run and speccify-lint-explore", hooks)
 	}
-	if hooks[0].Entry != "speccify-lint --no-run" || hooks[1].Entry != "speccify-lint" || hooks[2].Entry != "speccify-lint explore" {
-		t.Errorf("entries %q, %q and %q", hooks[0].Entry, hooks[1].Entry, hooks[2].Entry)
+	if hooks[0].Entry != "speccify-lint --no-run" || hooks[1].Entry != "speccify-lint --no-run --fix" || hooks[2].Entry != "speccify-lint" || hooks[3].Entry != "speccify-lint explore" {
+		t.Errorf("entries %q, %q, %q and %q", hooks[0].Entry, hooks[1].Entry, hooks[2].Entry, hooks[3].Entry)
 	}
-	if len(hooks[0].Stages) != 0 || strings.Join(hooks[1].Stages, ",") != "manual" || strings.Join(hooks[2].Stages, ",") != "manual" {
-		t.Errorf("stages %v, %v and %v, want none, [manual] and [manual]", hooks[0].Stages, hooks[1].Stages, hooks[2].Stages)
+	if len(hooks[0].Stages) != 0 || len(hooks[1].Stages) != 0 || strings.Join(hooks[2].Stages, ",") != "manual" || strings.Join(hooks[3].Stages, ",") != "manual" {
+		t.Errorf("stages %v, %v, %v and %v, want none, none, [manual] and [manual]", hooks[0].Stages, hooks[1].Stages, hooks[2].Stages, hooks[3].Stages)
 	}
 	match := map[string]bool{
 		"TOOL.md": true, ".agent/tools/x/TOOL.md": true, ".agent/tools/x/linux.py": true,
@@ -128,6 +129,7 @@ func TestPreCommitTryRepo(t *testing.T) {
 		name   string
 		broken bool
 		skill  string // a .agent/skills/s/SKILL.md with this text
+		split  bool   // the good tool has a yaml-split, which the fix hook fixes
 		hook   string
 		stage  string
 		pass   bool
@@ -141,10 +143,25 @@ func TestPreCommitTryRepo(t *testing.T) {
 		// The skill is the only file with a finding: the hook must see it.
 		{name: "broken skill link", skill: "# Skill\n\nUse [the tool](../../tools/gone/).\n", hook: "speccify-lint", pass: false,
 			want: []string{"Failed", ".agent/skills/s/SKILL.md:3:5: error: link ../../tools/gone/ leads to .agent/tools/gone, which has no TOOL.md; fix the link or add the tool [skill-link]"}},
+		// The fix hook quotes the split text: pre-commit fails a hook that
+		// changed a file, so that the fix is reviewed and staged.
+		{name: "fixed", split: true, hook: "speccify-lint-fix", pass: false,
+			want: []string{"speccify-lint (fix)", "Failed", "files were modified by this hook", "speccify-lint: fixed 1 finding in 1 file"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			repo := filepath.Join(t.TempDir(), "target repo")
 			copyTree(t, filepath.Join(fixtures, "passing"), repo)
+			spec := filepath.Join(repo, ".agent", "tools", "greet", "TOOL.md")
+			if tc.split {
+				text, err := os.ReadFile(spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				text = bytes.Replace(text, []byte("name: {type: string}"), []byte("name: {type: string, description: who, or what}"), 1)
+				if err := os.WriteFile(spec, text, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 			if tc.broken {
 				copyTree(t, filepath.Join(fixtures, "failing"), repo)
 			}
@@ -178,6 +195,11 @@ func TestPreCommitTryRepo(t *testing.T) {
 			for _, w := range tc.want {
 				if !strings.Contains(string(out), w) {
 					t.Errorf("output lacks %q", w)
+				}
+			}
+			if tc.split {
+				if text, err := os.ReadFile(spec); err != nil || !bytes.Contains(text, []byte(`name: {type: string, description: "who, or what"}`)) {
+					t.Errorf("the hook did not fix TOOL.md (%v):\n%s", err, text)
 				}
 			}
 		})

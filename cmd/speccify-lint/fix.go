@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/speccify/speccify-lint/autofix"
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// checkFixFlags rejects the flags that only mean something with --fix or
+// --diff when neither is given, --run with --no-run, and fixing in the
+// explore command.
+func (c *LintCmd) checkFixFlags(explore bool) error {
+	fixing := c.Fix || c.Diff
+	switch {
+	case fixing && explore:
+		return errors.New("--fix and --diff go with the lint command; explore reports what it finds")
+	case c.RunToo && c.NoRun:
+		return errors.New("--run and --no-run: choose one")
+	case c.RunToo && !fixing:
+		return errors.New("--run goes with --fix or --diff (the examples run by default otherwise)")
+	case c.Unsafe && !fixing:
+		return errors.New("--unsafe-fixes goes with --fix or --diff")
+	case fixing && c.WriteBaseline != "":
+		return errors.New("--write-baseline records findings; it does not go with --fix or --diff")
+	}
+	return nil
+}
+
+// runExamples reports whether the examples run: not with --no-run, and
+// with --fix or --diff only when --run asks.
+func (c *LintCmd) runExamples() bool {
+	if c.Fix || c.Diff {
+		return c.RunToo
+	}
+	return !c.NoRun
+}
+
+// discover finds the tool folders under paths and narrows them (--shard,
+// --changed-since); with note, it says on stderr when that leaves none.
+func (c *LintCmd) discover(paths []string, root string, note bool, stderr io.Writer) (*discover.Discovery, discover.Shard, error) {
+	disc, err := discover.Discover(paths, discover.Options{Root: root, Exclude: c.Exclude})
+	if err != nil {
+		return nil, discover.Shard{}, err
+	}
+	found := len(disc.Tools)
+	shard, err := c.narrow(disc, root)
+	if err != nil {
+		return nil, shard, err
+	}
+	if note {
+		if err := noToolsNote(stderr, paths, found, len(disc.Tools)); err != nil {
+			return nil, shard, err
+		}
+	}
+	return disc, shard, nil
+}
+
+// staticLint lints disc statically (the passes of --fix, --diff) and takes
+// out what --baseline records, so that only reported findings are fixed.
+func (c *LintCmd) staticLint(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) (*lint.Result, error) {
+	cfg.Run = false
+	res := lint.Lint(ctx, disc, cfg)
+	if _, err := c.applyBaseline(env, res); err != nil {
+		return nil, usageError{err}
+	}
+	return res, nil
+}
+
+// diff prints the fixes of one static lint as unified diffs, and sets the
+// exit code: 1 when there is something to fix, 2 when a file could not be
+// read.
+func (c *LintCmd) diff(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) error {
+	res, err := c.staticLint(ctx, env, disc, cfg)
+	if err != nil {
+		return err
+	}
+	if cfg.Run {
+		res = lint.Lint(ctx, disc, cfg)
+		if _, err := c.applyBaseline(env, res); err != nil {
+			return usageError{err}
+		}
+	}
+	changes, errs := autofix.Plan(cfg.Root, res.AllFindings(), c.Unsafe)
+	w := bufio.NewWriter(env.stdout)
+	if err := autofix.WriteDiff(w, changes); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	for _, e := range errs {
+		fmt.Fprintf(env.stderr, "speccify-lint: %s\n", e)
+	}
+	switch {
+	case len(errs) > 0 || res.Interrupted:
+		env.exitCode = exitUsage
+	case len(changes) > 0:
+		env.exitCode = 1
+	}
+	return nil
+}
+
+// fix applies the fixes in passes (autofix.Run), each pass a static lint of
+// the tree found again (a fix may delete a file), and says what it fixed.
+// It returns the result of the last pass when that is the report (the
+// tree as it is now, the examples not run), else nil, and the tree as
+// found by the last pass.
+func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *discover.Discovery, cfg lint.Config) (*lint.Result, *discover.Discovery, error) {
+	first := true
+	out, err := autofix.Run(cfg.Root, c.Unsafe, func() (*lint.Result, error) {
+		if !first {
+			var err error
+			if disc, _, err = c.discover(paths, cfg.Root, false, env.stderr); err != nil {
+				return nil, usageError{err}
+			}
+		}
+		first = false
+		return c.staticLint(ctx, env, disc, cfg)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, msg := range out.Errors {
+		fmt.Fprintf(env.stderr, "speccify-lint: %s\n", msg)
+	}
+	if len(out.Errors) > 0 {
+		env.exitCode = exitUsage
+	}
+	if out.Fixed > 0 {
+		fmt.Fprintf(env.stderr, "speccify-lint: fixed %s in %s\n", plural(out.Fixed, "finding"), plural(len(out.Files), "file"))
+	}
+	if out.Last != nil && !cfg.Run {
+		return out.Last, disc, nil
+	}
+	if out.Fixed > 0 {
+		if disc, _, err = c.discover(paths, cfg.Root, false, env.stderr); err != nil {
+			return nil, nil, usageError{err}
+		}
+	}
+	return nil, disc, nil
+}
+
+// plural is "1 finding", "2 findings".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
