@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -30,6 +31,15 @@ type rdDiagnostic struct {
 	Severity string     `json:"severity"`
 	Source   *rdSource  `json:"source,omitempty"`
 	Code     rdCode     `json:"code"`
+	// Suggestions are the edits of the finding's fix, which reviewdog
+	// turns into pull-request suggestions.
+	Suggestions []rdSuggestion `json:"suggestions,omitempty"`
+}
+
+// rdSuggestion is reviewdog's Suggestion: the text that replaces a range.
+type rdSuggestion struct {
+	Range rdRange `json:"range"`
+	Text  string  `json:"text"`
 }
 
 type rdSource struct {
@@ -48,7 +58,8 @@ type rdLocation struct {
 }
 
 type rdRange struct {
-	Start rdPosition `json:"start"`
+	Start rdPosition  `json:"start"`
+	End   *rdPosition `json:"end,omitempty"`
 }
 
 type rdPosition struct {
@@ -102,9 +113,34 @@ func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic 
 		if withSource {
 			d.Source = ptr(rdToolSource(opt))
 		}
+		d.Suggestions = rdSuggestions(f, &cols)
 		ds = append(ds, d)
 	}
 	return ds
+}
+
+// rdSuggestions are the edits of the finding's fix as reviewdog
+// suggestions: ranges of lines and UTF-8 byte columns (the end exclusive)
+// and their new text (with LF line endings). A fix that deletes its file or
+// converts its line endings is no range of text: rdjson cannot express it,
+// and it has no suggestion.
+func rdSuggestions(f lint.Finding, cols *byteColumns) []rdSuggestion {
+	fix := f.Fix
+	if fix == nil || fix.Delete || fix.ToLF || len(fix.Edits) == 0 {
+		return nil
+	}
+	at := func(p contract.Point) rdPosition {
+		source := ""
+		if fix.File == f.File && p.Line == f.Line {
+			source = f.Source
+		}
+		return rdPosition{Line: p.Line, Column: cols.at(fix.File, p.Line, p.Column, source)}
+	}
+	out := make([]rdSuggestion, 0, len(fix.Edits))
+	for _, e := range fix.Edits {
+		out = append(out, rdSuggestion{Range: rdRange{Start: at(e.Start), End: ptr(at(e.End))}, Text: e.New})
+	}
+	return out
 }
 
 // upperSeverity is the name of a severity that reviewdog and TeamCity use.
@@ -132,14 +168,19 @@ type byteColumns struct {
 // one the engine read (f.Source) when the column falls inside it; the file
 // is read only for a finding without it (a report merged from JSON).
 func (c *byteColumns) column(f lint.Finding) int {
-	line, col := f.Line, f.Column
+	return c.at(f.File, f.Line, f.Column, f.Source)
+}
+
+// at is the 1-based UTF-8 byte column of the UTF-16 column col on line
+// line of file, whose text is source when it is known (else read).
+func (c *byteColumns) at(file string, line, col int, source string) int {
 	if col <= 1 || line < 1 {
 		return col
 	}
-	if b, ok := byteColumn(f.Source, col); ok {
+	if b, ok := byteColumn(source, col); ok {
 		return b
 	}
-	text, ok := c.line(f.File, line)
+	text, ok := c.line(file, line)
 	if !ok {
 		return col
 	}
@@ -180,6 +221,9 @@ func (c *byteColumns) line(file string, n int) (string, bool) {
 			sc.Buffer(nil, 1<<20)
 			for sc.Scan() && len(lines) < 1<<20 {
 				lines = append(lines, strings.TrimSuffix(sc.Text(), "\r"))
+			}
+			if len(lines) > 0 { // columns count from after a BOM, as the engine reads the text
+				lines[0] = strings.TrimPrefix(lines[0], "\ufeff")
 			}
 			f.Close()
 		}

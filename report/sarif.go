@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"maps"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
@@ -71,6 +74,9 @@ func writeSARIF(b *bytes.Buffer, r *lint.Result, opt Options) error {
 			PartialFingerprints: map[string]any{
 				"primaryLocationLineHash": fp.lineHash(),
 			},
+		}
+		if fix := sarifFix(it.f.Fix, r.Root); fix != nil {
+			res.Fixes = []*sarif.Fix{fix}
 		}
 		if it.ex != nil && it.ex.Implementation != "" {
 			loc := sarifLocation(it.ex.Implementation, 1, 0)
@@ -168,6 +174,46 @@ func sarifRule(r *lint.Rule, base string) *sarif.ReportingDescriptor {
 		},
 		Properties: props,
 	}
+}
+
+// sarifFix is a finding's fix as a SARIF fix: one artifactChange of the
+// fix's file, a replacement per edit (deletedRegion in lines and columns as
+// the results count them, an empty region for an insertion; insertedContent
+// with LF line endings). A conversion to LF replaces the whole file's bytes
+// (byteOffset 0, byteLength its size) with the converted text, read from
+// the file under root (no fix when it cannot be read). SARIF has no way to
+// delete a file (artifactChange replaces content only): a fix that deletes
+// its file is left out; nil when there is no fix to write.
+func sarifFix(fix *lint.Fix, root string) *sarif.Fix {
+	if fix == nil || fix.Delete {
+		return nil
+	}
+	change := &sarif.ArtifactChange{ArtifactLocation: sarif.ArtifactLocation{URI: ptr(relativeURI(fix.File)), URIBaseId: ptr(srcRoot)}}
+	for _, e := range fix.Edits {
+		change.Replacements = append(change.Replacements, &sarif.Replacement{
+			DeletedRegion: sarif.Region{StartLine: ptr(e.Start.Line), StartColumn: ptr(e.Start.Column),
+				EndLine: ptr(e.End.Line), EndColumn: ptr(e.End.Column)},
+			InsertedContent: &sarif.ArtifactContent{Text: ptr(e.New)},
+		})
+	}
+	if fix.ToLF {
+		if len(fix.Edits) > 0 || root == "" {
+			return nil // the edits and the whole file would be two replacements of one region
+		}
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(fix.File)))
+		if err != nil || !utf8.Valid(data) {
+			return nil
+		}
+		lf := strings.ReplaceAll(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r", "\n")
+		change.Replacements = append(change.Replacements, &sarif.Replacement{
+			DeletedRegion:   sarif.Region{ByteOffset: ptr(0), ByteLength: ptr(len(data))},
+			InsertedContent: &sarif.ArtifactContent{Text: ptr(lf)},
+		})
+	}
+	if len(change.Replacements) == 0 {
+		return nil
+	}
+	return &sarif.Fix{Description: &sarif.Message{Text: ptr(fix.Title)}, ArtifactChanges: []*sarif.ArtifactChange{change}}
 }
 
 // sarifInvocation says whether speccify-lint itself succeeded and carries

@@ -136,29 +136,8 @@ func TestReviewdogReadsReports(t *testing.T) {
 // git root, else the working directory), and, by its documented reading of
 // SARIF regions, a startColumn of 1 as no column.
 func TestReviewdogReadsSARIF(t *testing.T) {
-	dir := filepath.Join(repo, "cmd", "speccify-lint", "testdata", "reports")
-	treeDir, err := filepath.Abs(filepath.Join(dir, "tree"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cwd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := filepath.ToSlash(treeDir)
-	data, err := os.ReadFile(filepath.Join(dir, "sarif.golden"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data = bytes.ReplaceAll(data, []byte("file://$ROOT/"), []byte("file://"+strings.ReplaceAll(root, " ", "%20")+"/"))
-	p, err := parser.New(&parser.Option{FormatName: "sarif"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ds, err := p.Parse(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("reviewdog cannot parse it: %v", err)
-	}
+	dir, treeDir, cwd := binaryReports(t)
+	ds := parseGolden(t, "sarif", filepath.Join(dir, "sarif.golden"), treeDir)
 	var want, got []string
 	for _, f := range modelFindings(t, filepath.Join(dir, "json.golden")) {
 		col := f.Column
@@ -180,6 +159,42 @@ func TestReviewdogReadsSARIF(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("reviewdog read %d diagnostics, the JSON report has %d findings:\n got %s\nwant %s", len(got), len(want), strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
+}
+
+// binaryReports are the binary's report goldens (dir), the absolute path
+// of the tree they report on, and the working directory.
+func binaryReports(t *testing.T) (dir, treeDir, cwd string) {
+	t.Helper()
+	dir = filepath.Join(repo, "cmd", "speccify-lint", "testdata", "reports")
+	treeDir, err := filepath.Abs(filepath.Join(dir, "tree"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cwd, err = os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, treeDir, cwd
+}
+
+// parseGolden parses a report golden with reviewdog's parser of format,
+// with the tree's path put back in for $ROOT.
+func parseGolden(t *testing.T, format, path, treeDir string) []*rdf.Diagnostic {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.ReplaceAll(data, []byte("file://$ROOT/"), []byte("file://"+strings.ReplaceAll(filepath.ToSlash(treeDir), " ", "%20")+"/"))
+	p, err := parser.New(&parser.Option{FormatName: format})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := p.Parse(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("reviewdog cannot parse it: %v", err)
+	}
+	return ds
 }
 
 // treePath is a path reviewdog gave, relative to the git root or to dir
@@ -211,4 +226,135 @@ func treePath(t *testing.T, tree, dir, path string) string {
 // cleanLine is a message as the reports print it: on one line.
 func cleanLine(s string) string {
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\t' }), " ")
+}
+
+// fixEdit is an edit of a finding's fix in the JSON report: byte offsets of
+// the file's (normalised) text and the new text.
+type fixEdit struct {
+	Start struct {
+		Offset int `json:"offset"`
+	} `json:"start"`
+	End struct {
+		Offset int `json:"offset"`
+	} `json:"end"`
+	New string `json:"new"`
+}
+
+// reportFixes are the edit fixes of the JSON report by file, in place order.
+func reportFixes(t *testing.T, path string) map[string][][]fixEdit {
+	t.Helper()
+	type withFix struct {
+		Fix *struct {
+			File  string    `json:"file"`
+			Edits []fixEdit `json:"edits"`
+		} `json:"fix"`
+	}
+	var model struct {
+		Tools []struct {
+			Findings []withFix `json:"findings"`
+		} `json:"tools"`
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &model); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][][]fixEdit{}
+	for _, tool := range model.Tools {
+		for _, f := range tool.Findings {
+			if f.Fix != nil && len(f.Fix.Edits) > 0 {
+				out[f.Fix.File] = append(out[f.Fix.File], f.Fix.Edits)
+			}
+		}
+	}
+	return out
+}
+
+// applyOffsets makes edits (sorted, not overlapping) by byte offset.
+func applyOffsets(text string, edits []fixEdit) string {
+	var b strings.Builder
+	pos := 0
+	for _, e := range edits {
+		b.WriteString(text[pos:e.Start.Offset])
+		b.WriteString(e.New)
+		pos = e.End.Offset
+	}
+	return b.String() + text[pos:]
+}
+
+// applySuggestions makes reviewdog suggestions: ranges of 1-based lines and
+// columns (bytes of the line for rdjson; SARIF's columns, the same on ASCII
+// lines), the end exclusive, applied from the last so that earlier places
+// stay put.
+func applySuggestions(t *testing.T, text string, ss []*rdf.Suggestion) string {
+	t.Helper()
+	var starts []int
+	for i := 0; i <= len(text); i++ {
+		if i == 0 || text[i-1] == '\n' {
+			starts = append(starts, i)
+		}
+	}
+	offset := func(p *rdf.Position) int {
+		if p.GetLine() < 1 || int(p.GetLine()) > len(starts) {
+			t.Fatalf("suggestion line %d outside the file", p.GetLine())
+		}
+		return starts[p.GetLine()-1] + max(int(p.GetColumn()), 1) - 1
+	}
+	ss = slices.Clone(ss)
+	slices.SortFunc(ss, func(a, b *rdf.Suggestion) int {
+		return offset(b.GetRange().GetStart()) - offset(a.GetRange().GetStart())
+	})
+	for _, s := range ss {
+		start, end := offset(s.GetRange().GetStart()), offset(s.GetRange().GetEnd())
+		text = text[:start] + s.GetText() + text[end:]
+	}
+	return text
+}
+
+// TestReviewdogAppliesSuggestions: reviewdog's parsers read the fixes of
+// the rdjson, rdjsonl and SARIF reports as suggestions, and the
+// suggestions, applied to the file, give the file the JSON report's fix
+// makes (the report tree's files are LF text).
+func TestReviewdogAppliesSuggestions(t *testing.T) {
+	dir, treeDir, cwd := binaryReports(t)
+	fixes := reportFixes(t, filepath.Join(dir, "json.golden"))
+	if len(fixes) == 0 {
+		t.Fatal("the JSON report has no fix: the test checks nothing")
+	}
+	for _, format := range []string{"rdjson", "rdjsonl", "sarif"} {
+		t.Run(format, func(t *testing.T) {
+			ds := parseGolden(t, format, filepath.Join(dir, format+".golden"), treeDir)
+			got := map[string][][]*rdf.Suggestion{}
+			for _, d := range ds {
+				if len(d.GetSuggestions()) > 0 {
+					path := d.GetLocation().GetPath()
+					if format == "sarif" {
+						path = treePath(t, treeDir, cwd, path)
+					}
+					got[path] = append(got[path], d.GetSuggestions())
+				}
+			}
+			if len(got) != len(fixes) {
+				t.Errorf("suggestions for %d files, the JSON report has fixes for %d", len(got), len(fixes))
+			}
+			for file, edits := range fixes {
+				text, err := os.ReadFile(filepath.Join(treeDir, filepath.FromSlash(file)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(got[file]) != len(edits) {
+					t.Errorf("%s: %d findings with suggestions, %d with fixes", file, len(got[file]), len(edits))
+					continue
+				}
+				for i := range edits {
+					want := applyOffsets(string(text), edits[i])
+					if fixed := applySuggestions(t, string(text), got[file][i]); fixed != want {
+						t.Errorf("%s: the suggestions give\n%s\nthe fix gives\n%s", file, fixed, want)
+					}
+				}
+			}
+		})
+	}
 }
