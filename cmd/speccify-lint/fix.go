@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/speccify/speccify-lint/autofix"
 	"github.com/speccify/speccify-lint/discover"
@@ -112,11 +113,11 @@ func (c *LintCmd) diff(ctx context.Context, env *runEnv, disc *discover.Discover
 // tree as it is now, the examples not run), else nil, and the tree as
 // found by the last pass.
 func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *discover.Discovery, cfg lint.Config) (*lint.Result, *discover.Discovery, error) {
-	first := true
+	first, found := true, disc
 	out, err := autofix.Run(cfg.Root, c.Unsafe, func() (*lint.Result, error) {
 		if !first {
 			var err error
-			if disc, _, err = c.discover(paths, cfg.Root, false, env.stderr); err != nil {
+			if disc, err = c.rediscover(paths, found, cfg.Root); err != nil {
 				return nil, usageError{err}
 			}
 		}
@@ -139,11 +140,32 @@ func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *di
 		return out.Last, disc, nil
 	}
 	if out.Fixed > 0 {
-		if disc, _, err = c.discover(paths, cfg.Root, false, env.stderr); err != nil {
+		if disc, err = c.rediscover(paths, found, cfg.Root); err != nil {
 			return nil, nil, usageError{err}
 		}
 	}
 	return nil, disc, nil
+}
+
+// rediscover finds the tool folders again after fixes: under paths, as
+// the first time; when a fix deleted a file that paths name (pre-commit
+// passes the files), under the paths that are left and the folders found
+// the first time.
+func (c *LintCmd) rediscover(paths []string, found *discover.Discovery, root string) (*discover.Discovery, error) {
+	var left []string
+	for _, p := range paths {
+		if _, err := os.Lstat(p); err == nil {
+			left = append(left, p)
+		}
+	}
+	if len(left) < len(paths) {
+		for _, t := range found.Tools {
+			left = append(left, t.Dir)
+		}
+		left = append(left, found.Skills...)
+	}
+	disc, _, err := c.discover(left, root, false, nil)
+	return disc, err
 }
 
 // plural is "1 finding", "2 findings".
