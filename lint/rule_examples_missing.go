@@ -9,9 +9,12 @@ import (
 var ruleExamplesMissing = &Rule{ID: "examples-missing", Severity: SeverityError, Category: "examples",
 	Title: "no ## Examples section or no case in it",
 	Doc: "The examples are the acceptance test of the contract. A TOOL.md needs a `## Examples` section with at " +
-		"least one `### title` case holding an `input:` line and an `output:` line.",
+		"least one `### title` case holding an `input:` line and an `output:` line. `--fix` renames a near-miss " +
+		"heading (`## Example`, `### Examples`, `## examples:`) to `## Examples`; one underlined with `===` is " +
+		"left to rename by hand.",
 	Example: "## Example\n\n### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
 	Fix:     "## Examples\n\n### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
+	Autofix: SafeFix,
 	static:  checkExamplesMissing}
 
 // checkExamplesMissing: there is an ## Examples section with a case in it.
@@ -22,6 +25,9 @@ func checkExamplesMissing(c *toolCheck, rep reporter) {
 	switch ex := c.spec.Examples; {
 	case ex == nil:
 		if h, ok := c.spec.ExamplesNearMiss(); ok {
+			if fix := examplesHeadingFix(h); fix != nil {
+				rep = rep.withFix(*fix)
+			}
 			rep.report(atPos(h.Pos), "examples", "TOOL.md has no `## Examples` section; did you mean this `%s`? Name it `## Examples`", strings.Repeat("#", h.Level)+" "+h.Text)
 			return
 		}
@@ -33,4 +39,20 @@ func checkExamplesMissing(c *toolCheck, rep reporter) {
 	case len(ex.Cases) == 0:
 		rep.report(atPos(ex.Pos), "examples", "`## Examples` holds no case; add a `### title` with an input: and an output: line")
 	}
+}
+
+// examplesHeadingFix renames a near-miss heading to ## Examples: a heading
+// opened with #s from its first # to the end of its text (a closing sequence
+// of #s stays), the text of one underlined with --- (level 2 already). A
+// heading underlined with === (level 1) or whose text spans several lines
+// gets none (nil): its level is in the line under it.
+func examplesHeadingFix(h contract.Heading) *Fix {
+	title := "rename the heading to `## Examples`"
+	switch {
+	case !h.Setext && h.Span.Start.IsValid():
+		return &Fix{Title: title, Edits: []Edit{{Start: h.Span.Start, End: h.Span.End, New: "## Examples"}}}
+	case h.Setext && h.Level == 2 && h.TextSpan.Start.IsValid():
+		return &Fix{Title: title, Edits: []Edit{{Start: h.TextSpan.Start, End: h.TextSpan.End, New: "Examples"}}}
+	}
+	return nil
 }

@@ -14,11 +14,14 @@ var ruleImplementationRunnable = &Rule{ID: "implementation-runnable", Severity: 
 	Doc: "An implementation runs directly when it is executable (its `#!` line names the interpreter) or through the " +
 		"interpreter of a known extension: " + interpreterExtensions + ". A file that is neither, or " +
 		"an executable script without a `#!` line, cannot be started; nor can one whose `#!` line ends with a carriage " +
-		"return (saved with CRLF line endings), which the system takes as part of the interpreter's name. An " +
+		"return (saved with CRLF line endings), which the system takes as part of the interpreter's name; `--fix` " +
+		"converts such a file to LF line endings, unless it is a symbolic link or a carriage return stands inside " +
+		"a line. An " +
 		"implementation may be a relative symbolic link to a file in the tool folder (`linux.sh -> common.sh`); a link " +
 		"whose target leaves the folder, an absolute link, a dangling link or a link to a directory is not run.",
 	Example: "linux.txt   (no interpreter for .txt, not executable)",
 	Fix:     "linux.sh",
+	Autofix: SafeFix,
 	static:  checkImplementationRunnable}
 
 // checkImplementationRunnable: each implementation is executable with a #!
@@ -34,7 +37,7 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 			rep.report(inFile(file, topOfFile), im.Name, "%s %s, so it is not run; %s", im.Name, bad.why, bad.fix)
 			continue
 		}
-		head, _ := c.readHead(im.Name)
+		head, script := c.readHead(im.Name)
 		executable := runtime.GOOS != "windows" && im.Mode&0o111 != 0
 		switch {
 		case executable && !bytes.HasPrefix(head, []byte("#!")) && !isBinary(head):
@@ -44,7 +47,11 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 		case executable && shebangCR(head) >= 0:
 			// The system takes the carriage return as part of the
 			// interpreter's name and reports that no such file exists.
-			rep.report(inFile(file, contract.NewLines(head).Offset(shebangCR(head))), im.Name,
+			r := rep
+			if c.crLineEndings(im.Name, script) {
+				r = rep.withFix(Fix{Title: "convert " + im.Name + " to LF line endings", ToLF: true})
+			}
+			r.report(inFile(file, contract.NewLines(head).Offset(shebangCR(head))), im.Name,
 				"the #! line ends with a carriage return; save the file with LF line endings")
 			if c.startHints == nil {
 				c.startHints = map[string]string{}
@@ -79,6 +86,24 @@ func shebangCR(head []byte) int {
 	}
 	line, _, _ := bytes.Cut(head, []byte("\n"))
 	return bytes.IndexByte(line, '\r')
+}
+
+// crLineEndings reports whether the implementation name, whose text is
+// script, may be converted to LF line endings: it is a regular file (not a
+// link, which a fix does not write through) read whole, and each of its
+// carriage returns ends a line (CRLF, or CR alone in a file without LF),
+// so that the conversion changes no line's text.
+func (c *toolCheck) crLineEndings(name string, script []byte) bool {
+	if script == nil {
+		return false
+	}
+	if info, err := c.root.Lstat(name); err != nil || !info.Mode().IsRegular() {
+		return false
+	}
+	if bytes.IndexByte(script, '\n') < 0 {
+		return true
+	}
+	return bytes.Count(script, []byte("\r")) == bytes.Count(script, []byte("\r\n"))
 }
 
 func suggestedInterpreter(ext string) string {
