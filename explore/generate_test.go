@@ -203,6 +203,8 @@ func TestBounded(t *testing.T) {
 		{"ref loop", `{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}`, 1000},
 		{"huge minLength", `{"type":"string","minLength":1000000000}`, 0},
 		{"huge minItems", `{"type":"array","minItems":1000000000}`, 0},
+		{"huge minProperties", `{"type":"object","minProperties":1000000000000}`, 0},
+		{"huge minProperties, closed", `{"type":"object","minProperties":1000000000000,"additionalProperties":false}`, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

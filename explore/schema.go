@@ -85,7 +85,7 @@ type pattern struct {
 // Limits that keep generation bounded on recursive and huge schemas.
 const (
 	maxRefChain = 16 // $ref to $ref to ... without structure
-	maxDepth    = 8  // nesting of generated values
+	maxDepth    = 12 // nesting of generated values
 )
 
 // schema is a schema document read for generation, with its nodes cached

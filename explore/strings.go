@@ -13,7 +13,7 @@ const maxStringRunes = 10000
 
 // maxMinLength is the largest minLength generation honours; a schema
 // asking for longer strings gets none made.
-const maxMinLength = 1 << 20
+const maxMinLength = 100000
 
 // specialStrings are the boundary strings tried after the shortest one:
 // what breaks quoting, escaping, line handling and byte/character

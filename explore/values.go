@@ -11,6 +11,9 @@ const (
 	maxNodeBoundaries = 24   // boundary values kept per subschema
 	maxRootBoundaries = 96   // boundary values of the whole input
 	maxRandomWork     = 2000 // subschemas visited for one random value
+	// maxMembers is the largest minItems and minProperties honoured; a
+	// schema asking for more gets no value made.
+	maxMembers = 256
 )
 
 // allTypes are the JSON types, in the order boundary values take them.
@@ -201,7 +204,7 @@ func (g *gen) arrayBoundaries(n *node) []any {
 	shortest := []any{}
 	for i := range n.minItems {
 		it, ok := itemNode(n, i)
-		if !ok || i >= 64 {
+		if !ok || i >= maxMembers {
 			return nil
 		}
 		v, ok := g.minimal(it)
@@ -311,6 +314,9 @@ func extraKey(n *node, i int) string {
 }
 
 func (g *gen) objectBoundaries(n *node) []any {
+	if n.minProps > maxMembers {
+		return nil
+	}
 	base := map[string]any{}
 	for _, k := range n.required {
 		m, ok := memberNode(n, k)
@@ -434,7 +440,7 @@ func (g *gen) randomArray(n *node, depth int) (any, bool) {
 	if n.itemsFalse {
 		hi = min(hi, len(n.prefix))
 	}
-	if n.minItems > hi || n.minItems > 1024 {
+	if n.minItems > hi || n.minItems > maxMembers {
 		return nil, false
 	}
 	span := min(hi-n.minItems, 4)
@@ -472,6 +478,9 @@ func (g *gen) randomArray(n *node, depth int) (any, bool) {
 }
 
 func (g *gen) randomObject(n *node, depth int) (any, bool) {
+	if n.minProps > maxMembers {
+		return nil, false
+	}
 	obj := map[string]any{}
 	set := func(k string) bool {
 		m, ok := memberNode(n, k)
