@@ -2,7 +2,6 @@ package explore
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"math/big"
 	"slices"
@@ -48,7 +47,7 @@ func (g *gen) violations(n *node, v any, path []any, depth int, out []violation)
 		for _, k := range n.required {
 			if _, ok := obj[k]; ok {
 				out = append(out, violation{path: appendPath(path, k), del: true,
-					kind: fmt.Sprintf("required key %q missing%s", k, where(path))})
+					kind: nameRequired(k, path)})
 			}
 		}
 	}
@@ -58,7 +57,7 @@ func (g *gen) violations(n *node, v any, path []any, depth int, out []violation)
 		if n.addlFalse {
 			k := extraKey(n, 0)
 			out = append(out, violation{path: appendPath(path, k), value: "x",
-				kind: fmt.Sprintf("extra key %q%s (additionalProperties: false)", k, where(path))})
+				kind: nameExtra(k, path)})
 		}
 		for _, k := range sortedKeys(c) {
 			if m, ok := memberNode(n, k); ok {
@@ -68,19 +67,14 @@ func (g *gen) violations(n *node, v any, path []any, depth int, out []violation)
 	case []any:
 		if n.minItems > 0 && len(c) >= n.minItems {
 			out = append(out, violation{path: path, value: slices.Clone(c[:n.minItems-1]),
-				kind: fmt.Sprintf("fewer items than minItems %d%s", n.minItems, where(path))})
+				kind: nameFewer(n, path)})
 		}
-		if n.maxItems >= 0 && n.maxItems < 64 && len(c) > 0 {
-			long := slices.Clone(c)
-			for len(long) <= n.maxItems {
-				long = append(long, c[len(long)%len(c)])
-			}
-			out = append(out, violation{path: path, value: long,
-				kind: fmt.Sprintf("more items than maxItems %d%s", n.maxItems, where(path))})
+		if long, ok := g.longer(n, c); ok {
+			out = append(out, violation{path: path, value: long, kind: nameMore(n, path)})
 		}
 		if n.unique && len(c) > 0 {
 			out = append(out, violation{path: path, value: append(slices.Clone(c), c[0]),
-				kind: "repeated item (uniqueItems)" + where(path)})
+				kind: nameRepeated(path)})
 		}
 		for i := range min(len(c), 3) {
 			if it, ok := itemNode(n, i); ok {
@@ -99,21 +93,21 @@ var wrongTypeValues = []any{"1", json.Number("1"), true, nil, []any{}, map[strin
 func scalarViolations(n *node, v any, path []any) []violation {
 	var out []violation
 	add := func(value any, kind string) {
-		out = append(out, violation{path: path, value: value, kind: kind + where(path)})
+		out = append(out, violation{path: path, value: value, kind: kind})
 	}
 	if len(n.types) > 0 {
 		for _, w := range wrongTypeValues {
 			t := typeOf(w)
-			if !slices.Contains(n.types, t) && !(t == "integer" && slices.Contains(n.types, "number")) {
-				add(w, fmt.Sprintf("wrong type: %s instead of %s", t, strings.Join(n.types, " or ")))
+			if !typeAllowed(n.types, t) {
+				add(w, nameWrongType(n, t, path))
 				break
 			}
 		}
 	}
 	if n.hasConst {
-		add(otherThan(n.constVal), "not the const")
+		add(otherThan(n.constVal), nameConst(path))
 	} else if n.hasEnum && len(n.enum) > 0 {
-		add(otherThan(n.enum...), "not in the enum")
+		add(otherThan(n.enum...), nameEnum(path))
 	}
 	switch x := v.(type) {
 	case json.Number:
@@ -121,13 +115,15 @@ func scalarViolations(n *node, v any, path []any) []violation {
 	case string:
 		runes := utf8.RuneCountInString(x)
 		if n.minLen > 0 && runes >= n.minLen {
-			add(string([]rune(x)[:n.minLen-1]), fmt.Sprintf("shorter than minLength %d", n.minLen))
+			add(string([]rune(x)[:n.minLen-1]), nameShort(n, path))
 		}
 		if n.maxLen >= 0 && n.maxLen < maxStringRunes {
-			add(strings.Repeat("a", n.maxLen+1), fmt.Sprintf("longer than maxLength %d", n.maxLen))
+			add(strings.Repeat("a", n.maxLen+1), nameLong(n, path))
 		}
 		for _, p := range n.patterns {
-			add(breaking(p), fmt.Sprintf("breaks pattern %q", p.src))
+			if b, ok := breaking(n, p); ok {
+				add(b, namePattern(p, path))
+			}
 		}
 	}
 	return out
@@ -157,34 +153,34 @@ func otherThan(vs ...any) any {
 func numberViolations(n *node, x json.Number, path []any) []violation {
 	var out []violation
 	add := func(value json.Number, kind string) {
-		out = append(out, violation{path: path, value: value, kind: kind + where(path)})
+		out = append(out, violation{path: path, value: value, kind: kind})
 	}
 	f, err := x.Float64()
 	if err != nil {
 		return nil
 	}
 	if slices.Contains(n.types, "integer") && !slices.Contains(n.types, "number") && math.Abs(f) < maxSafe {
-		add(json.Number(strconv.FormatFloat(math.Trunc(f)+0.5, 'g', -1, 64)), "not an integer")
+		add(json.Number(strconv.FormatFloat(math.Trunc(f)+0.5, 'g', -1, 64)), nameInteger(path))
 	}
 	if n.num.hasMin {
 		below := n.num.min
 		if !n.num.exMin {
 			below = n.num.min - 1
 		}
-		add(json.Number(strconv.FormatFloat(below, 'g', -1, 64)), fmt.Sprintf("below minimum %s", formatBound(n.num.min, n.num.exMin)))
+		add(json.Number(strconv.FormatFloat(below, 'g', -1, 64)), nameBelow(n, path))
 	}
 	if n.num.hasMax {
 		above := n.num.max
 		if !n.num.exMax {
 			above = n.num.max + 1
 		}
-		add(json.Number(strconv.FormatFloat(above, 'g', -1, 64)), fmt.Sprintf("above maximum %s", formatBound(n.num.max, n.num.exMax)))
+		add(json.Number(strconv.FormatFloat(above, 'g', -1, 64)), nameAbove(n, path))
 	}
 	if len(n.num.multipleOf) > 0 {
 		if r, ok := parseRat(x); ok {
 			m := n.num.multipleOf[0]
 			half := new(big.Rat).Quo(m, big.NewRat(2, 1))
-			add(ratNumber(r.Add(r, half)), "not a multiple of "+m.RatString())
+			add(ratNumber(r.Add(r, half)), nameMultiple(m, path))
 		}
 	}
 	return out
@@ -198,12 +194,46 @@ func formatBound(f float64, exclusive bool) string {
 	return s
 }
 
-// breaking returns a string that does not match p (when Go can tell).
-func breaking(p *pattern) string {
-	for _, s := range []string{"", "!", "~~~", " ", "\n", "0", "a", "A-1"} {
-		if p.re != nil && !p.re.MatchString(s) {
-			return s
+// breaking returns a string that does not match p but keeps n's length
+// limits (when Go can run p; else one the oracle decides about).
+func breaking(n *node, p *pattern) (string, bool) {
+	for _, c := range []string{"", "!", "~~~", " ", "\n", "0", "a", "A-1"} {
+		s, ok := fitLength(c, n.minLen, n.maxLen)
+		if ok && (p.re == nil || !p.re.MatchString(s)) {
+			return s, true
 		}
 	}
-	return "!"
+	return "", false
+}
+
+// longer returns a, with items added past maxItems: copies of its items,
+// or, with uniqueItems, distinct boundary values of the items' schema.
+func (g *gen) longer(n *node, a []any) ([]any, bool) {
+	if n.maxItems < 0 || n.maxItems >= maxMembers || len(a) == 0 {
+		return nil, false
+	}
+	long := slices.Clone(a)
+	seen := map[string]bool{}
+	for _, e := range a {
+		seen[jsonText(e)] = true
+	}
+	for len(long) <= n.maxItems {
+		it, ok := itemNode(n, len(long))
+		if !ok {
+			return nil, false
+		}
+		added := false
+		for _, b := range append(slices.Clone(a), g.boundaries(it)...) {
+			if k := jsonText(b); !n.unique || !seen[k] {
+				seen[k] = true
+				long = append(long, b)
+				added = true
+				break
+			}
+		}
+		if !added {
+			return nil, false
+		}
+	}
+	return long, true
 }

@@ -36,7 +36,7 @@ func TestInvalid(t *testing.T) {
 			[]string{
 				`shorter than minLength 2 at /s: {"s":"a"}`,
 				`longer than maxLength 3 at /s: {"s":"aaaa"}`,
-				`breaks pattern "^[a-z]+$" at /s: {"s":""}`,
+				`breaks pattern "^[a-z]+$" at /s: {"s":"!a"}`,
 			}},
 		{"enum", `{"type":"object","properties":{"e":{"enum":["x","y"]}},"required":["e"]}`,
 			[]string{`not in the enum at /e: {"e":"not-in-enum"}`}},
@@ -59,6 +59,10 @@ func TestInvalid(t *testing.T) {
 				}
 				if firstInvalid == "" {
 					firstInvalid = in.Kind
+				}
+				g := newGen(newSchema(src.Schema), nil)
+				if names := g.explain(g.s.at(""), in.Value); !slices.Equal(names, []string{in.Kind}) {
+					t.Errorf("%s made as %q, explained as %q", in.JSON(), in.Kind, names)
 				}
 				got = append(got, in.Kind+": "+string(in.JSON()))
 			}

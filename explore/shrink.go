@@ -3,6 +3,7 @@ package explore
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -17,13 +18,23 @@ import (
 // made simpler: strings emptied, shortened and made ASCII, numbers moved
 // toward zero by binary search (so a tool that fails for n > 100 gets
 // exactly 101; the oracle stops the search at a bound), true made false.
-// Candidates are ordered by a size that every step lowers, so it ends.
+// Candidates are ordered by a size that every step lowers, so it ends. An
+// invalid input keeps the violations it has (as far as the generator can
+// name them), so that its Kind stays true.
 func Shrink(in Input, src Source, fails func(Input) bool, budget int) Input {
 	valid := src.Valid
 	if valid == nil {
 		valid = func(any) bool { return true }
 	}
 	s := &shrinker{cur: in, valid: valid, fails: fails, budget: budget}
+	if !in.Valid {
+		// An invalid input stays invalid the same way: the violations the
+		// generator can name stay the ones it has, so that its Kind still
+		// says why it is invalid.
+		s.gen = newGen(newSchema(src.Schema), nil)
+		s.root = s.gen.s.at("")
+		s.violations = s.gen.explain(s.root, in.Value)
+	}
 	for s.budget > 0 && s.pass() {
 	}
 	return s.cur
@@ -34,6 +45,11 @@ type shrinker struct {
 	valid  func(any) bool
 	fails  func(Input) bool
 	budget int
+
+	// For an invalid input: the schema and the violations it names.
+	gen        *gen
+	root       *node
+	violations []string
 }
 
 // try makes the value at path v (del: removes it) when that is smaller,
@@ -44,6 +60,9 @@ func (s *shrinker) try(path []any, v any, del bool) bool {
 	}
 	cand := setAt(s.cur.Value, path, v, del)
 	if !smaller(cand, s.cur.Value) || s.valid(cand) != s.cur.Valid {
+		return false
+	}
+	if s.gen != nil && !slices.Equal(s.gen.explain(s.root, cand), s.violations) {
 		return false
 	}
 	in := Input{Value: cand, Valid: s.cur.Valid, Kind: s.cur.Kind}

@@ -46,7 +46,7 @@ func TestFindAndShrink(t *testing.T) {
 			`{"path":""}`, true},
 		{"required key missing", `{"type":"object","properties":{"path":{"type":"string"},"n":{"type":"integer"}},"required":["path","n"]}`,
 			func(in Input) bool { m, _ := in.Value.(map[string]any); _, ok := m["path"]; return !ok },
-			`{}`, false},
+			`{"n":0}`, false},
 		{"long string", `{"type":"object","properties":{"s":{"type":"string"}},"required":["s"]}`,
 			func(in Input) bool { m, _ := in.Value.(map[string]any); s, _ := m["s"].(string); return len(s) > 50 },
 			`{"s":"` + strings.Repeat("a", 51) + `"}`, true},
@@ -153,6 +153,18 @@ func TestShrinkKeepsSide(t *testing.T) {
 		t.Errorf("invalid input shrunk to valid %s", got.JSON())
 	}
 	if want := `{"n":11}`; string(got.JSON()) != want {
+		t.Errorf("got %s, want %s", got.JSON(), want)
+	}
+}
+
+// TestShrinkKeepsViolation: an invalid input keeps the violation its Kind
+// names; shrinking does not trade it for another (a required key dropped).
+func TestShrinkKeepsViolation(t *testing.T) {
+	src := source(t, `{"type":"object","properties":{"a":{"type":"string"},"n":{"type":"integer","maximum":10},"o":{"type":"boolean"}},"required":["a","n"]}`)
+	v := decode(t, `{"a":"hello","n":5000,"o":true}`)
+	in := Input{Value: v, Valid: false, Kind: "above maximum 10 at /n"}
+	got := Shrink(in, src, func(Input) bool { return true }, 200)
+	if want := `{"a":"","n":11}`; string(got.JSON()) != want {
 		t.Errorf("got %s, want %s", got.JSON(), want)
 	}
 }

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -77,11 +78,11 @@ func typeOf(v any) string {
 }
 
 func isInteger(n json.Number) bool {
-	if _, err := strconv.ParseInt(string(n), 10, 64); err == nil {
-		return true
+	if r, ok := parseRat(n); ok {
+		return r.IsInt()
 	}
 	f, err := n.Float64()
-	return err == nil && f == float64(int64(f)) && !strings.ContainsAny(string(n), "eE")
+	return err == nil && f == math.Trunc(f)
 }
 
 // pointer is a JSON pointer of path (keys and indexes), "/" for the root
