@@ -214,6 +214,7 @@ func TestRenameKeyFix(t *testing.T) {
 		{name: "two keys would be renamed to it", yaml: "input: {}\ninputz: {}\n"},
 		{name: "given twice", yaml: "input: {}\ninput: {}\n"},
 		{name: "no close key", yaml: "zzzz: 1\n"},
+		{name: "a prefix", yaml: "outputs_gone: {}\n"},
 		{name: "two close keys", yaml: "tputs: 1\n"}, // inputs and outputs
 		{name: "the entries after a broken one unknown", yaml: "input: {}\ndescription: a: b\nname: [\n"},
 		{name: "a tagged key", yaml: "!!str input: {}\n"},

@@ -20,13 +20,24 @@ func Nearest(s string, candidates []string) string {
 	if near := Close(s, candidates); len(near) > 0 {
 		return near[0]
 	}
+	low := strings.ToLower(strings.TrimSpace(s))
+	if len([]rune(low)) < 3 {
+		return ""
+	}
+	for _, cand := range candidates {
+		c := strings.ToLower(cand)
+		if strings.HasPrefix(low, c) || strings.HasPrefix(c, low) {
+			return cand
+		}
+	}
 	return ""
 }
 
-// Close returns every candidate near enough to s, as Nearest judges it:
-// those within MaxDistance(s), nearest first (equally near ones in the order
-// of candidates), or, when there are none, the candidates one of which is a
-// prefix of the other. An autofix renames only when there is exactly one.
+// Close returns the candidates within MaxDistance(s) of s, case and
+// surrounding blanks ignored: the near misses of a typo, nearest first
+// (equally near ones in the order of candidates). An autofix renames only
+// when there is exactly one; a prefix, which Nearest still suggests, is no
+// typo.
 func Close(s string, candidates []string) []string {
 	low := strings.ToLower(strings.TrimSpace(s))
 	if low == "" {
@@ -42,20 +53,10 @@ func Close(s string, candidates []string) []string {
 			within = append(within, near{cand, d})
 		}
 	}
-	if len(within) > 0 || len([]rune(low)) < 3 {
-		slices.SortStableFunc(within, func(a, b near) int { return a.d - b.d })
-		out := make([]string, len(within))
-		for i, n := range within {
-			out[i] = n.cand
-		}
-		return out
-	}
-	var out []string
-	for _, cand := range candidates {
-		c := strings.ToLower(cand)
-		if strings.HasPrefix(low, c) || strings.HasPrefix(c, low) {
-			out = append(out, cand)
-		}
+	slices.SortStableFunc(within, func(a, b near) int { return a.d - b.d })
+	out := make([]string, len(within))
+	for i, n := range within {
+		out[i] = n.cand
 	}
 	return out
 }

@@ -70,8 +70,8 @@ func TestClose(t *testing.T) {
 		{"input", fields, "inputs"},
 		{"output", fields, "outputs"},
 		{"xy", []string{"xb", "xa", "xy"}, "xy xb xa"}, // nearest first, then in order
-		{"descr", fields, "description"},               // a prefix
-		{"in", []string{"inputs", "info"}, ""},         // too short for a prefix
+		{"descr", fields, ""},                          // a prefix is no typo
+		{"outputs_gone", fields, ""},
 		{"ru", []string{"rules", "run"}, "run"},
 		{"zzzz", fields, ""},
 	} {
