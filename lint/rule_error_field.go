@@ -5,7 +5,12 @@ import "github.com/speccify/speccify-lint/contract"
 var ruleErrorField = &Rule{ID: "error-field", Severity: SeverityWarning, Category: "schemas",
 	Title: "outputs does not declare error as a string",
 	Doc: "An answer with `ok: false` explains itself in an `error` string on stdout instead of crashing or " +
-		"printing to stderr. Declare it in `outputs.properties` as `error: {type: string}`.",
+		"printing to stderr. Declare it in `outputs.properties` as `error: {type: string}`. The fix (safe) adds that " +
+		"entry in the mapping's own style: in a flow mapping before its closing brace, with the separator its entries " +
+		"use; in a block mapping on a line of its own after the last property, at its indentation; when `outputs` " +
+		"has no `properties`, it adds `properties: {error: {type: string}}` to `outputs` the same way. There is no fix " +
+		"when `properties` is written through an alias, anchor, tag or merge key (the text is shared) or a near-miss " +
+		"name such as `eror` is declared.",
 	Example: "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}",
 	static:  checkErrorField}

@@ -14,7 +14,9 @@ var ruleFrontmatter = &Rule{ID: "frontmatter", Severity: SeverityError, Category
 		"syntax error the other top-level entries are still read (the lines of the broken entry, from its key to the " +
 		"next top-level key, are left out), so every check that does not need the broken entry still runs, and its " +
 		"key is not reported missing; when the entries after it do not parse either, only those before it are " +
-		"checked and no field is reported missing. The examples section is checked either way.",
+		"checked and no field is reported missing. The examples section is checked either way. The fix (safe) puts " +
+		"that value in double quotes (escaping `\"` and `\\`; a comment after it stays outside), when the value is on " +
+		"its line alone and quoting it takes the error away.",
 	Example: "---\nname: check-keys\n\tdescription: Lists keys.   (a tab indents it)\n---",
 	Fix:     "---\nname: check-keys\ndescription: Lists keys.\n---",
 	static:  checkFrontmatter}

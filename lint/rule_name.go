@@ -13,7 +13,8 @@ import (
 var ruleName = &Rule{ID: "name", Severity: SeverityError, Category: "contract",
 	Title: "name is not lowercase-kebab or does not match the folder",
 	Doc: "A tool is called by its folder name, so `name` must equal the folder's name and be lowercase kebab-case " +
-		"(`a-z`, `0-9` and single hyphens) of at most 64 characters.",
+		"(`a-z`, `0-9` and single hyphens) of at most 64 characters. The fix (unsafe: whoever calls the tool by its " +
+		"old name must follow) sets `name` to the folder's name, when that is a good name itself.",
 	Example: "name: Check_Keys   (in .agent/tools/check-keys/)",
 	Fix:     "name: check-keys",
 	static:  checkName}

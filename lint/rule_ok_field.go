@@ -11,7 +11,9 @@ var ruleOKField = &Rule{ID: "ok-field", Severity: SeverityError, Category: "sche
 	Title: "outputs does not require a boolean ok",
 	Doc: "Every answer carries `ok`, and the exit code follows it. `outputs` must list `ok` under `required` and its " +
 		"property schema must accept both `true` and `false` (the error case is part of the contract): " +
-		"`{type: boolean}` passes, `{const: true}` does not.",
+		"`{type: boolean}` passes, `{const: true}` does not. When `ok` is declared but not required, the fix (unsafe: " +
+		"answers without `ok` no longer pass) adds it first to `required` in the list's style, or `required: [ok]` " +
+		"to `outputs` when it has none.",
 	Example: "outputs: {type: object, properties: {ok: {const: true}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
 	static:  checkOKField}

@@ -13,7 +13,9 @@ var ruleUnknownField = &Rule{ID: "unknown-field", Severity: SeverityWarning, Cat
 	Title: "a frontmatter key is not part of the convention",
 	Doc: "The convention knows `name`, `description`, `inputs`, `outputs`, `effects`, `requires`, `runtime` and " +
 		"`platforms`. Any other top-level key is ignored by the tools that read contracts, and is usually a typo: " +
-		"`input:` for `inputs:`. The finding suggests the nearest known key.",
+		"`input:` for `inputs:`. The finding suggests the nearest known key. The fix (safe) renames the key when " +
+		"exactly one known key is that close as a typo (`outputs_gone` is no typo of `outputs`) and the frontmatter " +
+		"does not have that key yet.",
 	Example: "input: {type: object}",
 	Fix:     "inputs: {type: object}",
 	static:  checkUnknownField}
