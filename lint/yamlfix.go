@@ -29,8 +29,8 @@ func addMapEntry(lines *contract.Lines, c *contract.Collection, key, value strin
 	n := len(c.Entries)
 	if c.Flow {
 		if n == 0 {
-			end := c.Span.End.Offset - 1 // the closing brace
-			return textEdit(lines, end, end, entry), true
+			end, ok := closingBracket(lines, c, "}")
+			return textEdit(lines, end, end, entry), ok
 		}
 		sep := ", "
 		if n >= 2 {
@@ -39,8 +39,12 @@ func addMapEntry(lines *contract.Lines, c *contract.Collection, key, value strin
 				sep = between
 			}
 		}
-		end := c.Entries[n-1].Span.End.Offset
-		return textEdit(lines, end, end, sep+entry), true
+		last := c.Entries[n-1].Span.End
+		closing, ok := closingBracket(lines, c, "}")
+		if !ok || !blankOrComma(lines.Text(contract.Span{Start: last, End: lines.Point(closing)})) {
+			return Edit{}, false // "a: }": the entry goes on after its end
+		}
+		return textEdit(lines, last.Offset, last.Offset, sep+entry), true
 	}
 	if n == 0 {
 		return Edit{}, false
@@ -63,8 +67,8 @@ func addListItem(lines *contract.Lines, c *contract.Collection, value string) (E
 	case !c.List:
 		return Edit{}, false
 	case c.Flow && len(c.Entries) == 0:
-		end := c.Span.End.Offset - 1 // the closing bracket
-		return textEdit(lines, end, end, value), true
+		end, ok := closingBracket(lines, c, "]")
+		return textEdit(lines, end, end, value), ok
 	case c.Flow:
 		start := c.Entries[0].Span.Start.Offset
 		return textEdit(lines, start, start, value+", "), true
@@ -113,4 +117,24 @@ func hasEntry(c *contract.Collection, key string) bool {
 		}
 	}
 	return false
+}
+
+// closingBracket is the offset of the closing bracket of the flow
+// collection c; ok is false when its text does not end with it.
+func closingBracket(lines *contract.Lines, c *contract.Collection, bracket string) (int, bool) {
+	end := c.Span.End.Offset - 1
+	return end, end >= c.Span.Start.Offset && lines.Text(contract.Span{Start: lines.Point(end), End: c.Span.End}) == bracket
+}
+
+// blankOrComma reports whether s holds nothing but blanks, line breaks,
+// comments and at most one comma.
+func blankOrComma(s string) bool {
+	var rest strings.Builder
+	for line := range strings.Lines(s) {
+		if i := strings.Index(line, "#"); i >= 0 {
+			line = line[:i]
+		}
+		rest.WriteString(strings.TrimSpace(line))
+	}
+	return rest.Len() == 0 || rest.String() == ","
 }

@@ -138,6 +138,8 @@ func TestErrorFieldFix(t *testing.T) {
 		{name: "flow properties missing", yaml: "outputs: {type: object}\n",
 			want: "outputs: {type: object, properties: {error: {type: string}}}\n"},
 		{name: "properties null", yaml: "outputs:\n  properties:\n"},
+		{name: "flow, the last key without a value", yaml: "outputs: {type: object, properties: {a: }}\n"},
+		{name: "flow, the last key without a value, properties missing", yaml: "outputs: {type: }\n"},
 		{name: "properties through an alias", yaml: "x: &p {ok: {}}\noutputs: {properties: *p}\n"},
 		{name: "properties merged", yaml: "x: &p {properties: {ok: {}}}\noutputs: {<<: *p}\n"},
 		{name: "block, the last value a block scalar", yaml: "outputs:\n  properties:\n    ok:\n      description: |\n        yes\n\n        no\n",
@@ -238,4 +240,55 @@ func TestRenameKeyFix(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzSchemaFixes: the fixes that add to outputs leave a frontmatter that
+// parses as before (no new problem), with the entry they add.
+func FuzzSchemaFixes(f *testing.F) {
+	for _, y := range []string{
+		"outputs: {type: object, properties: {ok: {type: boolean}}}\n",
+		"outputs:\n  type: object\n  properties:\n    ok:\n      type: boolean\n",
+		"outputs:\n  required:\n    - a # c\n  properties: {ok: {}}\n",
+		"outputs: {required: [], properties: {}}\n",
+		"outputs:\n- type: object\n  properties:\n    a: {}\n",
+	} {
+		f.Add(y)
+	}
+	f.Fuzz(func(t *testing.T, y string) {
+		text := "---\n" + y + "\n---\n"
+		s := parseText(t, text)
+		if s.FileErr != nil || s.Frontmatter == nil || s.Frontmatter.Outputs == nil || s.Frontmatter.Outputs.Doc == nil {
+			return
+		}
+		root, _ := s.Frontmatter.Outputs.Doc.Value.(map[string]any)
+		for _, c := range []struct {
+			fix  *Fix
+			want func(map[string]any) bool
+		}{
+			{errorFieldFix(s.Lines, s.Frontmatter.Outputs), func(r map[string]any) bool {
+				props, _ := r["properties"].(map[string]any)
+				_, ok := props["error"]
+				return ok
+			}},
+			{okRequiredFix(s.Lines, s.Frontmatter.Outputs), func(r map[string]any) bool {
+				req, _ := r["required"].([]any)
+				return slices.Contains(req, any("ok"))
+			}},
+		} {
+			if c.fix == nil || c.want(root) {
+				continue
+			}
+			after := parseText(t, applyFix(t, text, c.fix))
+			if len(after.Problems) > len(s.Problems) {
+				t.Fatalf("%s: new problems %+v", c.fix.Title, after.Problems)
+			}
+			if after.Frontmatter.Outputs == nil || after.Frontmatter.Outputs.Doc == nil {
+				t.Fatalf("%s: outputs no longer converts", c.fix.Title)
+			}
+			r, _ := after.Frontmatter.Outputs.Doc.Value.(map[string]any)
+			if !c.want(r) {
+				t.Fatalf("%s: not there after the fix: %v", c.fix.Title, r)
+			}
+		}
+	})
 }
