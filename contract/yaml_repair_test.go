@@ -1,6 +1,9 @@
 package contract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestQuoteRepair: the repair of a plain value holding ": " quotes that
 // value on its line, keeps a comment outside, and is offered only when the
@@ -74,4 +77,31 @@ func TestYAMLText(t *testing.T) {
 			t.Errorf("YAMLText(%q) = %s, want %s", v, got, want)
 		}
 	}
+}
+
+// FuzzQuoteRepair: a repaired frontmatter has no YAML error up to the
+// repaired line any more.
+func FuzzQuoteRepair(f *testing.F) {
+	for _, y := range []string{"description: Lists keys: every entry\n", "a:\n  - b: c: d # e\n", "x: a: b\ny: c: d\n"} {
+		f.Add(y)
+	}
+	f.Fuzz(func(t *testing.T, y string) {
+		text, err := normalizeText("TOOL.md", []byte("---\n"+y+"\n---\n"))
+		if err != nil {
+			return
+		}
+		s := parseSpec("TOOL.md", text)
+		for _, p := range s.Problems {
+			r := p.Repair
+			if r == nil {
+				continue
+			}
+			fixed := string(text[:r.Span.Start.Offset]) + r.New + string(text[r.Span.End.Offset:])
+			for _, q := range parseSpec("TOOL.md", []byte(fixed)).Problems {
+				if strings.HasPrefix(q.Msg, "frontmatter is not valid YAML") && q.Pos.Line <= r.Span.Start.Line {
+					t.Fatalf("after the repair %q: %s at %s", fixed, q.Msg, q.Pos)
+				}
+			}
+		}
+	})
 }
