@@ -102,11 +102,17 @@ func (c *toolCheck) applyRules() {
 	c.scripts = nil // read during the static checks only
 }
 
-// reportProblems reports the parser's problems of the given kinds.
+// reportProblems reports the parser's problems of the given kinds; the
+// repair the parser knows for a problem is the finding's fix when the rule
+// offers fixes (Autofix).
 func (c *toolCheck) reportProblems(rep reporter, kinds ...contract.ProblemKind) {
 	for _, p := range c.spec.Problems {
 		if slices.Contains(kinds, p.Kind) {
-			rep.report(atLine(p.Pos, p.Span), p.Key, "%s", p.Msg)
+			r := rep
+			if fix := p.Repair; fix != nil && rep.rule.Autofix != NoFix {
+				r = rep.withFix(Fix{Title: fix.Title, Edits: []Edit{{Start: fix.Span.Start, End: fix.Span.End, New: fix.New}}})
+			}
+			r.report(atLine(p.Pos, p.Span), p.Key, "%s", p.Msg)
 		}
 	}
 }

@@ -82,6 +82,15 @@ func (r reporter) withFix(fix Fix) reporter {
 	return r
 }
 
+// withFixOf is withFix of *fix, or the reporter itself when fix is nil (a
+// finding for which the rule has no fix this time).
+func (r reporter) withFixOf(fix *Fix) reporter {
+	if fix == nil {
+		return r
+	}
+	return r.withFix(*fix)
+}
+
 // report adds a finding of the rule at p with the logical key (a field path,
 // an example title, a file name: what report fingerprints hash instead of the
 // line).

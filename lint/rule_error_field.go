@@ -13,6 +13,7 @@ var ruleErrorField = &Rule{ID: "error-field", Severity: SeverityWarning, Categor
 		"name such as `eror` is declared.",
 	Example: "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}",
+	Autofix: SafeFix,
 	static:  checkErrorField}
 
 // checkErrorField: outputs declares error, and its schema accepts a string.
@@ -28,8 +29,8 @@ func checkErrorField(c *toolCheck, rep reporter) {
 			rep.report(s.place(contract.PropertyPointer(near)), "outputs.properties.error", "outputs does not declare error, but declares %s: did you mean error?", near)
 			return
 		}
-		rep.report(over(s.field.Key.Span), "outputs.properties.error", "outputs does not declare error; add properties: {error: {type: string}} for the message of an ok: false answer")
-		_ = errorFieldFix(c.spec.Lines, s.field)
+		rep.withFixOf(errorFieldFix(c.spec.Lines, s.field)).report(over(s.field.Key.Span), "outputs.properties.error",
+			"outputs does not declare error; add properties: {error: {type: string}} for the message of an ok: false answer")
 	} else if sub, err := s.schema.Sub("/properties/error"); err == nil && c.validate(s, sub, "message") != nil {
 		rep.report(s.place("/properties/error"), "outputs.properties.error", "the schema of error does not accept a string; use error: {type: string}")
 	}

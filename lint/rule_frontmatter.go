@@ -19,6 +19,7 @@ var ruleFrontmatter = &Rule{ID: "frontmatter", Severity: SeverityError, Category
 		"its line alone and quoting it takes the error away.",
 	Example: "---\nname: check-keys\n\tdescription: Lists keys.   (a tab indents it)\n---",
 	Fix:     "---\nname: check-keys\ndescription: Lists keys.\n---",
+	Autofix: SafeFix,
 	static:  checkFrontmatter}
 
 // checkFrontmatter reports the parser's problems with the frontmatter as a

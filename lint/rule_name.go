@@ -17,6 +17,7 @@ var ruleName = &Rule{ID: "name", Severity: SeverityError, Category: "contract",
 		"old name must follow) sets `name` to the folder's name, when that is a good name itself.",
 	Example: "name: Check_Keys   (in .agent/tools/check-keys/)",
 	Fix:     "name: check-keys",
+	Autofix: UnsafeFix,
 	static:  checkName}
 
 var kebabName = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
@@ -41,8 +42,8 @@ func checkName(c *toolCheck, rep reporter) {
 	case !kebabName.MatchString(name):
 		rep.report(over(v.Span), "name", "name %q is not lowercase kebab-case (a-z, 0-9, single hyphens), e.g. %q", name, kebabCase(name))
 	case name != folder:
-		rep.report(over(v.Span), "name", "name %q does not match the folder name %q; rename one so that they are equal", name, folder)
-		_ = nameFix(c.spec.Lines, v, folder)
+		rep.withFixOf(nameFix(c.spec.Lines, v, folder)).report(over(v.Span), "name",
+			"name %q does not match the folder name %q; rename one so that they are equal", name, folder)
 	}
 }
 

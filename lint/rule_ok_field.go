@@ -16,6 +16,7 @@ var ruleOKField = &Rule{ID: "ok-field", Severity: SeverityError, Category: "sche
 		"to `outputs` when it has none.",
 	Example: "outputs: {type: object, properties: {ok: {const: true}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
+	Autofix: UnsafeFix,
 	static:  checkOKField}
 
 // checkOKField: outputs requires ok, declares it, and its schema accepts both
@@ -33,10 +34,11 @@ func checkOKField(c *toolCheck, rep reporter) {
 		if _, ok := root["required"]; ok {
 			p = s.place("/required")
 		}
-		rep.report(p, "outputs.required", "outputs does not require ok; add ok to required (required: [ok, ...]) so every answer says whether it worked")
+		r := rep
 		if _, declared := props["ok"]; declared {
-			_ = okRequiredFix(c.spec.Lines, s.field)
+			r = rep.withFixOf(okRequiredFix(c.spec.Lines, s.field))
 		}
+		r.report(p, "outputs.required", "outputs does not require ok; add ok to required (required: [ok, ...]) so every answer says whether it worked")
 	}
 	if _, ok := props["ok"]; !ok {
 		if near := nearProperty(props, "ok"); near != "" {

@@ -18,6 +18,7 @@ var ruleUnknownField = &Rule{ID: "unknown-field", Severity: SeverityWarning, Cat
 		"does not have that key yet.",
 	Example: "input: {type: object}",
 	Fix:     "inputs: {type: object}",
+	Autofix: SafeFix,
 	static:  checkUnknownField}
 
 // checkUnknownField reports the top-level keys the convention does not know,
@@ -30,8 +31,8 @@ func checkUnknownField(c *toolCheck, rep reporter) {
 	unknown := fm.Unknown()
 	for _, k := range unknown {
 		if near := suggest.Nearest(k.Name, contract.KnownFields); near != "" {
-			rep.report(over(k.Span), k.Name, "unknown frontmatter key %q: did you mean %s?", k.Name, near)
-			_ = renameKeyFix(c.spec.Lines, fm, unknown, k)
+			rep.withFixOf(renameKeyFix(c.spec.Lines, fm, unknown, k)).report(over(k.Span), k.Name,
+				"unknown frontmatter key %q: did you mean %s?", k.Name, near)
 		} else {
 			rep.report(over(k.Span), k.Name, "unknown frontmatter key %q; the convention knows %s", k.Name, strings.Join(contract.KnownFields, ", "))
 		}
