@@ -110,7 +110,7 @@ func (c *toolCheck) reportProblems(rep reporter, kinds ...contract.ProblemKind) 
 		if slices.Contains(kinds, p.Kind) {
 			r := rep
 			if fix := p.Repair; fix != nil && rep.rule.Autofix != NoFix {
-				r = rep.withFix(Fix{Title: fix.Title, Edits: []Edit{{Start: fix.Span.Start, End: fix.Span.End, New: fix.New}}})
+				r = rep.withFix(repairFix(fix))
 			}
 			r.report(atLine(p.Pos, p.Span), p.Key, "%s", p.Msg)
 		}
