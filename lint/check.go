@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
@@ -57,6 +58,11 @@ type toolCheck struct {
 	// explored is true once explore ran the implementation, so that
 	// unused-suppression judges the explore rules.
 	explored bool
+	// implRuns and implTime count the implementation's runs under explore
+	// and the time they took (process.Outcome.Duration), so that the
+	// benchmark can tell explore's own cost from theirs.
+	implRuns int
+	implTime time.Duration
 
 	// snapshot is the tool folder after the last example that ran.
 	snapshot snapshot

@@ -247,6 +247,8 @@ func valid(sch *contract.Schema, v any) bool {
 func (c *toolCheck) exploreOnce(ctx context.Context, argv []string, in explore.Input, repeat bool) *exploreRun {
 	r := &exploreRun{c: c, in: in, stdin: append(in.JSON(), '\n')}
 	r.o, r.changed = c.runImplementation(ctx, argv, r.stdin)
+	c.implRuns++
+	c.implTime += r.o.Duration
 	r.startErr = r.o.StartErr
 	r.end = endingOf(r.o, r.startErr)
 	if r.end == endAnswered {

@@ -156,6 +156,13 @@ scenario runreports "$lint" --jobs 2 --root "$work/run" --output "sarif=$work/ou
 n=$((3 * reps))
 measure_all runj1 loop runj2 xargs2 runreports
 
+# explore's own cost per input beside a bare spawn (BenchmarkExploreInput).
+echo "measuring explore's overhead per input ..." >&2
+explore_bench=$(cd "$repo" && go test ./lint -run '^$' -bench '^BenchmarkExploreInput$' -benchtime "$((20 * reps))x" 2>/dev/null | grep '^BenchmarkExploreInput' || true)
+explore_over=$(awk '{ for (i = 2; i < NF; i++) if ($(i + 1) == "explore-overhead-ns/run") printf "%.0f", $i / 1000 }' <<<"$explore_bench")
+explore_spawn=$(awk '{ for (i = 2; i < NF; i++) if ($(i + 1) == "spawn-ns/run") printf "%.0f", $i / 1000 }' <<<"$explore_bench")
+explore_pct=$(awk '{ for (i = 2; i < NF; i++) if ($(i + 1) == "overhead-%") printf "%.1f", $i }' <<<"$explore_bench")
+
 load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 ncpu=$(nproc 2>/dev/null || echo "?")
 
@@ -177,5 +184,6 @@ Load average before: $load_before, after: $load_after (other work on the machine
 | run, $runs examples, \`--jobs 2\` | $(wall runj2) s | $(cpu runj2) s | $(rss runj2) MiB | $(rate "$runs" "$(wall runj2)") runs/s | | |
 | \`xargs -P 2\` | $(wall xargs2) s | $(cpu xargs2) s | | $(rate "$runs" "$(wall xargs2)") runs/s | | |
 | \`--jobs 2\` / xargs | | | | | $(ratio "$(wall runj2)" "$(wall xargs2)") | ≤ 1.15 |
+| explore: own time per input (wall minus the implementation's), beside a bare \`/bin/sh -c true\` spawn | ${explore_over:-?} µs | | | spawn ${explore_spawn:-?} µs | ${explore_pct:-?} % | < 10 % |
 | run \`--jobs 2\` + sarif, junit, json reports | $(wall runreports) s | $(cpu runreports) s | $(rss runreports) MiB | | $(ratio "$(wall runreports)" "$(wall runj2)") | < 1.05 |
 EOF

@@ -1,0 +1,102 @@
+package lint
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/speccify/speccify-lint/discover"
+)
+
+// exploreBenchTool is a tool whose linux.sh reads its input and answers:
+// the cheapest implementation /bin/sh runs.
+var exploreBenchTool = map[string]string{
+	"TOOL.md": `---
+name: bench
+description: Answers ok.
+inputs:
+  type: object
+  required: [n]
+  additionalProperties: false
+  properties:
+    n: {type: integer, minimum: 0, maximum: 1000}
+    s: {type: string, maxLength: 8}
+outputs:
+  type: object
+  required: [ok]
+  properties:
+    ok: {type: boolean}
+    error: {type: string}
+effects: none
+requires: []
+---
+
+## Examples
+
+### one
+input: {"n": 1}
+output: {"ok": true}
+
+### bad
+input: {"n": -1}
+output: {"ok": false, "error": "n must be 0 to 1000"}
+`,
+	"linux.sh": "read -r input\necho '{\"ok\": true}'\n",
+}
+
+// BenchmarkExploreInput is explore's cost per input beside the
+// implementation's own: explore-overhead-ns/op is the wall time of
+// exploring one tool minus the implementation's run time
+// (process.Outcome.Duration, from the start of the process to its exit,
+// spawn included), per run of the implementation; spawn-ns/op is a bare
+// exec of /bin/sh -c true, measured in the same loop, and overhead-% the
+// one over the other (issue 14 wants it under 10).
+func BenchmarkExploreInput(b *testing.B) {
+	if HostPlatform() != "linux" {
+		b.Skip("the implementation is linux.sh")
+	}
+	dir := filepath.Join(b.TempDir(), "bench")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for name, text := range exploreBenchTool {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cfg := Config{Root: filepath.Dir(dir), Platform: "linux", Jobs: 1,
+		Explore: &ExploreConfig{Runs: 50, Budget: time.Minute, Seed: DefaultExploreSeed}}
+	var overhead, spawn time.Duration
+	runs, spawns := 0, 0
+	for b.Loop() {
+		j := checkStatic(&cfg, 0, discover.Tool{Dir: dir})
+		start := time.Now()
+		tr := j.runExamples(context.Background())
+		overhead += time.Since(start) - j.c.implTime
+		runs += j.c.implRuns
+		if x := tr.Explore; x == nil || x.Skipped != "" || slices.ContainsFunc(x.Properties, func(p PropertyResult) bool { return p.Status != StatusPassed }) {
+			b.Fatalf("explore %+v, findings %v", tr.Explore, tr.Findings)
+		}
+		for range j.c.implRuns {
+			t0 := time.Now()
+			if err := exec.Command("/bin/sh", "-c", "true").Run(); err != nil {
+				b.Fatal(err)
+			}
+			spawn += time.Since(t0)
+			spawns++
+		}
+	}
+	if runs == 0 || spawns == 0 {
+		return
+	}
+	perRun := float64(overhead.Nanoseconds()) / float64(runs)
+	perSpawn := float64(spawn.Nanoseconds()) / float64(spawns)
+	b.ReportMetric(perRun, "explore-overhead-ns/run")
+	b.ReportMetric(perSpawn, "spawn-ns/run")
+	b.ReportMetric(100*perRun/perSpawn, "overhead-%")
+	b.ReportMetric(float64(runs)/float64(b.N), "runs/op")
+}
