@@ -226,6 +226,11 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 	cfg := j.c.cfg
 	cfg.progress(Progress{Kind: ToolStarted, Tool: tr.Dir})
 	defer cfg.progress(Progress{Kind: ToolDone, Tool: tr.Dir})
+	if !j.checked && cfg.Explore != nil {
+		// The contract could not be read (spec-file says why): nothing to
+		// explore, and every report says so.
+		tr.Explore = unexplored(j.c, "the contract could not be read (see spec-file)")
+	}
 	if j.checked {
 		tr.Examples = j.c.examples(ctx, &tr)
 		if cfg.Explore != nil {

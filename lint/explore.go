@@ -140,18 +140,14 @@ func (c *toolCheck) exploreProperties() []*Rule {
 func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
 	x := c.cfg.Explore
 	seed := toolSeed(x.Seed, c.rel)
+	src, argv, why := c.exploreSource()
+	if why != "" {
+		return unexplored(c, why)
+	}
 	res := &ExploreResult{Seed: strconv.FormatUint(seed, 10), Properties: []PropertyResult{}}
 	props := c.exploreProperties()
 	for _, p := range props {
 		res.Properties = append(res.Properties, PropertyResult{Rule: p.ID, Status: StatusPassed})
-	}
-	src, argv, why := c.exploreSource()
-	if why != "" {
-		res.Skipped = why
-		for i := range res.Properties {
-			res.Properties[i].Status = StatusSkipped
-		}
-		return res
 	}
 	c.explored = true
 	deadline := time.Now().Add(x.budget())
@@ -195,6 +191,16 @@ func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
 				open--
 			}
 		}
+	}
+	return res
+}
+
+// unexplored is the result of a tool that is not explored, for the reason
+// why: every property skipped.
+func unexplored(c *toolCheck, why string) *ExploreResult {
+	res := &ExploreResult{Seed: strconv.FormatUint(toolSeed(c.cfg.Explore.Seed, c.rel), 10), Skipped: why, Properties: []PropertyResult{}}
+	for _, p := range c.exploreProperties() {
+		res.Properties = append(res.Properties, PropertyResult{Rule: p.ID, Status: StatusSkipped})
 	}
 	return res
 }

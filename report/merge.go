@@ -16,7 +16,7 @@ import (
 // Interrupted when any shard was, the summary recounted and Shard cleared.
 //
 // The results must come from the same speccify-lint version, root, platform,
-// --no-run setting and shard count N, and a tool or skill folder may appear
+// --no-run setting, explore settings and shard count N, and a tool or skill folder may appear
 // in only one of them (the same shard given twice is an error). results are
 // not changed.
 func Merge(results []*lint.Result) (*lint.Result, error) {
@@ -29,6 +29,7 @@ func Merge(results []*lint.Result) (*lint.Result, error) {
 		Root:     first.Root,
 		Platform: first.Platform,
 		Ran:      first.Ran,
+		Explore:  first.Explore,
 		Tools:    []lint.ToolResult{},
 		Skills:   []lint.SkillResult{},
 		Findings: []lint.Finding{},
@@ -53,6 +54,9 @@ func Merge(results []*lint.Result) (*lint.Result, error) {
 			if m, ok := shardCount(first.Shard); ok && m != n {
 				return nil, fmt.Errorf("merge: report %d is shard %s but report 1 is shard %s: the reports are not shards of one run", i+1, r.Shard, first.Shard)
 			}
+		}
+		if !sameExplore(r.Explore, first.Explore) {
+			return nil, fmt.Errorf("merge: report %d %s but report 1 %s: the reports are not shards of one run", i+1, exploreWord(r.Explore), exploreWord(first.Explore))
 		}
 		if r.Ran != first.Ran {
 			return nil, fmt.Errorf("merge: report %d %s the examples but report 1 %s: the reports are not shards of one run", i+1, ranWord(r.Ran), ranWord(first.Ran))
@@ -85,6 +89,22 @@ func Merge(results []*lint.Result) (*lint.Result, error) {
 	slices.SortStableFunc(out.Findings, lint.CompareFindings)
 	out.Summarize()
 	return out, nil
+}
+
+// sameExplore reports whether two results explored alike: both lint runs,
+// or explore runs with the same settings.
+func sameExplore(a, b *lint.ExploreSettings) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+func exploreWord(x *lint.ExploreSettings) string {
+	if x == nil {
+		return "is a lint run"
+	}
+	return fmt.Sprintf("explored with seed %s, %d runs", x.Seed, x.Runs)
 }
 
 // shardCount is N of a Result.Shard "K/N".
