@@ -154,15 +154,18 @@ func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
 	gen := explore.New(src, seed)
 	open := len(props)
 	valid, passed := 0, 0
+	exhausted := false // the generator has nothing more to send
 	for res.Runs < x.runs() && open > 0 && ctx.Err() == nil && time.Now().Before(deadline) {
 		in, ok := gen.Next()
 		if !ok {
+			exhausted = true
 			break
 		}
 		if !in.Valid && !x.Invalid {
 			// Without --invalid no invalid input runs, whatever made it
 			// (an example's input may violate inputs).
 			if passed++; passed > x.runs() {
+				exhausted = true
 				break
 			}
 			continue
@@ -187,10 +190,13 @@ func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
 			}
 			if v := p.explore(r); v != nil {
 				pr.Status = StatusFailed
-				pr.Counterexample = c.counterexample(ctx, p, r, v, src, argv, deadline, res.Runs)
+				pr.Counterexample = c.counterexample(ctx, p, r, v, src, argv, deadline, res)
 				open--
 			}
 		}
+	}
+	if !exhausted && res.Runs < x.runs() && open > 0 && ctx.Err() == nil {
+		res.OutOfTime = true
 	}
 	return res
 }
@@ -268,12 +274,17 @@ func (c *toolCheck) exploreOnce(ctx context.Context, argv []string, in explore.I
 
 // counterexample shrinks the input of r, which breaks property p as v
 // says, to the smallest one shrinking finds that breaks it the same way,
-// reports p's finding for it and returns it. tried is how many inputs had
-// run.
-func (c *toolCheck) counterexample(ctx context.Context, p *Rule, r *exploreRun, v *violation, src explore.Source, argv []string, deadline time.Time, tried int) *Counterexample {
+// reports p's finding for it and returns it. res is the exploration so
+// far: a shrinking that the deadline cuts short makes it OutOfTime.
+func (c *toolCheck) counterexample(ctx context.Context, p *Rule, r *exploreRun, v *violation, src explore.Source, argv []string, deadline time.Time, res *ExploreResult) *Counterexample {
+	tried := res.Runs
 	failing := map[string]*exploreRun{string(r.in.JSON()): r}
 	fails := func(cand explore.Input) bool {
-		if ctx.Err() != nil || time.Now().After(deadline) {
+		if ctx.Err() != nil {
+			return false
+		}
+		if time.Now().After(deadline) {
+			res.OutOfTime = true
 			return false
 		}
 		cr := c.exploreOnce(ctx, argv, cand, p == ruleExploreNondeterministic)

@@ -157,6 +157,9 @@ type ExploreResult struct {
 	// Invalid how many of them violate inputs.
 	Runs    int `json:"runs"`
 	Invalid int `json:"invalid_runs"`
+	// OutOfTime is true when --time-budget ended the exploration before
+	// --runs inputs ran: another run may then get further.
+	OutOfTime bool `json:"out_of_time,omitempty"`
 	// Skipped says why the tool was not explored; empty when it was.
 	Skipped string `json:"skipped,omitempty"`
 	// Properties are the enabled explore rules' verdicts, in rule order.

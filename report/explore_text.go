@@ -24,6 +24,9 @@ func writeExploreBlocks(b *bytes.Buffer, t *lint.ToolResult, opt Options) {
 		}
 		return
 	}
+	if x.OutOfTime && !opt.Quiet {
+		fmt.Fprintf(b, "%s: %s: explored %s before --time-budget ran out\n", paintPlace(color, t.Spec, 0), paint(color, ansiYellow, "note"), plural(x.Runs, "input"))
+	}
 	for _, p := range x.Properties {
 		ce := p.Counterexample
 		if ce == nil {
