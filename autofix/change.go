@@ -91,6 +91,10 @@ func Plan(root string, findings []lint.Finding, unsafe bool) ([]*Change, []error
 			p.c.Fixes++
 			continue
 		}
+		if err := p.text.checkSum(f.Fix.Sum); err != nil {
+			p.err = fmt.Errorf("%s: not fixed: %w", f.Fix.File, err)
+			continue
+		}
 		if err := p.text.checkEdits(f.Fix.Edits); err != nil {
 			p.err = fmt.Errorf("%s: not fixed: %w", f.Fix.File, err)
 			continue

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/speccify/speccify-lint/autofix"
@@ -106,4 +107,33 @@ func TestCorpusFixes(t *testing.T) {
 	}
 	t.Logf("fixed %d findings in %d files; %d findings before, %d after", out.Fixed, len(out.Files), len(before.AllFindings()), len(after.AllFindings()))
 	checkFixed(t, before, after, out)
+}
+
+// TestChangedSinceLint: a TOOL.md changed after the lint, even where the
+// fix's edits still fit (same length, other text), is not fixed: the fix
+// knows the sum of the text it was computed on.
+func TestChangedSinceLint(t *testing.T) {
+	root := t.TempDir()
+	spec := filepath.Join(root, "t", "TOOL.md")
+	if err := os.MkdirAll(filepath.Dir(spec), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	text := "---\nname: t\ndescription: Answers ok.\ninputs: {type: object, properties: {x: {type: string, description: a, b}}}\n---\n"
+	if err := os.WriteFile(spec, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := lintStatic(t, root)
+	changed := strings.Replace(text, "Answers ok.", "Answers OK.", 1)
+	if err := os.WriteFile(spec, []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	changes, errs := autofix.Plan(root, res.AllFindings(), false)
+	if len(changes) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), "t/TOOL.md: not fixed: it changed since it was linted") {
+		t.Errorf("changes %v, errors %v; want the one error", changes, errs)
+	}
+	// Linted again, it is fixed.
+	changes, errs = autofix.Plan(root, lintStatic(t, root).AllFindings(), false)
+	if len(changes) != 1 || len(errs) != 0 {
+		t.Errorf("changes %v, errors %v; want one change", changes, errs)
+	}
 }

@@ -2,6 +2,9 @@ package autofix
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -17,6 +20,8 @@ type rawText struct {
 	// toRaw[i] is the offset in raw of offset i of text (len(text)+1
 	// entries): a text "\n" that was "\r\n" maps to its '\r'.
 	toRaw []int
+	// sum is the SHA-256 of text once checkSum computed it.
+	sum string
 }
 
 // bom is the UTF-8 byte order mark, which the normalised text leaves out.
@@ -71,6 +76,22 @@ func lineEnding(raw []byte, i int) string {
 		return "\r\n"
 	}
 	return "\r"
+}
+
+// checkSum checks that the text is the one the fix was computed on, when
+// the fix knows (lint.Fix.Sum).
+func (t *rawText) checkSum(sum string) error {
+	if sum == "" {
+		return nil
+	}
+	if t.sum == "" {
+		s := sha256.Sum256(t.text)
+		t.sum = hex.EncodeToString(s[:])
+	}
+	if t.sum != sum {
+		return errors.New("it changed since it was linted")
+	}
+	return nil
 }
 
 // checkEdits checks that edits, sorted, fit the text: each within it,

@@ -68,6 +68,8 @@ type toolCheck struct {
 	snapshot snapshot
 
 	findings []Finding
+	// textSum is specSum's, once computed.
+	textSum string
 }
 
 // unreadable is why a TOOL.md could not be read.

@@ -73,4 +73,9 @@ type Fix struct {
 	Delete bool `json:"delete,omitempty"`
 	// ToLF rewrites File's CRLF and CR line endings as LF.
 	ToLF bool `json:"to_lf,omitempty"`
+	// Sum is the SHA-256 (hex) of File's normalised text as the engine
+	// read it, when it read it (TOOL.md): the applier does not edit a file
+	// whose text has changed since. Empty when unknown, and in a report
+	// read back from JSON, which leaves it out.
+	Sum string `json:"-"`
 }

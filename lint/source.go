@@ -2,7 +2,12 @@ package lint
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"math"
 	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
 // maxSourceLine caps Finding.Source: a longer line is cut on a rune
@@ -15,6 +20,9 @@ const maxSourceLine = 1024
 func (c *toolCheck) attachSource(fs []Finding) {
 	for i := range fs {
 		f := &fs[i]
+		if f.Fix != nil && f.Fix.File == c.specRel && c.spec != nil {
+			f.Fix.Sum = c.specSum()
+		}
 		switch {
 		case f.Source != "":
 		case f.File == c.specRel:
@@ -57,4 +65,14 @@ func capLine(s string) string {
 		cut--
 	}
 	return s[:cut]
+}
+
+// specSum is the Fix.Sum of TOOL.md's text as the engine read it, computed
+// once, when a finding has a fix.
+func (c *toolCheck) specSum() string {
+	if c.textSum == "" {
+		sum := sha256.Sum256([]byte(c.spec.Lines.Text(contract.Span{End: contract.Point{Offset: math.MaxInt}})))
+		c.textSum = hex.EncodeToString(sum[:])
+	}
+	return c.textSum
 }
