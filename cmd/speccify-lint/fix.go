@@ -62,10 +62,15 @@ func (c *LintCmd) discover(paths []string, root string, note bool, stderr io.Wri
 	return disc, shard, nil
 }
 
-// staticLint lints disc statically (the passes of --fix, --diff) and takes
-// out what --baseline records, so that only reported findings are fixed.
+// staticLint lints disc statically (the passes of --fix) and takes out
+// what --baseline records, so that only reported findings are fixed.
 func (c *LintCmd) staticLint(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) (*lint.Result, error) {
 	cfg.Run = false
+	return c.lintOnce(ctx, env, disc, cfg)
+}
+
+// lintOnce lints disc and takes out what --baseline records.
+func (c *LintCmd) lintOnce(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) (*lint.Result, error) {
 	res := lint.Lint(ctx, disc, cfg)
 	if _, err := c.applyBaseline(env, res); err != nil {
 		return nil, usageError{err}
@@ -73,19 +78,13 @@ func (c *LintCmd) staticLint(ctx context.Context, env *runEnv, disc *discover.Di
 	return res, nil
 }
 
-// diff prints the fixes of one static lint as unified diffs, and sets the
-// exit code: 1 when there is something to fix, 2 when a file could not be
-// read.
+// diff prints the fixes of one lint (static unless --run) as unified
+// diffs, and sets the exit code: 1 when there is something to fix, 2 when a
+// file could not be read.
 func (c *LintCmd) diff(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) error {
-	res, err := c.staticLint(ctx, env, disc, cfg)
+	res, err := c.lintOnce(ctx, env, disc, cfg)
 	if err != nil {
 		return err
-	}
-	if cfg.Run {
-		res = lint.Lint(ctx, disc, cfg)
-		if _, err := c.applyBaseline(env, res); err != nil {
-			return usageError{err}
-		}
 	}
 	changes, errs := autofix.Plan(cfg.Root, res.AllFindings(), c.Unsafe)
 	w := bufio.NewWriter(env.stdout)
