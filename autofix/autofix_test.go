@@ -214,6 +214,9 @@ func TestContainment(t *testing.T) {
 	if err := os.Symlink(root, filepath.Join(root, "t", "up")); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Symlink("TOOL.md", filepath.Join(root, "t", "inlink.md")); err != nil {
+		t.Fatal(err)
+	}
 	e := []lint.Edit{edit("a\n", 0, 1, "b")}
 	for _, f := range []lint.Finding{
 		finding("t", lint.Fix{File: "outside.md", Edits: e}),
@@ -222,6 +225,7 @@ func TestContainment(t *testing.T) {
 		finding("t", lint.Fix{File: "t/up/outside.md", Edits: e}),
 		finding("", lint.Fix{File: "outside.md", Edits: e}),
 		finding("t", lint.Fix{File: "t/link.md", Delete: true}),
+		finding("t", lint.Fix{File: "t/inlink.md", Edits: e}), // a link, even to a file inside
 	} {
 		changes, errs := Plan(root, []lint.Finding{f}, true)
 		if len(changes) != 0 || len(errs) != 1 {
