@@ -18,6 +18,12 @@ func FuzzFix(f *testing.F) {
 	f.Add([]byte("\xef\xbb\xbf" + crlf(split)))
 	f.Add([]byte("---\nname: t\ninputs: {description: \"q\\\"\", a, b: {c, d}}\n---\n"))
 	f.Add([]byte("---\r\nname: t\r\noutputs: {description: x #, y}\r\n---\r"))
+	// The frontmatter fixes: a plain value holding ": ", a misspelt key, a
+	// name that is not the folder's, error and ok to add in block and flow
+	// style.
+	f.Add([]byte("---\nname: x\ndescription: Lists keys: every entry # c\ninput: {type: object}\n" +
+		"outputs:\n  type: object\n  required:\n    - text\n  properties:\n    ok: {type: boolean}\n    # c\n---\n"))
+	f.Add([]byte("\xef\xbb\xbf" + crlf("---\nname: t\noutputs: {type: object, properties: {ok: {type: boolean},text: {}}}\n---\n")))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		root := t.TempDir()
 		dir := filepath.Join(root, "t")

@@ -72,3 +72,8 @@ func specOf(path string, text []byte, err error) (*Spec, error) {
 	}
 	return parseSpec(path, text), nil
 }
+
+// ParseText parses a normalised TOOL.md text (LF line endings, no BOM, as
+// ReadText gives it), for a text that is not a file: a TOOL.md with a fix
+// applied, to check the fix.
+func ParseText(path string, text []byte) *Spec { return parseSpec(path, text) }

@@ -67,6 +67,12 @@ type toolCheck struct {
 	// snapshot is the tool folder after the last example that ran.
 	snapshot snapshot
 
+	// verifying is true for the checks of a fixed text (see verified);
+	// staticBefore are the rules whose static checks find something in
+	// TOOL.md as it is, once a fix was verified.
+	verifying    bool
+	staticBefore map[string]bool
+
 	findings []Finding
 	// textSum is specSum's, once computed.
 	textSum string
@@ -118,7 +124,7 @@ func (c *toolCheck) reportProblems(rep reporter, kinds ...contract.ProblemKind) 
 		if slices.Contains(kinds, p.Kind) {
 			r := rep
 			if fix := p.Repair; fix != nil && rep.rule.Autofix != NoFix {
-				r = rep.withFix(repairFix(fix))
+				r = rep.withFixOf(c.verified(new(repairFix(fix))))
 			}
 			r.report(atLine(p.Pos, p.Span), p.Key, "%s", p.Msg)
 		}

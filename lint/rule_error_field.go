@@ -10,7 +10,8 @@ var ruleErrorField = &Rule{ID: "error-field", Severity: SeverityWarning, Categor
 		"use; in a block mapping on a line of its own after the last property, at its indentation; when `outputs` " +
 		"has no `properties`, it adds `properties: {error: {type: string}}` to `outputs` the same way. There is no fix " +
 		"when `properties` is written through an alias, anchor, tag or merge key (the text is shared) or a near-miss " +
-		"name such as `eror` is declared.",
+		"name such as `eror` is declared, or when the declaration would bring a kind of finding the file did not have " +
+		"(an example whose error is no string).",
 	Example: "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}",
 	Autofix: SafeFix,
@@ -29,7 +30,7 @@ func checkErrorField(c *toolCheck, rep reporter) {
 			rep.report(s.place(contract.PropertyPointer(near)), "outputs.properties.error", "outputs does not declare error, but declares %s: did you mean error?", near)
 			return
 		}
-		rep.withFixOf(errorFieldFix(c.spec.Lines, s.field)).report(over(s.field.Key.Span), "outputs.properties.error",
+		rep.withFixOf(c.verified(errorFieldFix(c.spec.Lines, s.field))).report(over(s.field.Key.Span), "outputs.properties.error",
 			"outputs does not declare error; add properties: {error: {type: string}} for the message of an ok: false answer")
 	} else if sub, err := s.schema.Sub("/properties/error"); err == nil && c.validate(s, sub, "message") != nil {
 		rep.report(s.place("/properties/error"), "outputs.properties.error", "the schema of error does not accept a string; use error: {type: string}")

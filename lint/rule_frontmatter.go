@@ -16,7 +16,8 @@ var ruleFrontmatter = &Rule{ID: "frontmatter", Severity: SeverityError, Category
 		"key is not reported missing; when the entries after it do not parse either, only those before it are " +
 		"checked and no field is reported missing. The examples section is checked either way. The fix (safe) puts " +
 		"that value in double quotes (escaping `\"` and `\\`; a comment after it stays outside), when the value is on " +
-		"its line alone and quoting it takes the error away.",
+		"its line alone, quoting it takes the error away, and the entry it lets YAML read brings no kind of finding " +
+		"the file did not have.",
 	Example: "---\nname: check-keys\n\tdescription: Lists keys.   (a tab indents it)\n---",
 	Fix:     "---\nname: check-keys\ndescription: Lists keys.\n---",
 	Autofix: SafeFix,

@@ -13,7 +13,8 @@ var ruleOKField = &Rule{ID: "ok-field", Severity: SeverityError, Category: "sche
 		"property schema must accept both `true` and `false` (the error case is part of the contract): " +
 		"`{type: boolean}` passes, `{const: true}` does not. When `ok` is declared but not required, the fix (unsafe: " +
 		"answers without `ok` no longer pass) adds it first to `required` in the list's style, or `required: [ok]` " +
-		"to `outputs` when it has none.",
+		"to `outputs` when it has none, unless that brings a kind of finding the file did not have (an example " +
+		"whose output has no `ok`).",
 	Example: "outputs: {type: object, properties: {ok: {const: true}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
 	Autofix: UnsafeFix,
@@ -36,7 +37,7 @@ func checkOKField(c *toolCheck, rep reporter) {
 		}
 		r := rep
 		if _, declared := props["ok"]; declared {
-			r = rep.withFixOf(okRequiredFix(c.spec.Lines, s.field))
+			r = rep.withFixOf(c.verified(okRequiredFix(c.spec.Lines, s.field)))
 		}
 		r.report(p, "outputs.required", "outputs does not require ok; add ok to required (required: [ok, ...]) so every answer says whether it worked")
 	}

@@ -15,7 +15,8 @@ var ruleUnknownField = &Rule{ID: "unknown-field", Severity: SeverityWarning, Cat
 		"`platforms`. Any other top-level key is ignored by the tools that read contracts, and is usually a typo: " +
 		"`input:` for `inputs:`. The finding suggests the nearest known key. The fix (safe) renames the key when " +
 		"exactly one known key is that close as a typo (`outputs_gone` is no typo of `outputs`) and the frontmatter " +
-		"does not have that key yet.",
+		"does not have that key yet, and the renamed key brings no kind of finding the file did not have (`input: 0` " +
+		"renamed would be an `inputs` that is no schema).",
 	Example: "input: {type: object}",
 	Fix:     "inputs: {type: object}",
 	Autofix: SafeFix,
@@ -31,7 +32,7 @@ func checkUnknownField(c *toolCheck, rep reporter) {
 	unknown := fm.Unknown()
 	for _, k := range unknown {
 		if near := suggest.Nearest(k.Name, contract.KnownFields); near != "" {
-			rep.withFixOf(renameKeyFix(c.spec.Lines, fm, unknown, k)).report(over(k.Span), k.Name,
+			rep.withFixOf(c.verified(renameKeyFix(c.spec.Lines, fm, unknown, k))).report(over(k.Span), k.Name,
 				"unknown frontmatter key %q: did you mean %s?", k.Name, near)
 		} else {
 			rep.report(over(k.Span), k.Name, "unknown frontmatter key %q; the convention knows %s", k.Name, strings.Join(contract.KnownFields, ", "))
