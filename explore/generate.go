@@ -7,7 +7,7 @@ import (
 // maxRandomMisses is how many random values in a row may be repeats or
 // rejected by the oracle before random generation is given up: the schema
 // admits few values, or none the generator can find.
-const maxRandomMisses = 200
+const maxRandomMisses = 100
 
 // The queues inputs are taken from.
 const (

@@ -129,15 +129,18 @@ func matchesAll(pats []*pattern, s string) bool {
 type patternWalk struct {
 	rng     *rand.Rand
 	minimal bool
+	want    int // code points wanted (minLength): repetitions go on to reach it
 	b       strings.Builder
 	runes   int
 }
 
-func (p *pattern) generate(rng *rand.Rand, minimal bool) (string, bool) {
+// generate makes a string matching p, of at least want code points when
+// a repetition can make it that long.
+func (p *pattern) generate(rng *rand.Rand, minimal bool, want int) (string, bool) {
 	if p.tree == nil {
 		return "", false
 	}
-	w := &patternWalk{rng: rng, minimal: minimal}
+	w := &patternWalk{rng: rng, minimal: minimal, want: min(want, maxPatternRunes)}
 	if !w.walk(p.tree) {
 		return "", false
 	}
@@ -220,6 +223,16 @@ func (w *patternWalk) repeat(sub *syntax.Regexp, lo, hi int) bool {
 	for range n {
 		if !w.walk(sub) {
 			return false
+		}
+	}
+	// Short of minLength: more repetitions, as far as the pattern allows.
+	for ; w.runes < w.want && (hi < 0 || n < hi); n++ {
+		before := w.runes
+		if !w.walk(sub) {
+			return false
+		}
+		if w.runes == before {
+			break // the repeated part matches the empty string
 		}
 	}
 	return true

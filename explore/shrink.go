@@ -26,7 +26,7 @@ func Shrink(in Input, src Source, fails func(Input) bool, budget int) Input {
 	if valid == nil {
 		valid = func(any) bool { return true }
 	}
-	s := &shrinker{cur: in, valid: valid, fails: fails, budget: budget}
+	s := &shrinker{cur: in, valid: valid, fails: fails, budget: budget, checks: maxChecksPerCall * max(budget, 1)}
 	if !in.Valid {
 		// An invalid input stays invalid the same way: the violations the
 		// generator can name stay the ones it has, so that its Kind still
@@ -35,16 +35,22 @@ func Shrink(in Input, src Source, fails func(Input) bool, budget int) Input {
 		s.root = s.gen.s.at("")
 		s.violations = s.gen.explain(s.root, in.Value)
 	}
-	for s.budget > 0 && s.pass() {
+	for s.budget > 0 && s.checks > 0 && s.pass() {
 	}
 	return s.cur
 }
+
+// maxChecksPerCall bounds the candidates the oracle judges per call of
+// fails in the budget: most candidates of a large value are on the other
+// side and cost no call, but they cost the oracle's time.
+const maxChecksPerCall = 50
 
 type shrinker struct {
 	cur    Input
 	valid  func(any) bool
 	fails  func(Input) bool
 	budget int
+	checks int // candidates the oracle may still judge
 
 	// For an invalid input: the schema and the violations it names.
 	gen        *gen
@@ -55,9 +61,10 @@ type shrinker struct {
 // try makes the value at path v (del: removes it) when that is smaller,
 // on the same side and still fails.
 func (s *shrinker) try(path []any, v any, del bool) bool {
-	if s.budget <= 0 {
+	if s.budget <= 0 || s.checks <= 0 {
 		return false
 	}
+	s.checks--
 	cand := setAt(s.cur.Value, path, v, del)
 	if !smaller(cand, s.cur.Value) || s.valid(cand) != s.cur.Valid {
 		return false

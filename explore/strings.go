@@ -69,11 +69,11 @@ func (g *gen) stringBoundaries(n *node) []any {
 	switch {
 	case len(n.patterns) > 0:
 		p := n.patterns[0]
-		if s, ok := p.generate(g.rng, true); ok {
+		if s, ok := p.generate(g.rng, true, n.minLen); ok {
 			cands = append(cands, s)
 		}
 		for range 6 {
-			if s, ok := p.generate(g.rng, false); ok {
+			if s, ok := p.generate(g.rng, false, n.minLen); ok {
 				cands = append(cands, s)
 			}
 		}
@@ -115,7 +115,7 @@ func (g *gen) randomString(n *node) (string, bool) {
 	if len(n.patterns) > 0 {
 		p := n.patterns[0]
 		for range 4 {
-			s, ok := p.generate(g.rng, false)
+			s, ok := p.generate(g.rng, false, n.minLen)
 			if !ok {
 				break
 			}

@@ -10,7 +10,8 @@ import (
 const (
 	maxNodeBoundaries = 24   // boundary values kept per subschema
 	maxRootBoundaries = 96   // boundary values of the whole input
-	maxRandomWork     = 2000 // subschemas visited for one random value
+	maxRandomWork     = 1000 // subschemas visited for one random value
+	maxBoundaryWork   = 5000 // subschemas visited for all boundary values
 	// maxMembers is the largest minItems and minProperties honoured; a
 	// schema asking for more gets no value made.
 	maxMembers = 256
@@ -28,6 +29,10 @@ type gen struct {
 	bounds map[*node][]any // boundary values by flat node
 	active map[*node]bool  // boundary values being computed (recursion)
 	depth  int             // nesting of the boundary values being computed
+	// boundaryWork is how many more subschemas boundary values may be
+	// computed for: alternatives that recurse (anyOf of $refs to the
+	// root) would otherwise multiply without end.
+	boundaryWork int
 }
 
 // anyValue is the schema {} of members and items no keyword describes. It
@@ -36,7 +41,7 @@ type gen struct {
 var anyValue = newNode()
 
 func newGen(s *schema, rng *rand.Rand) *gen {
-	return &gen{s: s, rng: rng, bounds: map[*node][]any{}, active: map[*node]bool{}}
+	return &gen{s: s, rng: rng, bounds: map[*node][]any{}, active: map[*node]bool{}, boundaryWork: maxBoundaryWork}
 }
 
 // typesOf returns the types to make for n: its type keyword, else the
@@ -75,7 +80,11 @@ func (g *gen) resolveAlts(n *node, pick func(int) int) *node {
 		m.alts = nil
 		r := &m
 		for _, group := range n.alts {
-			r = merge(r, g.s.flat(group[pick(len(group))]))
+			alt := g.s.flat(group[pick(len(group))])
+			if alt == n {
+				return &node{never: true} // an alternative that is the schema itself
+			}
+			r = merge(r, alt)
 		}
 		n = r
 	}
@@ -89,9 +98,10 @@ func (g *gen) boundaries(n *node) []any {
 	if b, ok := g.bounds[n]; ok {
 		return b
 	}
-	if g.active[n] || n.never || g.depth > maxDepth {
+	if g.active[n] || n.never || g.depth > maxDepth || g.boundaryWork <= 0 {
 		return nil // a recursive schema: its recursion is left out
 	}
+	g.boundaryWork--
 	g.active[n] = true
 	g.depth++
 	out := g.computeBoundaries(n)
@@ -202,13 +212,24 @@ func (g *gen) arrayBoundaries(n *node) []any {
 	var out []any
 	// The shortest array, of minimal items.
 	shortest := []any{}
+	seen := map[string]bool{}
 	for i := range n.minItems {
 		it, ok := itemNode(n, i)
 		if !ok || i >= maxMembers {
 			return nil
 		}
-		v, ok := g.minimal(it)
-		if !ok {
+		// The first boundary value, or with uniqueItems the first not
+		// taken yet.
+		var v any
+		found := false
+		for _, b := range g.boundaries(it) {
+			if k := jsonText(b); !n.unique || !seen[k] {
+				v, found = b, true
+				seen[k] = true
+				break
+			}
+		}
+		if !found {
 			return nil
 		}
 		shortest = append(shortest, v)
@@ -505,7 +526,7 @@ func (g *gen) randomObject(n *node, depth int) (any, bool) {
 	}
 	for _, pp := range n.patProps {
 		if g.rng.IntN(3) == 0 {
-			if k, ok := pp.pat.generate(g.rng, false); ok {
+			if k, ok := pp.pat.generate(g.rng, false, 0); ok {
 				set(k)
 			}
 		}
