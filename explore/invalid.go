@@ -156,34 +156,87 @@ func numberViolations(n *node, x json.Number, path []any) []violation {
 		out = append(out, violation{path: path, value: value, kind: kind})
 	}
 	f, err := x.Float64()
-	if err != nil {
+	r, exact := parseRat(x)
+	if err != nil || !exact {
 		return nil
 	}
-	if slices.Contains(n.types, "integer") && !slices.Contains(n.types, "number") && math.Abs(f) < maxSafe {
-		add(json.Number(strconv.FormatFloat(math.Trunc(f)+0.5, 'g', -1, 64)), nameInteger(path))
+	integer := slices.Contains(n.types, "integer") && !slices.Contains(n.types, "number")
+	if integer && math.Abs(f) < maxSafe {
+		half := math.Trunc(f) + 0.5
+		if !inRange(n.num, half) {
+			half = math.Trunc(f) - 0.5
+		}
+		add(json.Number(strconv.FormatFloat(half, 'g', -1, 64)), nameInteger(path))
+	}
+	// Out of range by one: the nearest value past the bound (with a
+	// multipleOf, the nearest multiple), so that it breaks nothing else.
+	var step *big.Rat
+	if len(n.num.multipleOf) > 0 {
+		step = n.num.multipleOf[0]
 	}
 	if n.num.hasMin {
-		below := n.num.min
-		if !n.num.exMin {
-			below = n.num.min - 1
+		if c, ok := beyond(n.num.min, n.num.exMin, step, -1); ok {
+			add(c, nameBelow(n, path))
 		}
-		add(json.Number(strconv.FormatFloat(below, 'g', -1, 64)), nameBelow(n, path))
 	}
 	if n.num.hasMax {
-		above := n.num.max
-		if !n.num.exMax {
-			above = n.num.max + 1
+		if c, ok := beyond(n.num.max, n.num.exMax, step, 1); ok {
+			add(c, nameAbove(n, path))
 		}
-		add(json.Number(strconv.FormatFloat(above, 'g', -1, 64)), nameAbove(n, path))
 	}
 	if len(n.num.multipleOf) > 0 {
-		if r, ok := parseRat(x); ok {
-			m := n.num.multipleOf[0]
-			half := new(big.Rat).Quo(m, big.NewRat(2, 1))
-			add(ratNumber(r.Add(r, half)), nameMultiple(m, path))
+		m := n.num.multipleOf[0]
+		var c *big.Rat
+		switch {
+		case !integer:
+			c = new(big.Rat).Add(r, new(big.Rat).Quo(m, big.NewRat(2, 1)))
+		case m.IsInt() && m.Cmp(big.NewRat(1, 1)) > 0:
+			c = new(big.Rat).Add(r, big.NewRat(1, 1))
+		}
+		if c != nil {
+			if cf, _ := c.Float64(); !inRange(n.num, cf) {
+				c.Sub(c, new(big.Rat).Mul(big.NewRat(2, 1), new(big.Rat).Sub(c, r)))
+			}
+			add(ratNumber(c), nameMultiple(m, path))
 		}
 	}
 	return out
+}
+
+// beyond returns the multiple of step (nil: any number) nearest to bound
+// on the far side (dir -1: below a minimum, 1: above a maximum);
+// exclusive: the bound itself is already beyond.
+func beyond(bound float64, exclusive bool, step *big.Rat, dir int) (json.Number, bool) {
+	if step == nil { // the bound itself when exclusive, else one past it
+		if !exclusive {
+			bound += float64(dir)
+		}
+		return json.Number(strconv.FormatFloat(bound, 'g', -1, 64)), true
+	}
+	b := new(big.Rat)
+	if b.SetFloat64(bound) == nil {
+		return "", false
+	}
+	q := new(big.Rat).Quo(b, step)
+	k := new(big.Int).Quo(q.Num(), q.Denom()) // toward zero
+	c := new(big.Rat).Mul(new(big.Rat).SetInt(k), step)
+	for range 3 {
+		cmp := c.Cmp(b) * dir
+		if cmp > 0 || (cmp == 0 && exclusive) {
+			break
+		}
+		c.Add(c, new(big.Rat).Mul(step, big.NewRat(int64(dir), 1)))
+	}
+	for range 3 { // nearest: step back while still beyond
+		back := new(big.Rat).Sub(c, new(big.Rat).Mul(step, big.NewRat(int64(dir), 1)))
+		cmp := back.Cmp(b) * dir
+		if cmp > 0 || (cmp == 0 && exclusive) {
+			c = back
+			continue
+		}
+		break
+	}
+	return ratNumber(c), true
 }
 
 func formatBound(f float64, exclusive bool) string {

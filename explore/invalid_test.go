@@ -32,6 +32,10 @@ func TestInvalid(t *testing.T) {
 				`above maximum 10 at /n: {"f":0,"n":11}`,
 				`above maximum 2.5 (exclusive) at /f: {"f":2.5,"n":1}`,
 			}},
+		{"multipleOf", `{"type":"object","properties":{"n":{"type":"integer","multipleOf":7,"minimum":7,"maximum":70}},"required":["n"]}`,
+			[]string{`below minimum 7 at /n: {"n":0}`, `above maximum 70 at /n: {"n":77}`, `not a multiple of 7 at /n: {"n":8}`}},
+		{"multipleOf decimal", `{"type":"object","properties":{"x":{"type":"number","multipleOf":0.5,"exclusiveMinimum":1,"maximum":3}},"required":["x"]}`,
+			[]string{`below minimum 1 (exclusive) at /x: {"x":1}`, `above maximum 3 at /x: {"x":3.5}`}},
 		{"strings", `{"type":"object","properties":{"s":{"type":"string","minLength":2,"maxLength":3,"pattern":"^[a-z]+$"}},"required":["s"]}`,
 			[]string{
 				`shorter than minLength 2 at /s: {"s":"a"}`,
