@@ -9,8 +9,9 @@ var ruleExampleSyntax = &Rule{ID: "example-syntax", Severity: SeverityError, Cat
 	Doc: "Each `###` case has exactly one `input:` line and one `output:` line, each followed by one JSON value on " +
 		"the same line. A missing line, a second one or JSON that does not parse (single quotes, trailing commas, " +
 		"YAML-style `{a: b}`) means the case cannot be run. `--fix` writes single-quoted strings in double quotes " +
-		"and drops trailing commas when the repair is certain: not when a single-quoted string holds an apostrophe " +
-		"or a double quote, quotes are mixed, text follows the JSON or a comma follows the whole value. A second `## Examples` section is reported at its " +
+		"and drops trailing commas when the repair is certain (not when a single-quoted string holds an apostrophe " +
+		"or a double quote, quotes are mixed, text follows the JSON or a comma follows the whole value) and brings " +
+		"no finding of a kind the file did not have. A second `## Examples` section is reported at its " +
 		"heading and its cases are not run: the convention has one section, and a second is usually one split by " +
 		"another heading or pasted from elsewhere, so merge it into the first rather than have some tools run its " +
 		"cases and others not.",
@@ -23,14 +24,5 @@ var ruleExampleSyntax = &Rule{ID: "example-syntax", Severity: SeverityError, Cat
 // missing or repeated input: or output: line, JSON that does not parse, a
 // second ## Examples section.
 func checkExampleSyntax(c *toolCheck, rep reporter) {
-	for _, p := range c.spec.Problems {
-		if p.Kind != contract.ProblemExample {
-			continue
-		}
-		r := rep
-		if p.Repair != nil {
-			r = rep.withFix(repairFix(p.Repair))
-		}
-		r.report(atLine(p.Pos, p.Span), p.Key, "%s", p.Msg)
-	}
+	c.reportProblems(rep, contract.ProblemExample)
 }
