@@ -42,9 +42,13 @@ const (
 // while it is shrunk.
 const shrinkBudget = 200
 
-// repeatEvery: every repeatEvery-th valid input (the first included) runs
-// twice, for explore-nondeterministic.
-const repeatEvery = 5
+// repeatFirst and repeatEvery: the first repeatFirst valid inputs (the
+// boundary values: optional keys absent, the bounds) and then every
+// repeatEvery-th one run twice, for explore-nondeterministic.
+const (
+	repeatFirst = 8
+	repeatEvery = 5
+)
 
 func (x *ExploreConfig) runs() int {
 	if x.Runs > 0 {
@@ -172,7 +176,7 @@ func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
 		}
 		repeat := false
 		if in.Valid {
-			repeat = valid%repeatEvery == 0
+			repeat = valid < repeatFirst || valid%repeatEvery == 0
 			valid++
 		}
 		r := c.exploreOnce(ctx, argv, in, repeat)

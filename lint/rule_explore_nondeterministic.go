@@ -4,7 +4,7 @@ import "bytes"
 
 var ruleExploreNondeterministic = &Rule{ID: "explore-nondeterministic", Severity: SeverityWarning, Category: "explore",
 	Title: "explore: the same input gave two different outputs",
-	Doc: "`speccify-lint explore` runs a sample of the valid inputs twice; the two outputs must be the same. A tool's " +
+	Doc: "`speccify-lint explore` runs a sample of the valid inputs twice (the first eight, then every fifth); the two outputs must be the same. A tool's " +
 		"measuring part is meant to be deterministic, so that its examples and an agent's retries mean something. " +
 		"Move what varies (times, random numbers, temporary paths) out of the output, or disable the rule for a tool " +
 		"whose output varies by design.",
