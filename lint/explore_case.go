@@ -34,6 +34,8 @@ func caseTitle(r *exploreRun) string {
 		kind = "generated input"
 	case !r.in.Valid:
 		kind = "invalid input: " + kind
+	default:
+		kind += " input" // "random input", "boundary input", "mutated example input"
 	}
 	return cleanTitle(kind)
 }
