@@ -66,6 +66,9 @@ type toolCheck struct {
 
 	// snapshot is the tool folder after the last example that ran.
 	snapshot snapshot
+	// programName and programPath are the last argv[0] program looked up on
+	// PATH and its executable (see program).
+	programName, programPath string
 
 	// verifying is true for the checks of a fixed text (see verified);
 	// staticBefore are the rules whose static checks find something in

@@ -235,6 +235,7 @@ func (c *toolCheck) runImplementation(ctx context.Context, argv []string, stdin 
 	}
 	o := process.Run(ctx, process.Command{
 		Argv:      argv,
+		Path:      c.program(argv),
 		Dir:       c.dir,
 		Stdin:     stdin,
 		Timeout:   c.timeout(),
@@ -247,6 +248,24 @@ func (c *toolCheck) runImplementation(ctx context.Context, argv []string, stdin 
 	}
 	c.snapshot = after
 	return o, changed
+}
+
+// program is the executable of argv[0] looked up on PATH, once per tool
+// rather than once per run (an explored tool runs a hundred times; the
+// lookup stats each PATH entry): "" when argv[0] names a file by its path,
+// or when the lookup fails, and process.Run then looks it up itself and
+// reports why it could not start.
+func (c *toolCheck) program(argv []string) string {
+	if len(argv) == 0 || strings.ContainsRune(argv[0], '/') || strings.ContainsRune(argv[0], filepath.Separator) {
+		return ""
+	}
+	if c.programName != argv[0] {
+		c.programName, c.programPath = argv[0], ""
+		if p, err := exec.LookPath(argv[0]); err == nil && filepath.IsAbs(p) {
+			c.programPath = p
+		}
+	}
+	return c.programPath
 }
 
 // place is where the run rules report: the case's output: line.

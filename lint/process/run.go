@@ -25,6 +25,10 @@ type Command struct {
 	// Argv is the program and its arguments, usually from Resolve. Argv[0]
 	// is looked up on PATH when it contains no path separator.
 	Argv []string
+	// Path, when set, is the executable of Argv[0], already looked up on
+	// PATH (an absolute path): Run starts it without a lookup of its own,
+	// with Argv[0] as the program's name.
+	Path string
 	// Dir is the working directory: the tool folder.
 	Dir string
 	// Stdin is written to the implementation's standard input, which is then
@@ -78,7 +82,12 @@ func Run(ctx context.Context, c Command) Outcome {
 		runCtx, stop = context.WithTimeoutCause(runCtx, c.Timeout, errTimeout)
 		defer stop()
 	}
-	cmd := exec.CommandContext(runCtx, c.Argv[0], c.Argv[1:]...)
+	name := c.Argv[0]
+	if c.Path != "" {
+		name = c.Path
+	}
+	cmd := exec.CommandContext(runCtx, name, c.Argv[1:]...)
+	cmd.Args[0] = c.Argv[0]
 	cmd.Dir = c.Dir
 	cmd.Env = c.Env
 	g := newGroup(cmd)

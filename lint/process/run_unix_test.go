@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -357,5 +358,22 @@ func BenchmarkRunTrue(b *testing.B) {
 		if o.ExitCode != 0 {
 			b.Fatalf("status %q", o.Status())
 		}
+	}
+}
+
+// TestRunPath starts Path without looking Argv[0] up on PATH: the name is
+// on no PATH, yet the program runs, and sees Argv[0] as its name.
+func TestRunPath(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	o := Run(context.Background(), Command{Argv: []string{"speccify-no-such-program", "-c", `echo "$0"`, "named"}, Path: sh, Dir: t.TempDir()})
+	if o.StartErr != nil || o.ExitCode != 0 || string(o.Stdout) != "named\n" {
+		t.Fatalf("outcome %+v, stdout %q", o, o.Stdout)
+	}
+	o = Run(context.Background(), Command{Argv: []string{"speccify-no-such-program"}, Dir: t.TempDir()})
+	if o.StartErr == nil {
+		t.Fatalf("started a program on no PATH: %+v", o)
 	}
 }
