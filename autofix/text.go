@@ -24,32 +24,10 @@ type rawText struct {
 	sum string
 }
 
-// bom is the UTF-8 byte order mark, which the normalised text leaves out.
-var bom = []byte("\xef\xbb\xbf")
-
 // newRawText normalises raw as contract.ReadText does, keeping the map.
 func newRawText(raw []byte) *rawText {
-	t := &rawText{raw: raw, text: make([]byte, 0, len(raw)), toRaw: make([]int, 0, len(raw)+1)}
-	i := 0
-	if bytes.HasPrefix(raw, bom) {
-		i = len(bom)
-	}
-	for i < len(raw) {
-		t.toRaw = append(t.toRaw, i)
-		switch {
-		case raw[i] == '\r' && i+1 < len(raw) && raw[i+1] == '\n':
-			t.text = append(t.text, '\n')
-			i += 2
-		case raw[i] == '\r':
-			t.text = append(t.text, '\n')
-			i++
-		default:
-			t.text = append(t.text, raw[i])
-			i++
-		}
-	}
-	t.toRaw = append(t.toRaw, len(raw))
-	return t
+	text, toRaw := contract.Normalize(raw)
+	return &rawText{raw: raw, text: text, toRaw: toRaw}
 }
 
 // eolAt is the line ending of the line holding raw offset off: the one that

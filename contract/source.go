@@ -83,10 +83,8 @@ func normalizeText(path string, data []byte) ([]byte, error) {
 	if enc := wideEncoding(data); enc != "" {
 		return nil, &FileError{Path: path, Msg: "is " + enc + "; save it as UTF-8", Pos: Pos{1, 1}}
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if bytes.IndexByte(data, '\r') >= 0 {
-		data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
-		data = bytes.ReplaceAll(data, []byte("\r"), []byte("\n"))
+	if bytes.HasPrefix(data, utf8BOM) || bytes.IndexByte(data, '\r') >= 0 {
+		data = normalize(data, nil)
 	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return nil, &FileError{Path: path, Msg: "is a binary file (it holds a NUL byte), not Markdown text", Pos: NewLines(data).Offset(i)}
@@ -96,6 +94,45 @@ func normalizeText(path string, data []byte) ([]byte, error) {
 		return nil, &FileError{Path: path, Msg: fmt.Sprintf("is not valid UTF-8 (byte 0x%02x); save it as UTF-8", data[i]), Pos: NewLines(data).Offset(i)}
 	}
 	return data, nil
+}
+
+// utf8BOM is the UTF-8 byte order mark, which the normalised text leaves out.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// Normalize is the text ReadText makes of raw (its BOM dropped, CRLF and CR
+// line endings as LF, nothing checked) and, for each offset of the text (one
+// more than its length), the offset in raw it comes from: a "\n" that was
+// "\r\n" maps to its '\r'. Autofixes edit the raw bytes at these places.
+func Normalize(raw []byte) (text []byte, toRaw []int) {
+	toRaw = make([]int, 0, len(raw)+1)
+	text = normalize(raw, &toRaw)
+	return text, append(toRaw, len(raw))
+}
+
+// normalize drops raw's BOM and turns its CRLF and CR line endings into LF,
+// recording in *toRaw, when toRaw is set, the raw offset of each byte of the
+// text.
+func normalize(raw []byte, toRaw *[]int) []byte {
+	text := make([]byte, 0, len(raw))
+	i := 0
+	if bytes.HasPrefix(raw, utf8BOM) {
+		i = len(utf8BOM)
+	}
+	for i < len(raw) {
+		if toRaw != nil {
+			*toRaw = append(*toRaw, i)
+		}
+		c := raw[i]
+		i++
+		if c == '\r' {
+			c = '\n'
+			if i < len(raw) && raw[i] == '\n' {
+				i++
+			}
+		}
+		text = append(text, c)
+	}
+	return text
 }
 
 // wideEncoding names the encoding of text saved as UTF-16 or UTF-32, as
