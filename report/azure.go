@@ -14,7 +14,7 @@ import (
 // knows only those two), then the text summary line.
 func writeAzure(b *bytes.Buffer, r *lint.Result, _ Options) error {
 	for _, e := range r.InternalErrors {
-		fmt.Fprintf(b, "##vso[task.logissue type=error;]%s\n", escapeAzureData(toolName+": internal error: "+cleanText(e)))
+		fmt.Fprintf(b, "##vso[task.logissue type=error;]%s\n", escapeAzureData(commandText(toolName+": internal error: "+e)))
 	}
 	for _, it := range collect(r) {
 		f := it.f
@@ -23,8 +23,8 @@ func writeAzure(b *bytes.Buffer, r *lint.Result, _ Options) error {
 			typ = "error"
 		}
 		fmt.Fprintf(b, "##vso[task.logissue type=%s;sourcepath=%s;linenumber=%d;columnnumber=%d;code=%s;]%s\n",
-			typ, escapeAzureProperty(cleanLine(f.File)), max(f.Line, 1), max(f.Column, 1),
-			escapeAzureProperty(f.Rule), escapeAzureData(detail(it)))
+			typ, escapeAzureProperty(commandLine(f.File)), max(f.Line, 1), max(f.Column, 1),
+			escapeAzureProperty(commandLine(f.Rule)), escapeAzureData(commandText(detail(it))))
 	}
 	writeTextSummary(b, r, false)
 	return nil

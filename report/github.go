@@ -38,14 +38,14 @@ func writeGitHub(b *bytes.Buffer, r *lint.Result, opt Options) error {
 		n := 0
 		if k.command == "error" {
 			for _, e := range r.InternalErrors {
-				fmt.Fprintf(b, "::error title=%s::%s\n", escapeProperty(toolName+" internal error"), escapeData(cleanText(e)))
+				fmt.Fprintf(b, "::error title=%s::%s\n", escapeProperty(toolName+" internal error"), escapeData(commandText(e)))
 				n++
 			}
 		}
 		for _, it := range annotationOrder(items, k.match) {
 			fmt.Fprintf(b, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", k.command,
-				escapeProperty(it.f.File), max(it.f.Line, 1), max(it.f.Column, 1),
-				escapeProperty(toolName+" "+it.f.Rule), escapeData(detail(it)))
+				escapeProperty(commandLine(it.f.File)), max(it.f.Line, 1), max(it.f.Column, 1),
+				escapeProperty(commandLine(toolName+" "+it.f.Rule)), escapeData(commandText(detail(it))))
 			n++
 		}
 		hidden += max(n-githubShown, 0)
@@ -54,20 +54,24 @@ func writeGitHub(b *bytes.Buffer, r *lint.Result, opt Options) error {
 		fmt.Fprintf(b, "::notice::%d annotations were not shown by GitHub (it shows %d per kind); see the job log, the SARIF report or the step summary.\n", hidden, githubShown)
 	}
 
-	var text bytes.Buffer
-	if writeTextBody(&text, r, Options{concise: true}) {
-		text.WriteString("\n")
+	var body bytes.Buffer
+	if writeTextBody(&body, r, Options{concise: true}) {
+		body.WriteString("\n")
 	}
-	writeTextSummary(&text, r, false)
+	writeTextSummary(&body, r, false)
+	// The text is neutralised as the text format is: the guard keeps "::"
+	// at the start of a line, where a line of the text may start with a
+	// path.
+	text := humanGuard(body.Bytes())
 	// The token depends on the text it fences, so the text cannot contain
 	// the line that ends the fence; and the output stays deterministic.
-	sum := sha256.Sum256(text.Bytes())
+	sum := sha256.Sum256(text)
 	token := "speccify-lint-" + hex.EncodeToString(sum[:16])
 	if len(items) > 0 || len(r.InternalErrors) > 0 {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "::stop-commands::%s\n", token)
-	b.Write(text.Bytes())
+	b.Write(text)
 	fmt.Fprintf(b, "::%s::\n", token)
 	return nil
 }

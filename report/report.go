@@ -12,6 +12,17 @@
 // with forward slashes, as the model holds it. Output is deterministic: the
 // same Result and Options give the same bytes (timestamps appear only when
 // Options.NoTimestamps is false, and then come from Options.Now).
+//
+// Every text of the Result may come from the pull request under test, so no
+// report may carry a command of the CI system whose log prints it (see
+// package cilog). Each format has a guard that Write applies to everything
+// its writer rendered: the human formats show each command's "##" or "::"
+// as "**", the JSON and XML formats escape it (\u0023, &#x23;) so that a
+// parser reads the text unchanged, and the formats made of commands (github,
+// azure, teamcity) keep only their own command at the start of each of their
+// lines. Their writers also neutralise what they quote (commandText) and
+// keep line breaks out of it, so that the text a CI system unescapes from a
+// command is the text the human report shows.
 package report
 
 import (
@@ -85,27 +96,30 @@ func GitHubSourceURL(getenv func(string) string) string {
 	return strings.TrimSuffix(server, "/") + "/" + repo + "/blob/" + sha
 }
 
-// formatWriter is a report format: its name and what renders it.
+// formatWriter is a report format: its name, what renders it and the guard
+// that keeps what it rendered from carrying a CI command (see the package
+// documentation).
 type formatWriter struct {
 	name  string
 	write func(*bytes.Buffer, *lint.Result, Options) error
+	guard func([]byte) []byte
 }
 
 // writers are the report formats, in the order Formats lists them: the one
 // list of the formats.
 var writers = []formatWriter{
-	{"text", writeText},
-	{"concise", writeConcise},
-	{"json", writeJSON},
-	{"sarif", writeSARIF},
-	{"junit", writeJUnit},
-	{"github", writeGitHub},
-	{"gitlab", writeGitLab},
-	{"checkstyle", writeCheckstyle},
-	{"rdjson", writeRDJSON},
-	{"rdjsonl", writeRDJSONL},
-	{"azure", writeAzure},
-	{"teamcity", writeTeamCity},
+	{"text", writeText, humanGuard},
+	{"concise", writeConcise, humanGuard},
+	{"json", writeJSON, jsonGuard},
+	{"sarif", writeSARIF, jsonGuard},
+	{"junit", writeJUnit, xmlGuard},
+	{"github", writeGitHub, commandGuard("::")},
+	{"gitlab", writeGitLab, jsonGuard},
+	{"checkstyle", writeCheckstyle, xmlGuard},
+	{"rdjson", writeRDJSON, jsonGuard},
+	{"rdjsonl", writeRDJSONL, jsonGuard},
+	{"azure", writeAzure, commandGuard("##vso[")},
+	{"teamcity", writeTeamCity, commandGuard("##teamcity[")},
 }
 
 // Formats are the report formats Write accepts.
@@ -129,14 +143,15 @@ func Write(w io.Writer, format string, r *lint.Result, opt Options) error {
 	if i < 0 {
 		return fmt.Errorf("report: unknown format %q (want %s)", format, strings.Join(Formats, ", "))
 	}
-	write := writers[i].write
+	f := writers[i]
 	// Render into memory first so that a failing writer leaves nothing
-	// half-written behind and w sees one Write.
+	// half-written behind and w sees one Write, of what the guard let
+	// through.
 	var buf bytes.Buffer
-	if err := write(&buf, r, opt); err != nil {
+	if err := f.write(&buf, r, opt); err != nil {
 		return fmt.Errorf("report: %s: %w", format, err)
 	}
-	_, err := w.Write(buf.Bytes())
+	_, err := w.Write(f.guard(buf.Bytes()))
 	return err
 }
 

@@ -101,8 +101,9 @@ func displayRune(r rune, size int) (string, int) {
 	case r == '\t':
 		return strings.Repeat(" ", tabWidth), tabWidth
 	case r == utf8.RuneError && size == 1, r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f,
-		r == 0xfffe, r == 0xffff, unicode.Is(unicode.Bidi_Control, r):
-		// What a terminal would act on, or reorder the line by, is not shown.
+		r == 0xfffe, r == 0xffff, r == 0x2028, r == 0x2029, unicode.Is(unicode.Bidi_Control, r):
+		// What a terminal would act on, or reorder the line by, or a
+		// reader end the line at, is not shown.
 		return "\ufffd", 1
 	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
 		return string(r), 0

@@ -23,7 +23,8 @@ const summaryDiffs = 10
 // with nothing to show; locations link to the source with
 // Options.SourceURL. GitHub accepts at most 1 MiB per step,
 // so the summary is cut (with a note saying so) to keep the file within
-// 1 MiB; when the file is already that large nothing is appended.
+// 1 MiB; when the file is already that large nothing is appended. Commands
+// of CI systems in it are neutralised as in the text report.
 func AppendStepSummary(path string, r *lint.Result, opt Options) error {
 	if r == nil {
 		return fmt.Errorf("report: no result to summarize")
@@ -38,7 +39,7 @@ func AppendStepSummary(path string, r *lint.Result, opt Options) error {
 	}
 	var b bytes.Buffer
 	writeStepSummary(&b, r, opt)
-	_, err = f.Write(capMarkdown(b.Bytes(), budget))
+	_, err = f.Write(capMarkdown(humanGuard(b.Bytes()), budget))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -15,7 +15,8 @@ import (
 //     and two-byte escapes;
 //   - invalid UTF-8 (which covers encoded surrogates) becomes U+FFFD, one
 //     per run of bad bytes;
-//   - "\r\n" and a lone "\r" become "\n";
+//   - "\r\n" and a lone "\r" become "\n", and so do U+2028 and U+2029
+//     (line and paragraph separator), which some readers end a line at;
 //   - characters XML 1.0 forbids (NUL and the other C0 controls except tab
 //     and newline, U+FFFE, U+FFFF) are dropped, and so are DEL and the C1
 //     controls, which terminals interpret.
@@ -53,6 +54,8 @@ func cleanText(s string) string {
 			if i < len(s) && s[i] == '\n' {
 				i++
 			}
+		case r == 0x2028 || r == 0x2029:
+			b.WriteByte('\n')
 		case r == '\t' || r == '\n':
 			b.WriteRune(r)
 		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f, r == 0xfffe, r == 0xffff:
@@ -81,7 +84,7 @@ func isClean(s string) bool {
 func isCleanSlow(s string) bool {
 	for _, r := range s {
 		switch {
-		case r == utf8.RuneError, r == '\r', r == 0x1b:
+		case r == utf8.RuneError, r == '\r', r == 0x1b, r == 0x2028, r == 0x2029:
 			return false
 		case r == '\t' || r == '\n':
 		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f, r == 0xfffe, r == 0xffff:
@@ -174,10 +177,23 @@ func capText(s string, max int) string {
 // U+FFFD and crashed) have nothing left to guess. Element and attribute
 // names must be ASCII, which those of our reports are.
 func asciiXML(doc []byte) []byte {
+	return xmlCharRefs(doc, nil)
+}
+
+// xmlCharRefs is asciiXML that also writes the ASCII bytes at the offsets
+// refs (in increasing order, each in character data, an attribute value or
+// CDATA) as character references.
+func xmlCharRefs(doc []byte, refs []int) []byte {
 	const cdataOpen, cdataClose = "<![CDATA[", "]]>"
 	var out []byte
 	inCDATA := false
 	last := 0 // doc[last:i] is not copied yet
+	isRef := func(i int) bool {
+		for len(refs) > 0 && refs[0] < i {
+			refs = refs[1:]
+		}
+		return doc[i] >= utf8.RuneSelf || len(refs) > 0 && refs[0] == i
+	}
 	for i := 0; i < len(doc); {
 		c := doc[i]
 		switch {
@@ -187,14 +203,14 @@ func asciiXML(doc []byte) []byte {
 		case inCDATA && c == ']' && bytes.HasPrefix(doc[i:], []byte(cdataClose)):
 			inCDATA = false
 			i += len(cdataClose)
-		case c < utf8.RuneSelf:
+		case !isRef(i):
 			i++
 		default:
 			out = append(out, doc[last:i]...)
 			if inCDATA {
 				out = append(out, cdataClose...)
 			}
-			for i < len(doc) && doc[i] >= utf8.RuneSelf {
+			for i < len(doc) && isRef(i) {
 				r, w := utf8.DecodeRune(doc[i:])
 				out = fmt.Appendf(out, "&#x%X;", r)
 				i += w
