@@ -9,6 +9,7 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/cilog"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
 )
@@ -58,8 +59,17 @@ func usageErrorf(format string, args ...any) error {
 const exitUsage = 2
 
 // run parses args, runs the command and returns the exit code: 0 clean,
-// 1 findings at or above --fail-on, 2 usage or I/O error.
+// 1 findings at or above --fail-on, 2 usage or I/O error. Everything it
+// writes on stderr quotes paths, config values and tool output, so stderr
+// goes through a cilog.Writer: no command of a CI system gets through.
 func run(args []string, stdout, stderr io.Writer) int {
+	logSafe := cilog.NewWriter(stderr)
+	defer logSafe.Flush()
+	return runSafe(args, stdout, logSafe)
+}
+
+// runSafe is run with stderr neutralised.
+func runSafe(args []string, stdout, stderr io.Writer) int {
 	env := &runEnv{stdout: stdout, stderr: stderr}
 	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
 		// The lint command is the default: its flags are what a user asks for.

@@ -1,15 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/speccify/speccify-lint/autofix"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/cilog"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -87,12 +88,16 @@ func (c *LintCmd) diff(ctx context.Context, env *runEnv, disc *discover.Discover
 		return err
 	}
 	changes, errs := autofix.Plan(cfg.Root, res.AllFindings(), c.Unsafe)
-	w := bufio.NewWriter(env.stdout)
-	if err := autofix.WriteDiff(w, changes); err != nil {
+	var diff strings.Builder
+	if err := autofix.WriteDiff(&diff, changes); err != nil {
 		return err
 	}
-	if err := w.Flush(); err != nil {
+	shown, altered := logSafeDiff(diff.String())
+	if _, err := io.WriteString(env.stdout, shown); err != nil {
 		return err
+	}
+	if altered > 0 {
+		fmt.Fprintf(env.stderr, "speccify-lint: %s of the diff would be CI commands in a log: shown with ** for their ## or ::, so the diff is not the change (git apply would write the ** or refuse it); --fix makes the change\n", plural(altered, "line"))
 	}
 	for _, e := range errs {
 		fmt.Fprintf(env.stderr, "speccify-lint: %s\n", e)
@@ -104,6 +109,25 @@ func (c *LintCmd) diff(ctx context.Context, env *runEnv, disc *discover.Discover
 		env.exitCode = 1
 	}
 	return nil
+}
+
+// logSafeDiff is a diff as --diff prints it: every line that a CI system
+// would read as a command (the TOOL.md text it quotes comes from the pull
+// request) neutralised as the text report does, and how many lines that
+// changed. The diff cannot escape them, so it is then not the change.
+func logSafeDiff(diff string) (string, int) {
+	shown := cilog.Neutralize(diff)
+	if shown == diff {
+		return diff, 0
+	}
+	altered := 0
+	was := strings.Split(diff, "\n")
+	for i, line := range strings.Split(shown, "\n") {
+		if line != was[i] {
+			altered++
+		}
+	}
+	return shown, altered
 }
 
 // fix applies the fixes in passes (autofix.Run), each pass a static lint of

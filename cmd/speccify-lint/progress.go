@@ -56,12 +56,27 @@ func wantProgress(stderr io.Writer, run, quiet bool) bool {
 
 // isTerminal reports whether w is a character device (a terminal).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := fileOf(w)
 	if !ok {
 		return false
 	}
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// fileOf is the file w writes to: w, or what a writer that filters what is
+// written (the neutralised stderr) writes to.
+func fileOf(w io.Writer) (*os.File, bool) {
+	for {
+		switch v := w.(type) {
+		case *os.File:
+			return v, true
+		case interface{ Unwrap() io.Writer }:
+			w = v.Unwrap()
+		default:
+			return nil, false
+		}
+	}
 }
 
 // printable is s with what a terminal would act on (control characters,

@@ -4,7 +4,6 @@ package main
 
 import (
 	"io"
-	"os"
 
 	"golang.org/x/sys/unix"
 )
@@ -12,7 +11,7 @@ import (
 // terminalWidth is the width in columns of the terminal w, or 80 when it
 // cannot be asked.
 func terminalWidth(w io.Writer) int {
-	if f, ok := w.(*os.File); ok {
+	if f, ok := fileOf(w); ok {
 		if ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ); err == nil && ws.Col > 0 {
 			return int(ws.Col)
 		}

@@ -4,7 +4,6 @@ package main
 
 import (
 	"io"
-	"os"
 
 	"golang.org/x/sys/windows"
 )
@@ -12,7 +11,7 @@ import (
 // terminalWidth is the width in columns of the console w, or 80 when it
 // cannot be asked.
 func terminalWidth(w io.Writer) int {
-	if f, ok := w.(*os.File); ok {
+	if f, ok := fileOf(w); ok {
 		var info windows.ConsoleScreenBufferInfo
 		if windows.GetConsoleScreenBufferInfo(windows.Handle(f.Fd()), &info) == nil {
 			if cols := int(info.Window.Right-info.Window.Left) + 1; cols > 0 {
@@ -26,7 +25,7 @@ func terminalWidth(w io.Writer) int {
 // canRedraw turns on the console's handling of escape sequences, which the
 // status line's erase-line needs, and reports whether it is on.
 func canRedraw(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := fileOf(w)
 	if !ok {
 		return false
 	}
