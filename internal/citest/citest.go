@@ -157,7 +157,7 @@ func github(line, t string) Command {
 	c := Command{System: "github", Line: line, Props: map[string]string{}}
 	end := strings.Index(t[2:], "::")
 	if end < 0 {
-		c.Err = fmt.Errorf("no closing ::")
+		c.Err = fmt.Errorf("no \"::\" after the name")
 		c.Name = t[2:]
 		return c
 	}
