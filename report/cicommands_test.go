@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -121,42 +122,24 @@ func TestNoCICommands(t *testing.T) {
 }
 
 // checkOwnCommands: the github, azure and teamcity formats issue one
-// command per finding (and per internal error), whose path and message,
-// unescaped as the CI system does, are the finding's as commandText shows
-// them: nothing ended a command early or started another.
+// command per finding, whose path and message, unescaped as the CI system
+// does, are the finding's as commandText shows them: nothing ended a
+// command early or started another.
 func checkOwnCommands(t *testing.T, format string, r *lint.Result, own []citest.Command) {
 	t.Helper()
 	findings := r.AllFindings()
-	var issues []citest.Command
-	for _, c := range own {
-		switch {
-		case format == "azure" && c.Props["sourcepath"] != "",
-			format == "github" && c.Props["file"] != "",
-			format == "teamcity" && c.Name == "inspection":
-			issues = append(issues, c)
-		}
-	}
+	issues := citest.Issues(format, own)
 	if format != "github" && format != "azure" && format != "teamcity" {
 		return
 	}
 	if len(issues) != len(findings) {
 		t.Errorf("%s: %d commands for %d findings", format, len(issues), len(findings))
-		return
 	}
-	for _, c := range issues {
-		file, text := c.Props["sourcepath"]+c.Props["file"], c.Data
-		if format == "teamcity" {
-			text = c.Props["message"]
-		}
-		found := false
-		for _, f := range findings {
-			if file == commandLine(f.File) && strings.HasPrefix(text, commandText(f.Message)) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			t.Errorf("%s: %v: no finding has its file %q and message %q", format, c, file, text)
+	for _, is := range issues {
+		if !slices.ContainsFunc(findings, func(f lint.Finding) bool {
+			return is.File == commandLine(f.File) && strings.HasPrefix(is.Text, commandText(f.Message))
+		}) {
+			t.Errorf("%s: %v: no finding has its file %q and message %q", format, is.Command, is.File, is.Text)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -202,34 +203,18 @@ func checkCI(t *testing.T, attack, what, format, out string) []citest.Command {
 // the system's escaping passes unchanged).
 func checkOwnIssues(t *testing.T, attack, what, format string, own []citest.Command, findings []lint.Finding) {
 	t.Helper()
-	var issues []citest.Command
-	for _, c := range own {
-		if c.Props["sourcepath"] != "" || c.Props["file"] != "" || c.Name == "inspection" {
-			issues = append(issues, c)
-		}
-	}
-	switch format {
-	case "github", "azure", "teamcity":
-	default:
+	issues := citest.Issues(format, own)
+	if format != "github" && format != "azure" && format != "teamcity" {
 		return
 	}
 	if len(issues) != len(findings) {
 		t.Errorf("attack %q: %s: %d commands for %d findings", attack, what, len(issues), len(findings))
 	}
-	for _, c := range issues {
-		file, text := c.Props["sourcepath"]+c.Props["file"], c.Data
-		if format == "teamcity" {
-			text = c.Props["message"]
-		}
-		ok := false
-		for _, f := range findings {
-			if (!plain(f.File) || file == cilog.Neutralize(f.File)) && (!plain(f.Message) || strings.HasPrefix(text, cilog.Neutralize(f.Message))) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			t.Errorf("attack %q: %s: %v: no finding has its path %q and message %q", attack, what, c, file, text)
+	for _, is := range issues {
+		if !slices.ContainsFunc(findings, func(f lint.Finding) bool {
+			return (!plain(f.File) || is.File == cilog.Neutralize(f.File)) && (!plain(f.Message) || strings.HasPrefix(is.Text, cilog.Neutralize(f.Message)))
+		}) {
+			t.Errorf("attack %q: %s: %v: no finding has its path %q and message %q", attack, what, is.Command, is.File, is.Text)
 		}
 	}
 }

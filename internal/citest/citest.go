@@ -346,3 +346,29 @@ func Check(format, out string) (own []Command, errs []error) {
 	}
 	return own, errs
 }
+
+// Issue is a command of the github, azure or teamcity format that reports
+// a finding: its path and its text, as the CI system unescapes them.
+type Issue struct {
+	Command
+	File, Text string
+}
+
+// Issues are the commands among own, those Check returned for format,
+// that report a finding (GitHub's annotations with a file, Azure's
+// logissue with a sourcepath, TeamCity's inspection); nil for the other
+// formats.
+func Issues(format string, own []Command) []Issue {
+	var out []Issue
+	for _, c := range own {
+		switch {
+		case format == "github" && c.Props["file"] != "":
+			out = append(out, Issue{c, c.Props["file"], c.Data})
+		case format == "azure" && c.Props["sourcepath"] != "":
+			out = append(out, Issue{c, c.Props["sourcepath"], c.Data})
+		case format == "teamcity" && c.Name == "inspection":
+			out = append(out, Issue{c, c.Props["file"], c.Props["message"]})
+		}
+	}
+	return out
+}
