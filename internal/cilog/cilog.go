@@ -96,6 +96,25 @@ func replace(s string, marks []int) string {
 // as pending with the inPrefix state there; otherwise pending is len(s).
 func scan(s string, inPrefix, final bool) (marks []int, pending int, prefix bool) {
 	for i := 0; i < len(s); {
+		if !inPrefix {
+			// Past the blanks of a line only a '#' or a line end matters:
+			// skip to the next byte that may start one.
+			for i < len(s) && !mayMatter[s[i]] {
+				i++
+			}
+			if i == len(s) {
+				break
+			}
+		}
+		switch c := s[i]; {
+		case c == ' ' || c == '\t':
+			i++ // a blank leaves inPrefix as it is
+			continue
+		case c > ' ' && c < 0x7f && c != ':' && c != '#':
+			inPrefix = false
+			i++
+			continue
+		}
 		if !final && !utf8.FullRuneInString(s[i:]) {
 			return marks, i, inPrefix // a character cut by the end of s
 		}
@@ -148,6 +167,17 @@ func scan(s string, inPrefix, final bool) (marks []int, pending int, prefix bool
 	}
 	return marks, len(s), inPrefix
 }
+
+// mayMatter are the bytes that may start a '#' or a line end: '#', the
+// ASCII line ends and the first bytes of U+0085 (C2 85) and U+2028, U+2029
+// (E2 80 A8, E2 80 A9).
+var mayMatter = func() (t [256]bool) {
+	for _, c := range "#\n\r\v\f\x1c\x1d\x1e" {
+		t[c] = true
+	}
+	t[0xc2], t[0xe2] = true, true
+	return t
+}()
 
 // result is how far a command matches.
 type result int
