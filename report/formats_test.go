@@ -183,11 +183,11 @@ func TestSARIF(t *testing.T) {
 	if inv.EndTimeUTC != "2026-11-30T12:00:00Z" {
 		t.Errorf("endTimeUtc = %q", inv.EndTimeUTC)
 	}
-	if got := log.Runs[0].AutomationDetails.ID; got != "speccify-lint/shard-2-of-3" {
+	if got := log.Runs[0].AutomationDetails.ID; got != "speccify-lint/shard-2-of-3/" {
 		t.Errorf("category = %q", got)
 	}
 	opt.SARIFCategory = "mine"
-	if got := readSARIF(t, render(t, "sarif", r, opt)).Runs[0].AutomationDetails.ID; got != "mine" {
+	if got := readSARIF(t, render(t, "sarif", r, opt)).Runs[0].AutomationDetails.ID; got != "mine/shard-2-of-3/" {
 		t.Errorf("category = %q, want the option", got)
 	}
 }

@@ -65,7 +65,7 @@ func TestMerge(t *testing.T) {
 	if n := strings.Count(b.String(), `"id": "required-field"`); n != 1 {
 		t.Errorf("rule required-field described %d times in the merged SARIF", n)
 	}
-	if !strings.Contains(b.String(), `"id": "speccify-lint"`) || strings.Contains(b.String(), "shard-") {
+	if !strings.Contains(b.String(), `"id": "speccify-lint/"`) || strings.Contains(b.String(), "shard-") {
 		t.Errorf("merged SARIF category is not speccify-lint")
 	}
 }

@@ -52,9 +52,10 @@ type Options struct {
 	// NoTimestamps makes the output deterministic: no timestamps, and every
 	// duration is rendered as 0.
 	NoTimestamps bool
-	// SARIFCategory is the SARIF runAutomationDetails.id. Empty means
-	// "speccify-lint", or "speccify-lint/shard-K-of-N" when Result.Shard is
-	// "K/N".
+	// SARIFCategory is the category of the SARIF run (see sarifAutomationID):
+	// empty means "speccify-lint". A run of shard K of N gets the category
+	// CATEGORY/shard-K-of-N, so that shards uploaded separately keep their
+	// own alerts.
 	SARIFCategory string
 	// InformationURI is the project page; empty means defaultInformationURI.
 	InformationURI string
@@ -187,15 +188,27 @@ func (o Options) duration(d time.Duration) time.Duration {
 	return d
 }
 
-// category is the SARIF automation id of the run.
-func (o Options) category(r *lint.Result) string {
-	if o.SARIFCategory != "" {
-		return o.SARIFCategory
+// sarifAutomationID is the runAutomationDetails.id of the SARIF run of r.
+//
+// GitHub code scanning reads the id as "category/run-id": the category is
+// everything before the last "/", and an id without "/" has no category at
+// all (https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning#runautomationdetails-object).
+// A later upload of the same tool and category replaces the alerts of the
+// earlier one. So the id is the category followed by "/" (an empty run id),
+// as github/codeql-action/upload-sarif writes its category input: the
+// category is Options.SARIFCategory (trailing slashes dropped) or
+// "speccify-lint", and for a shard K of N (Result.Shard "K/N") that
+// category followed by "/shard-K-of-N", so that every shard has its own:
+// "speccify-lint/shard-2-of-4/".
+func (o Options) sarifAutomationID(r *lint.Result) string {
+	category := strings.TrimRight(o.SARIFCategory, "/")
+	if category == "" {
+		category = toolName
 	}
 	if k, n, ok := strings.Cut(r.Shard, "/"); ok && k != "" && n != "" {
-		return toolName + "/shard-" + k + "-of-" + n
+		category += "/shard-" + k + "-of-" + n
 	}
-	return toolName
+	return category + "/"
 }
 
 // summary counts r afresh, so that a report's totals always agree with what

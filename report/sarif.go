@@ -52,7 +52,7 @@ func writeSARIF(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	run := sarif.NewRun(sarif.Tool{Driver: driver})
 	// Columns count UTF-16 code units, as the parser reports them.
 	run.ColumnKind = "utf16CodeUnits"
-	run.AutomationDetails = &sarif.RunAutomationDetails{ID: ptr(opt.category(r))}
+	run.AutomationDetails = &sarif.RunAutomationDetails{ID: ptr(opt.sarifAutomationID(r))}
 	if base := rootURI(r.Root); base != "" {
 		run.OriginalUriBaseIDs = map[string]*sarif.ArtifactLocation{srcRoot: {URI: ptr(base)}}
 	}

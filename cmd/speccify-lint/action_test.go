@@ -797,8 +797,10 @@ func checkSARIF(t *testing.T, path, category, errors string) {
 	if category == "" {
 		category = "speccify-lint"
 	}
-	if got := log.Runs[0].AutomationDetails.ID; got != category {
-		t.Errorf("%s: automationDetails.id %q, want %q", path, got, category)
+	// The id is the category and an empty run id (see report's
+	// sarifAutomationID).
+	if got := log.Runs[0].AutomationDetails.ID; got != category+"/" {
+		t.Errorf("%s: automationDetails.id %q, want %q", path, got, category+"/")
 	}
 	n := 0
 	for _, r := range log.Runs[0].Results {

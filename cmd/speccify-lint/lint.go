@@ -52,7 +52,7 @@ type LintCmd struct {
 
 	NoTimestamps  bool   `help:"Leave timestamps out of reports and report durations as 0, for byte-identical reports."`
 	JUnitStrict   bool   `name:"junit-strict" help:"Leave out the file and line attributes of JUnit test cases, which Jenkins' junit-10.xsd does not allow."`
-	SARIFCategory string `name:"sarif-category" placeholder:"ID" help:"SARIF automationDetails.id, to tell several uploads apart (default: speccify-lint)."`
+	SARIFCategory string `name:"sarif-category" placeholder:"CATEGORY" help:"Code scanning category of the SARIF run, to tell several uploads apart (default: speccify-lint; --shard K/N adds /shard-K-of-N)."`
 
 	WriteBaseline string `placeholder:"FILE" config:"-" help:"Record the findings of this run in the baseline file FILE and exit 0."`
 	Shard         string `placeholder:"K/N" config:"-" help:"Check only shard K of N of the tool folders (by a hash of their path; skill folders go to shard 1); merge the shards' JSON reports with the merge command."`

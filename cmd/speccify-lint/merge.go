@@ -22,7 +22,7 @@ type MergeCmd struct {
 	Output        string `short:"o" placeholder:"FILE" help:"Write the merged report to FILE (default: standard output)."`
 	FailOn        string `enum:"error,warning,never" default:"never" help:"Exit 1 when the merged report has a finding at or above this severity: ${enum} (default never: the shards already failed)."`
 	NoTimestamps  bool   `help:"Leave timestamps out and report durations as 0, for byte-identical reports."`
-	SARIFCategory string `name:"sarif-category" placeholder:"ID" help:"SARIF automationDetails.id (default: speccify-lint)."`
+	SARIFCategory string `name:"sarif-category" placeholder:"CATEGORY" help:"Code scanning category of the SARIF run (default: speccify-lint)."`
 	JUnitStrict   bool   `name:"junit-strict" help:"Leave out the file and line attributes of JUnit test cases, which Jenkins' junit-10.xsd does not allow."`
 }
 
