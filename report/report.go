@@ -81,9 +81,16 @@ type Options struct {
 	// Quiet makes the text report print only the findings and their
 	// blocks: no summary line and no "skipped" lines (-q).
 	Quiet bool
+	// Warn, when set, is told what a writer left out of its report to keep
+	// within what the format's consumers accept (the SARIF report within
+	// GitHub code scanning's limits), in one sentence without a final
+	// period; the CLI prints it on stderr.
+	Warn func(string)
 	// concise leaves the source snippets out of the text report (the
 	// concise format).
 	concise bool
+	// sarifLimits replaces githubSARIFLimits (tests).
+	sarifLimits *sarifLimits
 }
 
 // GitHubSourceURL is the Options.SourceURL of a GitHub Actions run:

@@ -27,10 +27,41 @@ const sarifSchema = "https://json.schemastore.org/sarif-2.1.0.json"
 // srcRoot is the uriBaseId every artifact location is relative to.
 const srcRoot = "%SRCROOT%"
 
-// writeSARIF renders a SARIF 2.1.0 log with one run.
+// writeSARIF renders a SARIF 2.1.0 log with one run, within GitHub code
+// scanning's limits (see sarifLimits): when the findings do not fit, the run
+// holds the errors first, records what it leaves out in its properties
+// ("speccify-lint/omitted") and Options.Warn is told.
 func writeSARIF(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	items := collect(r)
-	rules, index := sarifRules(opt, items)
+	// Fingerprints count occurrences over every finding, so that a finding
+	// keeps its fingerprint whether or not others are left out.
+	fps := fingerprints(items)
+	limits := githubSARIFLimits
+	if opt.sarifLimits != nil {
+		limits = *opt.sarifLimits
+	}
+	sel, err := fitSARIF(b, items, opt, limits, func(b *bytes.Buffer, sel *sarifSelection) error {
+		return renderSARIF(b, r, opt, items, fps, sel)
+	})
+	if err != nil {
+		return err
+	}
+	if msg := sel.warning(len(items)); msg != "" && opt.Warn != nil {
+		opt.Warn(msg)
+	}
+	return nil
+}
+
+// renderSARIF renders the SARIF log of the findings items of r that sel
+// keeps; fps are the fingerprints of items.
+func renderSARIF(b *bytes.Buffer, r *lint.Result, opt Options, items []item, fps []fingerprint, sel *sarifSelection) error {
+	var kept []item
+	for i, it := range items {
+		if sel.keep[i] {
+			kept = append(kept, it)
+		}
+	}
+	rules, index := sarifRules(opt, kept)
 
 	driver := &sarif.ToolComponent{
 		Name:           toolName,
@@ -62,8 +93,17 @@ func writeSARIF(b *bytes.Buffer, r *lint.Result, opt Options) error {
 		run.Properties = sarif.Properties{"speccify-lint/explore": map[string]any{
 			"seed": x.Seed, "runs": x.Runs, "invalid": x.Invalid}}
 	}
+	if omitted := sel.property(); omitted != nil {
+		if run.Properties == nil {
+			run.Properties = sarif.Properties{}
+		}
+		run.Properties["speccify-lint/omitted"] = omitted
+	}
 
-	for i, fp := range fingerprints(items) {
+	for i, fp := range fps {
+		if !sel.keep[i] {
+			continue
+		}
 		it := items[i]
 		res := &sarif.Result{
 			RuleID:    ptr(it.f.Rule),

@@ -46,6 +46,12 @@ type runEnv struct {
 	exitCode int
 }
 
+// reportWarning prints on stderr what a report writer left out of its
+// report (report.Options.Warn).
+func (env *runEnv) reportWarning(msg string) {
+	fmt.Fprintf(env.stderr, "speccify-lint: warning: %s\n", msg)
+}
+
 // usageError is a command-line or I/O problem: exit code 2.
 type usageError struct{ err error }
 

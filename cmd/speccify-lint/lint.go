@@ -156,6 +156,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		SourceURL:     report.GitHubSourceURL(os.Getenv),
 		Verbose:       c.Verbose,
 		Quiet:         c.Quiet,
+		Warn:          env.reportWarning,
 	}
 	for _, o := range plan.files {
 		if err := writeReportFile(o.path, o.format, res, opt); err != nil {

@@ -23,8 +23,9 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"gone": cmdGone,
-			"crlf": cmdCRLF,
+			"gone":       cmdGone,
+			"crlf":       cmdCRLF,
+			"gen-corpus": cmdGenCorpus,
 		},
 	})
 }

@@ -55,7 +55,8 @@ func (c *MergeCmd) Run(env *runEnv) error {
 		}
 		fmt.Fprintf(env.stderr, "speccify-lint: merge: warning: no report of shard %s; the merged report lacks its tools\n", strings.Join(missing, ", "))
 	}
-	opt := report.Options{NoTimestamps: c.NoTimestamps, SARIFCategory: c.SARIFCategory, JUnitStrict: c.JUnitStrict}
+	opt := report.Options{NoTimestamps: c.NoTimestamps, SARIFCategory: c.SARIFCategory, JUnitStrict: c.JUnitStrict,
+		Warn: env.reportWarning}
 	if c.Output != "" && c.Output != "-" {
 		if err := writeReportFile(c.Output, c.Format, merged, opt); err != nil {
 			return usageError{err}
