@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -14,7 +13,7 @@ import (
 )
 
 // TestPreCommitManifest checks .pre-commit-hooks.yaml without pre-commit:
-// the hooks, their entries, file patterns and stages.
+// the hooks, their entries, the files they see and stages.
 func TestPreCommitManifest(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(repoRoot(t), ".pre-commit-hooks.yaml"))
 	if err != nil {
@@ -24,7 +23,10 @@ func TestPreCommitManifest(t *testing.T) {
 		ID            string   `yaml:"id"`
 		Entry         string   `yaml:"entry"`
 		Language      string   `yaml:"language"`
-		Files         string   `yaml:"files"`
+		Files         *string  `yaml:"files"`
+		Exclude       *string  `yaml:"exclude"`
+		Types         []string `yaml:"types"`
+		TypesOr       []string `yaml:"types_or"`
 		PassFilenames *bool    `yaml:"pass_filenames"`
 		Stages        []string `yaml:"stages"`
 	}
@@ -40,28 +42,27 @@ func TestPreCommitManifest(t *testing.T) {
 	if len(hooks[0].Stages) != 0 || len(hooks[1].Stages) != 0 || strings.Join(hooks[2].Stages, ",") != "manual" || strings.Join(hooks[3].Stages, ",") != "manual" {
 		t.Errorf("stages %v, %v, %v and %v, want none, none, [manual] and [manual]", hooks[0].Stages, hooks[1].Stages, hooks[2].Stages, hooks[3].Stages)
 	}
-	match := map[string]bool{
-		"TOOL.md": true, ".agent/tools/x/TOOL.md": true, ".agent/tools/x/linux.py": true,
-		".agent/tools/x/macos.sh": true, ".agent/tools/x/windows.ps1": true, ".agent/tools/x/fixtures/a.plist": true,
-		"README.md": false, "NOTTOOL.md": false, ".agent/tools/x/helper.py": false, "linux/readme.txt": false,
-		".agent/tools/x/TOOL.md.bak": false,
-		// A skill (a SKILL.md under a folder named skills): its tool links
-		// are checked, so a change to it must run the hook.
-		".agent/skills/s/SKILL.md": true, "skills/s/SKILL.md": true, "skills/group/s/SKILL.md": true,
-		"SKILL.md": false, "docs/SKILL.md": false, "skills/SKILL.md.orig": false, ".agent/skills/s/notes.md": false,
-	}
 	for _, h := range hooks {
 		if h.Language != "golang" || h.PassFilenames == nil || !*h.PassFilenames {
 			t.Errorf("%s: language %q, pass_filenames %v", h.ID, h.Language, h.PassFilenames)
 		}
-		// pre-commit matches with Python's re.search; these patterns mean the
-		// same in Go's regexp.
-		for name, want := range match {
-			if got := mustSearch(t, h.Files, name); got != want {
-				t.Errorf("%s: files pattern on %q = %v, want %v", h.ID, name, got, want)
-			}
+		// Every staged file goes to speccify-lint, which alone knows the
+		// tool folders (the nearest directory above a file with a TOOL.md):
+		// a pattern would miss the files of a tool folder it does not name,
+		// such as a script the implementations share (common.sh). pre-commit
+		// passes regular files (its default types: [file]).
+		if h.Files != nil || h.Exclude != nil || h.Types != nil || h.TypesOr != nil {
+			t.Errorf("%s: files %v, exclude %v, types %v, types_or %v; want none, so that every file of a tool folder runs the hook",
+				h.ID, deref(h.Files), deref(h.Exclude), h.Types, h.TypesOr)
 		}
 	}
+}
+
+func deref(s *string) any {
+	if s == nil {
+		return nil
+	}
+	return *s
 }
 
 // TestPreCommitBuildsOnlySpeccifyLint: pre-commit's language: golang runs
@@ -78,15 +79,6 @@ func TestPreCommitBuildsOnlySpeccifyLint(t *testing.T) {
 	if got := strings.Fields(string(out)); !slices.Equal(got, []string{"github.com/speccify/speccify-lint/cmd/speccify-lint"}) {
 		t.Errorf("main packages in ./...: %v, want only cmd/speccify-lint", got)
 	}
-}
-
-func mustSearch(t *testing.T, pattern, s string) bool {
-	t.Helper()
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		t.Fatalf("files pattern %q: %v", pattern, err)
-	}
-	return re.MatchString(s)
 }
 
 // TestPreCommitTryRepo runs the hooks the way a user's pre-commit would:
@@ -130,6 +122,11 @@ func TestPreCommitTryRepo(t *testing.T) {
 		broken bool
 		skill  string // a .agent/skills/s/SKILL.md with this text
 		split  bool   // the good tool has a yaml-split, which the fix hook fixes
+		// shared makes the good tool's implementations links to common.sh
+		// (the layout the README recommends) and, after the commit, stages
+		// a common.sh saved with CRLF line endings; the hook runs on the
+		// staged files, not --all-files.
+		shared bool
 		hook   string
 		stage  string
 		pass   bool
@@ -147,6 +144,11 @@ func TestPreCommitTryRepo(t *testing.T) {
 		// changed a file, so that the fix is reviewed and staged.
 		{name: "fixed", split: true, hook: "speccify-lint-fix", pass: false,
 			want: []string{"speccify-lint (fix)", "Failed", "files were modified by this hook", "speccify-lint: fixed 1 finding in 1 file"}},
+		// Only the shared script changed: the hook must check its tool.
+		{name: "shared script", shared: true, hook: "speccify-lint", pass: false,
+			want: []string{"speccify-lint (static)", "Failed",
+				".agent/tools/greet/linux.sh:1:10: error: the #! line ends with a carriage return; save the file with LF line endings [implementation-runnable]",
+				".agent/tools/greet/macos.sh:1:10: error: the #! line ends with a carriage return; save the file with LF line endings [implementation-runnable]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			repo := filepath.Join(t.TempDir(), "target repo")
@@ -174,14 +176,48 @@ func TestPreCommitTryRepo(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "commit.gpgsign=false", "commit", "-q", "-m", "tools"}} {
+			common := filepath.Join(filepath.Dir(spec), "common.sh")
+			if tc.shared {
+				script, err := os.ReadFile(filepath.Join(filepath.Dir(spec), "linux.sh"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(common, append([]byte("#!/bin/sh\n"), script...), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				for _, name := range []string{"linux.sh", "macos.sh"} {
+					link := filepath.Join(filepath.Dir(spec), name)
+					if err := os.Remove(link); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.Symlink("common.sh", link); err != nil {
+						t.Skipf("no symbolic links: %v", err)
+					}
+				}
+			}
+			git := func(args ...string) {
+				t.Helper()
 				cmd := exec.Command("git", args...)
 				cmd.Dir, cmd.Env = repo, env
 				if out, err := cmd.CombinedOutput(); err != nil {
 					t.Fatalf("git %v: %v\n%s", args, err, out)
 				}
 			}
+			git("init", "-q")
+			git("add", "-A")
+			git("-c", "commit.gpgsign=false", "commit", "-q", "-m", "tools")
 			args := []string{"try-repo", root, tc.hook, "--all-files"}
+			if tc.shared {
+				script, err := os.ReadFile(common)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(common, bytes.ReplaceAll(script, []byte("\n"), []byte("\r\n")), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				git("add", "--", common)
+				args = []string{"try-repo", root, tc.hook} // the staged files
+			}
 			if tc.stage != "" {
 				args = append(args, "--hook-stage", tc.stage)
 			}
