@@ -637,7 +637,12 @@ func fakeRelease(t *testing.T, bin string, rel release) (string, *[]string) {
 	}
 	archive := buf.Bytes()
 	tag := "v1.2.3"
-	name := fmt.Sprintf("speccify-lint_1.2.3_%s_%s.tar.gz", runtime.GOOS, runtime.GOARCH)
+	// The archive's name as .goreleaser.yaml makes it, so that the action's
+	// download step is checked against the release config itself.
+	name, ok := goreleaserAssets(t, "1.2.3").archives[runtime.GOOS+"/"+runtime.GOARCH]
+	if !ok {
+		t.Skipf("the release has no archive for %s/%s", runtime.GOOS, runtime.GOARCH)
+	}
 	assets := rel.assets
 	if assets == nil {
 		assets = []string{name}
