@@ -1,9 +1,7 @@
 package main
 
 import (
-	"archive/tar"
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/json"
 	"encoding/xml"
@@ -614,28 +612,6 @@ func fakeRelease(t *testing.T, bin string, rel release) (string, *[]string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	gz := gzip.NewWriter(&buf)
-	tw := tar.NewWriter(gz)
-	for _, f := range []struct {
-		name string
-		mode int64
-		data []byte
-	}{{"README.md", 0o644, []byte("speccify-lint\n")}, {"speccify-lint", 0o755, exe}} {
-		if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: f.mode, Size: int64(len(f.data))}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write(f.data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := gz.Close(); err != nil {
-		t.Fatal(err)
-	}
-	archive := buf.Bytes()
 	tag := "v1.2.3"
 	// The archive's name as .goreleaser.yaml makes it, so that the action's
 	// download step is checked against the release config itself.
@@ -643,6 +619,7 @@ func fakeRelease(t *testing.T, bin string, rel release) (string, *[]string) {
 	if !ok {
 		t.Skipf("the release has no archive for %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
+	archive := makeArchive(t, name, []archiveFile{{"README.md", 0o644, []byte("speccify-lint\n")}, {"speccify-lint", 0o755, exe}})
 	assets := rel.assets
 	if assets == nil {
 		assets = []string{name}
@@ -902,37 +879,7 @@ func gitInit(t *testing.T, dir, committed string) {
 // release step and --version rely on: the archive and checksum names, the
 // platforms, the ldflags stamping and the reproducible-build settings.
 func TestGoReleaserConfig(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join(repoRoot(t), ".goreleaser.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cfg struct {
-		Version     int
-		ProjectName string `yaml:"project_name"`
-		Builds      []struct {
-			Main         string
-			Binary       string
-			Goos, Goarch []string
-			Flags        []string
-			Ldflags      []string
-			ModTimestamp string `yaml:"mod_timestamp"`
-		}
-		Archives []struct {
-			NameTemplate    string   `yaml:"name_template"`
-			Formats         []string `yaml:"formats"`
-			FormatOverrides []struct {
-				Goos    string
-				Formats []string
-			} `yaml:"format_overrides"`
-		}
-		Checksum struct {
-			NameTemplate string `yaml:"name_template"`
-			Algorithm    string
-		}
-	}
-	if err := yaml.Unmarshal(raw, &cfg); err != nil {
-		t.Fatal(err)
-	}
+	cfg := readGoReleaserConfig(t)
 	if cfg.Version != 2 || cfg.ProjectName != "speccify-lint" || len(cfg.Builds) != 1 || len(cfg.Archives) != 1 {
 		t.Fatalf("version %d, project %q, %d builds, %d archives", cfg.Version, cfg.ProjectName, len(cfg.Builds), len(cfg.Archives))
 	}

@@ -21,6 +21,42 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// goreleaserConfig is what the tests read of .goreleaser.yaml.
+type goreleaserConfig struct {
+	Version     int
+	ProjectName string `yaml:"project_name"`
+	Builds      []struct {
+		Main         string
+		Binary       string
+		Goos, Goarch []string
+		Flags        []string
+		Ldflags      []string
+		ModTimestamp string `yaml:"mod_timestamp"`
+	}
+	Archives []struct {
+		NameTemplate    string   `yaml:"name_template"`
+		Formats         []string `yaml:"formats"`
+		FormatOverrides []struct {
+			Goos    string
+			Formats []string
+		} `yaml:"format_overrides"`
+	}
+	Checksum struct {
+		NameTemplate string `yaml:"name_template"`
+		Algorithm    string
+	}
+}
+
+// readGoReleaserConfig reads the repository's .goreleaser.yaml.
+func readGoReleaserConfig(t *testing.T) goreleaserConfig {
+	t.Helper()
+	var cfg goreleaserConfig
+	if err := yaml.Unmarshal([]byte(readRepoFile(t, ".goreleaser.yaml")), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
 // releaseAssets are the files a release publishes, as .goreleaser.yaml
 // names them for one version.
 type releaseAssets struct {
@@ -38,27 +74,7 @@ type releaseAssets struct {
 // version, OS and architecture.
 func goreleaserAssets(t *testing.T, version string) releaseAssets {
 	t.Helper()
-	var cfg struct {
-		ProjectName string `yaml:"project_name"`
-		Builds      []struct {
-			Binary       string
-			Goos, Goarch []string
-		}
-		Archives []struct {
-			NameTemplate    string   `yaml:"name_template"`
-			Formats         []string `yaml:"formats"`
-			FormatOverrides []struct {
-				Goos    string
-				Formats []string
-			} `yaml:"format_overrides"`
-		}
-		Checksum struct {
-			NameTemplate string `yaml:"name_template"`
-		}
-	}
-	if err := yaml.Unmarshal([]byte(readRepoFile(t, ".goreleaser.yaml")), &cfg); err != nil {
-		t.Fatal(err)
-	}
+	cfg := readGoReleaserConfig(t)
 	if len(cfg.Builds) != 1 || len(cfg.Archives) != 1 {
 		t.Fatalf("%d builds and %d archives in .goreleaser.yaml; this test knows one of each", len(cfg.Builds), len(cfg.Archives))
 	}
@@ -310,56 +326,67 @@ func fakeGoReleaserRelease(t *testing.T, assets releaseAssets) string {
 		if strings.HasPrefix(key, "windows/") {
 			binary += ".exe"
 		}
-		files := []struct {
-			name string
-			mode int64
-			data []byte
-		}{{"README.md", 0o644, []byte("speccify-lint\n")}, {binary, 0o755, script}}
-		var buf bytes.Buffer
-		switch {
-		case strings.HasSuffix(name, ".tar.gz"):
-			gz := gzip.NewWriter(&buf)
-			tw := tar.NewWriter(gz)
-			for _, f := range files {
-				if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: f.mode, Size: int64(len(f.data))}); err != nil {
-					t.Fatal(err)
-				}
-				if _, err := tw.Write(f.data); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := tw.Close(); err != nil {
-				t.Fatal(err)
-			}
-			if err := gz.Close(); err != nil {
-				t.Fatal(err)
-			}
-		case strings.HasSuffix(name, ".zip"):
-			zw := zip.NewWriter(&buf)
-			for _, f := range files {
-				h := &zip.FileHeader{Name: f.name, Method: zip.Deflate}
-				h.SetMode(os.FileMode(f.mode))
-				w, err := zw.CreateHeader(h)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if _, err := w.Write(f.data); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := zw.Close(); err != nil {
-				t.Fatal(err)
-			}
-		default:
-			t.Fatalf("archive %s: this test writes .tar.gz and .zip", name)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), buf.Bytes(), 0o644); err != nil {
+		files := []archiveFile{{"README.md", 0o644, []byte("speccify-lint\n")}, {binary, 0o755, script}}
+		data := makeArchive(t, name, files)
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&sums, "%x  %s\n", sha256.Sum256(buf.Bytes()), name)
+		fmt.Fprintf(&sums, "%x  %s\n", sha256.Sum256(data), name)
 	}
 	if err := os.WriteFile(filepath.Join(dir, assets.checksums), []byte(sums.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// archiveFile is a file of an archive makeArchive writes.
+type archiveFile struct {
+	name string
+	mode int64
+	data []byte
+}
+
+// makeArchive is an archive of files in the format name ends with, .tar.gz
+// or .zip, the two GoReleaser writes here.
+func makeArchive(t *testing.T, name string, files []archiveFile) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	switch {
+	case strings.HasSuffix(name, ".tar.gz"):
+		gz := gzip.NewWriter(&buf)
+		tw := tar.NewWriter(gz)
+		for _, f := range files {
+			if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: f.mode, Size: int64(len(f.data))}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tw.Write(f.data); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := tw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := gz.Close(); err != nil {
+			t.Fatal(err)
+		}
+	case strings.HasSuffix(name, ".zip"):
+		zw := zip.NewWriter(&buf)
+		for _, f := range files {
+			h := &zip.FileHeader{Name: f.name, Method: zip.Deflate}
+			h.SetMode(os.FileMode(f.mode))
+			w, err := zw.CreateHeader(h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := w.Write(f.data); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+	default:
+		t.Fatalf("archive %s: this test writes .tar.gz and .zip", name)
+	}
+	return buf.Bytes()
 }
