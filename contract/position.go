@@ -147,3 +147,34 @@ func (l *Lines) runeOffset(line, runeCol int) int {
 	}
 	return l.starts[line-1] + off
 }
+
+// ByteColumn is the 1-based column of p on its line counted in bytes of the
+// text (UTF-8), the unit reviewdog counts columns in, for p's UTF-16 column
+// (see ByteColumn); a line out of range counts every column as one byte.
+func (l *Lines) ByteColumn(p Pos) int {
+	if p.Line < 1 || p.Line > len(l.starts) {
+		return p.Column
+	}
+	return ByteColumn(l.lineBytes(p.Line), p.Column)
+}
+
+// ByteColumn turns the 1-based column col of line, counted in UTF-16 code
+// units as positions count, into the 1-based column counted in bytes (UTF-8).
+// An invalid byte is one unit and one byte, as utf16Width counts it; past the
+// end of the line each column is one byte. A column below 1 stays as it is.
+func ByteColumn(line []byte, col int) int {
+	if col <= 1 {
+		return col
+	}
+	units, n := 0, 0
+	for n < len(line) && units < col-1 {
+		r, size := utf8.DecodeRune(line[n:])
+		if w := utf16.RuneLen(r); w > 0 {
+			units += w
+		} else {
+			units++
+		}
+		n += size
+	}
+	return n + 1 + max(col-1-units, 0)
+}

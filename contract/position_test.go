@@ -1,6 +1,9 @@
 package contract
 
-import "testing"
+import (
+	"testing"
+	"unicode/utf8"
+)
 
 func TestLines(t *testing.T) {
 	l := NewLines([]byte("a🌍b\nxyz\n"))
@@ -89,3 +92,43 @@ func TestPos(t *testing.T) {
 
 // IsValid reports whether s names a real piece of the text.
 func (s Span) IsValid() bool { return s.Start.IsValid() }
+
+// TestByteColumn: UTF-16 columns become UTF-8 byte columns; past the end of
+// the line each column counts one byte.
+func TestByteColumn(t *testing.T) {
+	for _, tc := range []struct {
+		line   string
+		col, b int
+	}{
+		{"name: x", 7, 7},
+		{"é: x", 2, 3}, // é is 1 unit, 2 bytes
+		{"😀 x", 3, 5},  // the emoji is 2 units, 4 bytes
+		{"😀 x", 4, 6},
+		{"ab", 5, 5}, // past the end: one byte a column
+		{"é", 4, 5},
+		{"\xff x", 2, 2}, // an invalid byte: one unit, one byte
+		{"x", 1, 1},
+		{"x", 0, 0},
+	} {
+		if b := ByteColumn([]byte(tc.line), tc.col); b != tc.b {
+			t.Errorf("ByteColumn(%q, %d) = %d, want %d", tc.line, tc.col, b, tc.b)
+		}
+	}
+	l := NewLines([]byte("a\nxé = 1\n"))
+	if got := l.ByteColumn(Pos{Line: 2, Column: 4}); got != 5 {
+		t.Errorf("Lines.ByteColumn(2:4) = %d, want 5", got)
+	}
+	if got := l.ByteColumn(Pos{Line: 9, Column: 4}); got != 4 {
+		t.Errorf("Lines.ByteColumn(9:4) = %d, want 4 (no such line)", got)
+	}
+	// The inverse of Offset: the byte column of a position is its offset
+	// from the line's start, plus one.
+	text := []byte("ça 😀 va\n\tb\xffé x\n")
+	lines := NewLines(text)
+	for off := range text {
+		p := lines.Offset(off)
+		if got, want := lines.ByteColumn(p), off-lines.LineStart(p.Line)+1; got != want && utf8.RuneStart(text[off]) {
+			t.Errorf("offset %d (%v): byte column %d, want %d", off, p, got, want)
+		}
+	}
+}

@@ -96,6 +96,11 @@ type skillCheck struct {
 	cfg      *Config
 	dir      string // the folder as discovered
 	specPath string // its SKILL.md
+	// text is SKILL.md's text once read (readText), textErr why it could
+	// not be.
+	text    []byte
+	textErr error
+	read    bool
 }
 
 // checkSkill applies the skill rules to the skill folder dir.
@@ -108,7 +113,21 @@ func checkSkill(cfg *Config, dir string) SkillResult {
 			r.skill(s, reporter{rule: r, cfg: cfg, tool: rel, file: res.Spec, out: &res.Findings})
 		}
 	}
+	if len(res.Findings) > 0 {
+		if text, err := s.readText(); err == nil {
+			attachSkillPositions(res.Findings, res.Spec, text)
+		}
+	}
 	return res
+}
+
+// readText is the text of the skill's SKILL.md, read once.
+func (s *skillCheck) readText() ([]byte, error) {
+	if !s.read {
+		s.text, s.textErr = contract.ReadText(s.specPath, contract.MaxSpecSize)
+		s.read = true
+	}
+	return s.text, s.textErr
 }
 
 // internalErrors collects the failures of speccify-lint itself: a panic while
@@ -251,6 +270,7 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 // finish adds the findings, in order, and the time spent on the tool (not
 // counting the wait between its checks and its runs).
 func (c *toolCheck) finish(tr ToolResult, spent time.Duration) ToolResult {
+	c.attachPositions(c.findings) // those of the after rules too
 	slices.SortStableFunc(c.findings, CompareFindings)
 	tr.Findings = append(tr.Findings, c.findings...)
 	for i := range tr.Examples {

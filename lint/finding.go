@@ -17,6 +17,13 @@ type Finding struct {
 	File     string   `json:"file"`
 	Line     int      `json:"line"`
 	Column   int      `json:"column"`
+	// ByteColumn is Column counted in bytes (UTF-8) of the line, the unit
+	// reviewdog's formats want, when it differs from Column (a character
+	// before it takes more bytes than UTF-16 code units); 0 when it is
+	// Column, and when the engine did not read the line. The engine sets it
+	// from the text it read (toolCheck.attachPositions), and the JSON report carries it,
+	// so that a report merged from JSON reports places it the same.
+	ByteColumn int `json:"byte_column,omitempty"`
 	// Span is the source text in File the finding is about, when the parser
 	// knows it (a TOOL.md key, value, example line or title); zero
 	// otherwise, and in a report read back from JSON. Reports print only
@@ -41,6 +48,10 @@ type Finding struct {
 	// (Rule.Autofix); nil otherwise.
 	Fix *Fix `json:"fix,omitempty"`
 }
+
+// ByteCol is the finding's column counted in bytes: ByteColumn, or Column
+// when that is 0.
+func (f Finding) ByteCol() int { return cmp.Or(f.ByteColumn, f.Column) }
 
 // String formats the finding as "file:line:col: severity: message [rule]".
 func (f Finding) String() string {

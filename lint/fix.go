@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -55,7 +56,21 @@ type Edit struct {
 	Start contract.Point `json:"start"`
 	End   contract.Point `json:"end"`
 	New   string         `json:"new"`
+	// StartByteColumn and EndByteColumn are the columns of Start and End
+	// counted in bytes (UTF-8) of their lines, as Finding.ByteColumn: 0 when
+	// they are the points' columns, and when the engine did not read the
+	// file. The engine sets them from the text it read.
+	StartByteColumn int `json:"start_byte_column,omitempty"`
+	EndByteColumn   int `json:"end_byte_column,omitempty"`
 }
+
+// StartByteCol is the byte column of Start: StartByteColumn, or Start's
+// column when that is 0.
+func (e Edit) StartByteCol() int { return cmp.Or(e.StartByteColumn, e.Start.Column) }
+
+// EndByteCol is the byte column of End: EndByteColumn, or End's column when
+// that is 0.
+func (e Edit) EndByteCol() int { return cmp.Or(e.EndByteColumn, e.End.Column) }
 
 // Fix is the change that resolves one finding: byte-range edits of one file
 // (sorted, not overlapping), or the deletion of the file, or the conversion of
@@ -78,4 +93,11 @@ type Fix struct {
 	// whose text has changed since. Empty when unknown, and in a report
 	// read back from JSON, which leaves it out.
 	Sum string `json:"-"`
+	// Size is the size in bytes of File as the engine read it, and Text the
+	// whole of File after the fix, when the fix rewrites the whole file
+	// (ToLF; Text keeps a BOM): what SARIF's replacement of the file's bytes
+	// needs. 0 and "" when the engine did not read the file (or its text is
+	// not UTF-8), and in a report read back from JSON, which leaves them out.
+	Size int    `json:"-"`
+	Text string `json:"-"`
 }

@@ -18,7 +18,7 @@ var ruleSkillLink = &Rule{ID: "skill-link", Severity: SeverityError, Category: "
 // checkSkillLink: each link of a SKILL.md to a tool leads to a folder with a
 // TOOL.md.
 func checkSkillLink(s *skillCheck, rep reporter) {
-	text, err := contract.ReadText(s.specPath, contract.MaxSpecSize)
+	text, err := s.readText()
 	if err != nil {
 		return // not a text file: nothing to follow
 	}

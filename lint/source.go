@@ -16,7 +16,7 @@ const maxSourceLine = 1024
 
 // attachSource sets the Source of the findings placed in TOOL.md or in an
 // implementation the static rules read (before those texts are let go of):
-// the text of the finding's line.
+// the text of the finding's line; and their positions (attachPositions).
 func (c *toolCheck) attachSource(fs []Finding) {
 	for i := range fs {
 		f := &fs[i]
@@ -37,6 +37,7 @@ func (c *toolCheck) attachSource(fs []Finding) {
 			}
 		}
 	}
+	c.attachPositions(fs)
 }
 
 // lineOf is the 1-based line n of text without its line ending ("\n" or

@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -54,19 +53,15 @@ func TestInternalErrorsInCIFormats(t *testing.T) {
 }
 
 // TestRDJSONByteColumns: reviewdog counts columns in UTF-8 bytes; findings
-// count UTF-16 code units. The writer converts them with the file's line.
+// count UTF-16 code units. The writer takes the byte columns the engine
+// gives the findings (lint's TestFindingByteColumns), and the column where
+// the finding has none; it reads no file (the root does not exist).
 func TestRDJSONByteColumns(t *testing.T) {
-	root := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(root, "t"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// é is 1 unit and 2 bytes, 𐐀 2 units and 4 bytes.
-	if err := os.WriteFile(filepath.Join(root, "t", "TOOL.md"), []byte("---\r\nname: é𐐀 x\r\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	root := filepath.Join(t.TempDir(), "gone")
+	// The line "name: é𐐀 x": é is 1 unit and 2 bytes, 𐐀 2 units and 4 bytes.
 	r := &lint.Result{Root: root, Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []lint.Finding{
-		{Rule: "name", Severity: lint.SeverityError, Message: "m", File: "t/TOOL.md", Line: 2, Column: 11}, // x
-		{Rule: "name", Severity: lint.SeverityError, Message: "m", File: "t/TOOL.md", Line: 2, Column: 20}, // past the end
+		{Rule: "name", Severity: lint.SeverityError, Message: "m", File: "t/TOOL.md", Line: 2, Column: 11, ByteColumn: 14}, // x
+		{Rule: "name", Severity: lint.SeverityError, Message: "m", File: "t/TOOL.md", Line: 2, Column: 20, ByteColumn: 23}, // past the end
 		{Rule: "name", Severity: lint.SeverityError, Message: "m", File: "t/TOOL.md", Line: 1, Column: 1},
 		{Rule: "name", Severity: lint.SeverityError, Message: "m", File: "t/gone.md", Line: 3, Column: 4},
 	}}}}

@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -14,24 +13,22 @@ import (
 
 // fixResult is a result whose findings carry the three kinds of fix: edits
 // (one on a line with a two-byte character), a conversion to LF of a CRLF
-// implementation, and the deletion of a fixture.
+// implementation, and the deletion of a fixture; with what the engine puts
+// in the model for the writers (the byte column of the edit's end, the size
+// and converted text of the implementation), and no file under the root:
+// writers read none.
 func fixResult(t *testing.T) *lint.Result {
-	root := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(root, "t"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(root, "t", "linux.sh"), []byte("#!/bin/sh\r\necho ok\r\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	root := filepath.Join(t.TempDir(), "gone")
 	p := func(line, col, off int) contract.Point {
 		return contract.Point{Pos: contract.Pos{Line: line, Column: col}, Offset: off}
 	}
 	edit := lint.Finding{Rule: "yaml-split", Severity: lint.SeverityWarning, Message: "split", File: "t/TOOL.md", Line: 3, Column: 8,
 		Source: "x: {d: é a, b}", Tool: "t",
 		Fix: &lint.Fix{Title: "quote the text of d", Safety: lint.SafeFix, File: "t/TOOL.md",
-			Edits: []lint.Edit{{Start: p(3, 8, 30), End: p(3, 14, 37), New: `"é a, b"`}}}}
+			Edits: []lint.Edit{{Start: p(3, 8, 30), End: p(3, 14, 37), EndByteColumn: 15, New: `"é a, b"`}}}}
 	toLF := lint.Finding{Rule: "implementation-runnable", Severity: lint.SeverityError, Message: "CRLF", File: "t/linux.sh", Line: 1, Column: 1, Tool: "t",
-		Fix: &lint.Fix{Title: "convert to LF", Safety: lint.SafeFix, File: "t/linux.sh", ToLF: true}}
+		Fix: &lint.Fix{Title: "convert to LF", Safety: lint.SafeFix, File: "t/linux.sh", ToLF: true,
+			Size: len("#!/bin/sh\r\necho ok\r\n"), Text: "#!/bin/sh\necho ok\n"}}
 	del := lint.Finding{Rule: "fixture-unused", Severity: lint.SeverityWarning, Message: "unused", File: "t/fixtures/u", Line: 1, Column: 1, Tool: "t",
 		Fix: &lint.Fix{Title: "delete the fixture", Safety: lint.UnsafeFix, File: "t/fixtures/u", Delete: true}}
 	r := &lint.Result{Version: "v1.2.3", Root: root, Platform: "linux",

@@ -1,15 +1,9 @@
 package report
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
-	"strings"
-	"unicode/utf8"
 
-	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -95,9 +89,9 @@ func rdToolSource(opt Options) rdSource {
 }
 
 // rdDiagnostics are the diagnostics of every finding; withSource puts the
-// tool in each.
+// tool in each. Columns are the byte columns the model holds
+// (Finding.ByteColumn).
 func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic {
-	cols := byteColumns{root: r.Root}
 	base := opt.informationURI()
 	ds := []rdDiagnostic{}
 	for _, it := range collect(r) {
@@ -105,7 +99,7 @@ func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic 
 		d := rdDiagnostic{
 			Message: capText(detail(it), rdMessageCap),
 			Location: rdLocation{Path: f.File, Range: rdRange{Start: rdPosition{
-				Line: max(f.Line, 1), Column: cols.column(f),
+				Line: max(f.Line, 1), Column: f.ByteCol(),
 			}}},
 			Severity: upperSeverity(f.Severity),
 			Code:     rdCode{Value: f.Rule, URL: base + "#" + (&lint.Rule{ID: f.Rule}).Anchor()},
@@ -113,32 +107,28 @@ func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic 
 		if withSource {
 			d.Source = ptr(rdToolSource(opt))
 		}
-		d.Suggestions = rdSuggestions(f, &cols)
+		d.Suggestions = rdSuggestions(f)
 		ds = append(ds, d)
 	}
 	return ds
 }
 
 // rdSuggestions are the edits of the finding's fix as reviewdog
-// suggestions: ranges of lines and UTF-8 byte columns (the end exclusive)
-// and their new text (with LF line endings). A fix that deletes its file or
-// converts its line endings is no range of text: rdjson cannot express it,
-// and it has no suggestion.
-func rdSuggestions(f lint.Finding, cols *byteColumns) []rdSuggestion {
+// suggestions: ranges of lines and UTF-8 byte columns (the end exclusive;
+// lint.Edit's byte columns) and their new text (with LF line endings). A fix
+// that deletes its file or converts its line endings is no range of text:
+// rdjson cannot express it, and it has no suggestion.
+func rdSuggestions(f lint.Finding) []rdSuggestion {
 	fix := f.Fix
 	if fix == nil || fix.Delete || fix.ToLF || len(fix.Edits) == 0 {
 		return nil
 	}
-	at := func(p contract.Point) rdPosition {
-		source := ""
-		if fix.File == f.File && p.Line == f.Line {
-			source = f.Source
-		}
-		return rdPosition{Line: p.Line, Column: cols.at(fix.File, p.Line, p.Column, source)}
-	}
 	out := make([]rdSuggestion, 0, len(fix.Edits))
 	for _, e := range fix.Edits {
-		out = append(out, rdSuggestion{Range: rdRange{Start: at(e.Start), End: ptr(at(e.End))}, Text: e.New})
+		out = append(out, rdSuggestion{Range: rdRange{
+			Start: rdPosition{Line: e.Start.Line, Column: e.StartByteCol()},
+			End:   &rdPosition{Line: e.End.Line, Column: e.EndByteCol()},
+		}, Text: e.New})
 	}
 	return out
 }
@@ -152,93 +142,4 @@ func upperSeverity(s lint.Severity) string {
 		return "WARNING"
 	}
 	return "INFO"
-}
-
-// byteColumns turns the columns of findings, which count UTF-16 code units,
-// into the UTF-8 byte columns reviewdog's format wants, reading each file's
-// line under root once. Where the line cannot be read (no root, a file gone
-// since) the column stays as it is, which is the same for ASCII text.
-type byteColumns struct {
-	root  string
-	lines map[string][]string
-}
-
-// column is the 1-based UTF-8 byte column of the finding's UTF-16 column,
-// on its line of its root-relative file; 0 stays 0 (unknown). The line is the
-// one the engine read (f.Source) when the column falls inside it; the file
-// is read only for a finding without it (a report merged from JSON).
-func (c *byteColumns) column(f lint.Finding) int {
-	return c.at(f.File, f.Line, f.Column, f.Source)
-}
-
-// at is the 1-based UTF-8 byte column of the UTF-16 column col on line
-// line of file, whose text is source when it is known (else read).
-func (c *byteColumns) at(file string, line, col int, source string) int {
-	if col <= 1 || line < 1 {
-		return col
-	}
-	if b, ok := byteColumn(source, col); ok {
-		return b
-	}
-	text, ok := c.line(file, line)
-	if !ok {
-		return col
-	}
-	b, _ := byteColumn(text, col)
-	return b
-}
-
-// byteColumn is the 1-based UTF-8 byte column of the UTF-16 column col in
-// text; ok is false when col lies past the end of text (counted there as
-// one byte a column).
-func byteColumn(text string, col int) (b int, ok bool) {
-	units, bytes := 0, 0
-	for _, r := range text {
-		if units >= col-1 {
-			break
-		}
-		units += utf16Len(r)
-		bytes += utf8.RuneLen(r)
-	}
-	if units < col-1 { // past the end of the line
-		return bytes + col - units, false
-	}
-	return bytes + 1, true
-}
-
-// line is line n of a root-relative file.
-func (c *byteColumns) line(file string, n int) (string, bool) {
-	if c.root == "" {
-		return "", false
-	}
-	if c.lines == nil {
-		c.lines = map[string][]string{}
-	}
-	lines, seen := c.lines[file]
-	if !seen {
-		if f, err := os.Open(filepath.Join(c.root, filepath.FromSlash(file))); err == nil {
-			sc := bufio.NewScanner(f)
-			sc.Buffer(nil, 1<<20)
-			for sc.Scan() && len(lines) < 1<<20 {
-				lines = append(lines, strings.TrimSuffix(sc.Text(), "\r"))
-			}
-			if len(lines) > 0 { // columns count from after a BOM, as the engine reads the text
-				lines[0] = strings.TrimPrefix(lines[0], "\ufeff")
-			}
-			f.Close()
-		}
-		c.lines[file] = lines
-	}
-	if n > len(lines) {
-		return "", false
-	}
-	return lines[n-1], true
-}
-
-// utf16Len is how many UTF-16 code units r takes.
-func utf16Len(r rune) int {
-	if r >= 0x10000 {
-		return 2
-	}
-	return 1
 }

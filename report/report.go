@@ -5,10 +5,10 @@
 // TeamCity service messages; and it lists the rules as text, JSON or the
 // README's Markdown table.
 //
-// Writers only render: they never re-run anything and never change the
-// Result they are given (the reviewdog formats read the lines of findings
-// under Result.Root, to turn UTF-16 columns into the byte columns reviewdog
-// wants). Every path in a report is relative to Result.Root
+// Writers only render: they never re-run anything, read no file and never
+// change the Result they are given; what they show of a place (the UTF-16
+// and byte columns, a fix's whole text) is in the model (lint.Finding,
+// lint.Edit, lint.Fix). Every path in a report is relative to Result.Root
 // with forward slashes, as the model holds it. Output is deterministic: the
 // same Result and Options give the same bytes (timestamps appear only when
 // Options.NoTimestamps is false, and then come from Options.Now).

@@ -6,13 +6,10 @@ import (
 	"encoding/json"
 	"maps"
 	"net/url"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
@@ -115,7 +112,7 @@ func renderSARIF(b *bytes.Buffer, r *lint.Result, opt Options, items []item, fps
 				"primaryLocationLineHash": fp.lineHash(),
 			},
 		}
-		if fix := sarifFix(it.f.Fix, r.Root); fix != nil {
+		if fix := sarifFix(it.f.Fix); fix != nil {
 			res.Fixes = []*sarif.Fix{fix}
 		}
 		if it.ex != nil && it.ex.Implementation != "" {
@@ -220,11 +217,12 @@ func sarifRule(r *lint.Rule, base string) *sarif.ReportingDescriptor {
 // fix's file, a replacement per edit (deletedRegion in lines and columns as
 // the results count them, an empty region for an insertion; insertedContent
 // with LF line endings). A conversion to LF replaces the whole file's bytes
-// (byteOffset 0, byteLength its size) with the converted text, read from
-// the file under root (no fix when it cannot be read). SARIF has no way to
-// delete a file (artifactChange replaces content only): a fix that deletes
-// its file is left out; nil when there is no fix to write.
-func sarifFix(fix *lint.Fix, root string) *sarif.Fix {
+// (byteOffset 0, byteLength its size) with the converted text, both from the
+// fix (lint.Fix.Size and Text; no fix when the model lacks them, as in a
+// report merged from JSON). SARIF has no way to delete a file
+// (artifactChange replaces content only): a fix that deletes its file is
+// left out; nil when there is no fix to write.
+func sarifFix(fix *lint.Fix) *sarif.Fix {
 	if fix == nil || fix.Delete {
 		return nil
 	}
@@ -237,17 +235,12 @@ func sarifFix(fix *lint.Fix, root string) *sarif.Fix {
 		})
 	}
 	if fix.ToLF {
-		if len(fix.Edits) > 0 || root == "" {
+		if len(fix.Edits) > 0 || fix.Text == "" {
 			return nil // the edits and the whole file would be two replacements of one region
 		}
-		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(fix.File)))
-		if err != nil || !utf8.Valid(data) {
-			return nil
-		}
-		lf := strings.ReplaceAll(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r", "\n")
 		change.Replacements = append(change.Replacements, &sarif.Replacement{
-			DeletedRegion:   sarif.Region{ByteOffset: ptr(0), ByteLength: ptr(len(data))},
-			InsertedContent: &sarif.ArtifactContent{Text: ptr(lf)},
+			DeletedRegion:   sarif.Region{ByteOffset: ptr(0), ByteLength: ptr(fix.Size)},
+			InsertedContent: &sarif.ArtifactContent{Text: ptr(fix.Text)},
 		})
 	}
 	if len(change.Replacements) == 0 {
