@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -34,18 +36,20 @@ func cmdCRLF(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// cmdGenCorpus is the testscript command "gen-corpus [-break-outputs]
+// cmdGenCorpus is the testscript command "gen-corpus [-broken-examples K]
 // [speccify-gen-corpus flags] DIR": it writes the generated corpus of the
-// benchmarks (internal/gencorpus) to DIR; with -break-outputs every
-// example's output line is made invalid JSON ("output: {{"), for a tree with
-// many findings.
+// benchmarks (internal/gencorpus) to DIR; -broken-examples adds K examples
+// to each TOOL.md whose output line is not JSON (an example-syntax error
+// each, and no fixture file), for a tree with many findings in few files.
 func cmdGenCorpus(ts *testscript.TestScript, neg bool, args []string) {
-	broken := len(args) > 0 && args[0] == "-break-outputs"
-	if broken {
-		args = args[1:]
+	broken := 0
+	if len(args) > 1 && args[0] == "-broken-examples" {
+		n, err := strconv.Atoi(args[1])
+		ts.Check(err)
+		broken, args = n, args[2:]
 	}
 	if neg || len(args) == 0 {
-		ts.Fatalf("usage: gen-corpus [-break-outputs] [-n N] [-examples E] [-impl sh|none] DIR")
+		ts.Fatalf("usage: gen-corpus [-broken-examples K] [-n N] [-examples E] [-impl sh|none] DIR")
 	}
 	dir := ts.MkAbs(args[len(args)-1])
 	args[len(args)-1] = dir
@@ -53,17 +57,25 @@ func cmdGenCorpus(ts *testscript.TestScript, neg bool, args []string) {
 	if code := gencorpus.Command(args, &stderr); code != 0 {
 		ts.Fatalf("speccify-gen-corpus: exit %d: %s", code, stderr.String())
 	}
-	if !broken {
+	if broken == 0 {
 		return
+	}
+	var more bytes.Buffer
+	for i := range broken {
+		fmt.Fprintf(&more, "\n### broken %d\ninput: {}\noutput: {\"ok\": true\n", i+1)
 	}
 	ts.Check(filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.Name() != "TOOL.md" {
 			return err
 		}
-		data, err := os.ReadFile(path)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(path, bytes.ReplaceAll(data, []byte("\noutput: {"), []byte("\noutput: {{")), 0o644)
+		_, err = f.Write(more.Bytes())
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
 	}))
 }
