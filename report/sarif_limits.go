@@ -203,7 +203,9 @@ func fitSARIF(b *bytes.Buffer, items []item, opt Options, limits sarifLimits, re
 		if err := render(b, sel); err != nil {
 			return nil, err
 		}
-		log := b.Bytes()[start:]
+		// What is uploaded is the log as Write lets it through SARIF's guard,
+		// which escapes the characters of CI commands (more bytes).
+		log := jsonGuard(b.Bytes()[start:])
 		if keep == 0 || gzipFits(log, limits.gzipBytes) {
 			return sel, nil
 		}

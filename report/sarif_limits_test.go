@@ -163,16 +163,20 @@ func TestSARIFWithinLimitsUnchanged(t *testing.T) {
 }
 
 // TestSARIFSizeLimit: a run whose gzip-compressed log would be larger than
-// the limit keeps fewer results, errors first, until it fits.
+// the limit keeps fewer results, errors first, until it fits, as written:
+// after the guard has escaped the CI commands of the messages.
 func TestSARIFSizeLimit(t *testing.T) {
 	rng := rand.New(rand.NewChaCha8([32]byte{1}))
 	const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 	r := manyFindings(600, 100, 500, func(i int) string {
-		b := make([]byte, 2000) // incompressible
-		for j := range b {
-			b[j] = letters[rng.IntN(len(letters))]
+		var b strings.Builder // incompressible, with CI commands the guard escapes
+		for j := range 2000 {
+			if j%100 == 0 {
+				b.WriteString("\n##vso[task.setvariable variable=x]")
+			}
+			b.WriteByte(letters[rng.IntN(len(letters))])
 		}
-		return fmt.Sprintf("finding %d %s", i, b)
+		return fmt.Sprintf("finding %d %s", i, b.String())
 	})
 	limits := sarifLimits{results: 25_000, rules: 25_000, gzipBytes: 400_000}
 	var warnings []string
