@@ -34,3 +34,30 @@ func TestStdoutProblem(t *testing.T) {
 		}
 	}
 }
+
+// TestSameAnswer: explore-nondeterministic compares two stdouts as JSON
+// values, so that a tool whose key order, whitespace or number spelling
+// varies from run to run gives the same answer.
+func TestSameAnswer(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{`{"ok": true}`, "{\"ok\": true}\n", true},
+		{`{"ok": true, "n": 1}`, `{"n": 1, "ok": true}`, true},
+		{`{"ok":true,"o":{"a":[1,2],"b":"x"}}`, "{\n  \"o\": {\"b\": \"x\", \"a\": [1, 2]},\n  \"ok\": true\n}", true},
+		{`{"ok": true, "n": 1}`, `{"ok": true, "n": 1.0}`, true},
+		{`{"ok": true, "n": 1}`, `{"ok": true, "n": 2}`, false},
+		{`{"ok": true}`, `{"ok": true, "extra": null}`, false},
+		{`{"ok": true, "l": [1, 2]}`, `{"ok": true, "l": [2, 1]}`, false},
+		{"debug\n{}", "debug\n{}", true},
+		{"debug\n{}", "debug \n{}", false},
+		{"", "", true},
+		{"", "{}", false},
+	}
+	for _, tt := range tests {
+		if got := sameAnswer([]byte(tt.a), []byte(tt.b)); got != tt.want {
+			t.Errorf("sameAnswer(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

@@ -66,6 +66,15 @@ func Covers(expected, actual any) []Difference {
 	return c.diffs
 }
 
+// Equal reports whether a and b are the same JSON value: objects with the
+// same keys, in any order, and equal values; arrays of equal elements in
+// the same order; numbers of the same mathematical value, however spelled
+// (1, 1.0 and 1e0 are equal, -0 equals 0); the same strings, booleans and
+// null. Each covers the other.
+func Equal(a, b any) bool {
+	return len(Covers(a, b)) == 0 && len(Covers(b, a)) == 0
+}
+
 // cmpMaxMsgValue is the most bytes of each value quoted in a Message.
 const cmpMaxMsgValue = 200
 

@@ -337,3 +337,38 @@ func BenchmarkCovers(b *testing.B) {
 		Covers(expected, actual)
 	}
 }
+
+// TestEqual: two JSON texts are the same value whatever their key order,
+// whitespace and number spelling; any other difference, extra keys on
+// either side included, makes them differ.
+func TestEqual(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{`{"a":1,"b":[1,2]}`, `{ "b" : [ 1, 2 ], "a" : 1 }`, true},
+		{`{"a":{"x":1,"y":2}}`, `{"a":{"y":2,"x":1}}`, true},
+		{`{"n":1}`, `{"n":1.0}`, true},
+		{`{"n":100}`, `{"n":1e2}`, true},
+		{`{"n":0}`, `{"n":-0}`, true},
+		{`{"n":0.1}`, `{"n":1E-1}`, true},
+		{`[]`, `[ ]`, true},
+		{`{"a":1}`, `{"a":1,"b":2}`, false},
+		{`{"a":1,"b":2}`, `{"a":1}`, false},
+		{`{"a":{"x":1}}`, `{"a":{"x":1,"y":null}}`, false},
+		{`[1,2]`, `[2,1]`, false},
+		{`{"n":1}`, `{"n":true}`, false},
+		{`{"n":null}`, `{}`, false},
+		{`{"n":12345678901234567890}`, `{"n":12345678901234567891}`, false},
+		{`"a"`, `"a "`, false},
+	}
+	for _, tt := range tests {
+		a, b := cmpParse(t, tt.a), cmpParse(t, tt.b)
+		if got := Equal(a, b); got != tt.want {
+			t.Errorf("Equal(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+		if got := Equal(b, a); got != tt.want {
+			t.Errorf("Equal(%s, %s) = %v, want %v", tt.b, tt.a, got, tt.want)
+		}
+	}
+}
