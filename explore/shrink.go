@@ -155,7 +155,13 @@ func (s *shrinker) shortenArray(path []any, a []any) bool {
 	return changed
 }
 
-// shrinkString tries "", the shortest failing prefix, then ASCII.
+// shrinkString makes the string at path shorter, then simpler: "" first;
+// the shortest failing prefix (a binary search, so that a failure that
+// needs some length gets there in a few runs); each character and run of
+// characters deleted (deleteRuns); then the characters simplified
+// (simplifyRunes). Numbers written in the string shrink as numbers
+// first (shrinkDigitRuns). "2640ms", where any duration fails, becomes
+// "0ms"; where a duration of at least 5 fails, "5ms".
 func (s *shrinker) shrinkString(path []any, str string) bool {
 	if str == "" {
 		return false
@@ -174,29 +180,215 @@ func (s *shrinker) shrinkString(path []any, str string) bool {
 			lo = mid
 		}
 	}
-	cur, _ := valueAt(s.cur.Value, path)
-	if cs, ok := cur.(string); ok {
-		if a := toASCII(cs, false); a != cs && s.try(path, a, false) {
-			changed = true
-			cs = a
+	changed = s.shrinkDigitRuns(path) || changed
+	changed = s.deleteRuns(path) || changed
+	return s.simplifyRunes(path) || changed
+}
+
+// shrinkDigitRuns moves each number written in the string at path (a run
+// of ASCII digits, up to 18 of them) toward zero: zero, then a binary
+// search for the failing number nearest zero, written without leading
+// zeros.
+func (s *shrinker) shrinkDigitRuns(path []any) bool {
+	changed := false
+	for i := 0; ; {
+		r, ok := s.stringAt(path)
+		if !ok || i >= len(r) {
+			return changed
 		}
-		if a := toASCII(cs, true); a != cs && s.try(path, a, false) {
+		if r[i] < '0' || r[i] > '9' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(r) && r[j] >= '0' && r[j] <= '9' {
+			j++
+		}
+		n, err := strconv.ParseInt(string(r[i:j]), 10, 64)
+		if err != nil || j-i > 18 || n == 0 {
+			i = j
+			continue
+		}
+		with := func(m int64) string { return string(r[:i]) + strconv.FormatInt(m, 10) + string(r[j:]) }
+		if s.try(path, with(0), false) {
 			changed = true
+		} else {
+			lo, hi := int64(0), n // lo does not fail, hi fails
+			for hi-lo > 1 {
+				mid := lo + (hi-lo)/2
+				if s.try(path, with(mid), false) {
+					hi, changed = mid, true
+				} else {
+					lo = mid
+				}
+			}
+		}
+		r, _ = s.stringAt(path)
+		for i < len(r) && r[i] >= '0' && r[i] <= '9' {
+			i++
+		}
+	}
+}
+
+// stringAt is the string at path in the current input.
+func (s *shrinker) stringAt(path []any) ([]rune, bool) {
+	v, _ := valueAt(s.cur.Value, path)
+	str, ok := v.(string)
+	return []rune(str), ok
+}
+
+// deleteRuns deletes each character of the string at path that can go,
+// left to right; when one can, the run deleted from there grows (doubling,
+// then a binary search) to the longest that can, so that a long deletable
+// run costs a few runs rather than one per character.
+func (s *shrinker) deleteRuns(path []any) bool {
+	changed := false
+	for i := 0; ; i++ {
+		r, ok := s.stringAt(path)
+		if !ok || i >= len(r) {
+			return changed
+		}
+		without := func(k int) string { return string(r[:i]) + string(r[i+k:]) }
+		if !s.try(path, without(1), false) {
+			continue
+		}
+		changed = true
+		lo, hi := 1, len(r)-i+1 // deleting lo runes fails, hi does not (or was not tried)
+		for k := 2; k < hi; k *= 2 {
+			if !s.try(path, without(k), false) {
+				hi = k
+				break
+			}
+			lo = k
+		}
+		for hi-lo > 1 {
+			mid := lo + (hi-lo)/2
+			if s.try(path, without(mid), false) {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		// The rune now at i is r[i+lo]: deleting it too is deleting lo+1
+		// runes of r, which did not fail (or is past the end).
+	}
+}
+
+// simplifyRunes makes the characters of the string at path simpler: all at
+// once to their simplest (digits to 0, every other character to a), then
+// only the non-ASCII ones to a, then one by one: first to the simplest of
+// its kind, then, for a digit or letter, the smallest of its kind that
+// still fails (a binary search between it and the simplest).
+func (s *shrinker) simplifyRunes(path []any) bool {
+	r, ok := s.stringAt(path)
+	if !ok {
+		return false
+	}
+	changed := false
+	for _, all := range []bool{true, false} {
+		if a := simplest(string(r), all); a != string(r) && s.try(path, a, false) {
+			changed = true
+			r, _ = s.stringAt(path)
+		}
+	}
+	for i := range r {
+		r, ok = s.stringAt(path)
+		if !ok || i >= len(r) {
+			break
+		}
+		c := r[i]
+		with := func(d rune) string {
+			out := slices.Clone(r)
+			out[i] = d
+			return string(out)
+		}
+		done := false
+		for _, d := range simplerRunes(c) {
+			if s.try(path, with(d), false) {
+				changed, done = true, true
+				break
+			}
+		}
+		if done {
+			continue
+		}
+		if first, ok := kindStart(c); ok {
+			lo, hi := first, c // lo does not fail (was tried above), hi fails
+			for hi-lo > 1 {
+				mid := lo + (hi-lo)/2
+				if s.try(path, with(mid), false) {
+					hi, changed = mid, true
+				} else {
+					lo = mid
+				}
+			}
 		}
 	}
 	return changed
 }
 
-// toASCII replaces non-ASCII runes with 'a'; all: also every other rune
-// that is not a letter or digit.
-func toASCII(s string, all bool) string {
+// simplest maps the runes of s to the simplest of their kind: a digit to 0
+// and, with all, every other rune to a; without all, only the non-ASCII
+// runes to a.
+func simplest(s string, all bool) string {
 	return strings.Map(func(r rune) rune {
-		alnum := (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')
-		if r >= utf8.RuneSelf || (all && !alnum) {
+		switch {
+		case r >= utf8.RuneSelf:
 			return 'a'
+		case !all:
+			return r
+		case r >= '0' && r <= '9':
+			return '0'
 		}
-		return r
+		return 'a'
 	}, s)
+}
+
+// simplerRunes are the runes tried in place of c, simplest first: 0 for a
+// digit, a for a lower-case letter, a and A for an upper-case one, and a,
+// 0 and A for any other rune.
+func simplerRunes(c rune) []rune {
+	switch {
+	case c == '0' || c == 'a':
+		return nil
+	case c >= '1' && c <= '9':
+		return []rune{'0'}
+	case c >= 'b' && c <= 'z':
+		return []rune{'a'}
+	case c == 'A':
+		return []rune{'a'}
+	case c >= 'B' && c <= 'Z':
+		return []rune{'a', 'A'}
+	}
+	return []rune{'a', '0', 'A'}
+}
+
+// kindStart is the first rune of c's kind (0, a or A) when c is a digit or
+// an ASCII letter.
+func kindStart(c rune) (rune, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return '0', true
+	case c >= 'a' && c <= 'z':
+		return 'a', true
+	case c >= 'A' && c <= 'Z':
+		return 'A', true
+	}
+	return 0, false
+}
+
+// runeCost is how far an ASCII letter is from the simplest of its kind,
+// for the order of candidates: a costs nothing, A less than the other
+// capitals; within a kind, the earlier letter is simpler. Digits count as
+// the numbers they write (figures).
+func runeCost(c rune) int {
+	switch {
+	case c >= 'a' && c <= 'z':
+		return int(c - 'a')
+	case c >= 'A' && c <= 'Z':
+		return 1 + int(c-'A')
+	}
+	return 0
 }
 
 // shrinkNumber moves n toward zero: zero itself, then for a non-integer its
@@ -237,7 +429,9 @@ func (s *shrinker) shrinkNumber(path []any, n json.Number) bool {
 }
 
 // smaller orders values for shrinking: fewer members, then shorter
-// strings, fewer non-ASCII runes, smaller numbers, fewer trues.
+// strings, fewer runes that are no ASCII letter or digit, smaller numbers,
+// smaller numbers written in strings, simpler letters (runeCost), fewer
+// trues.
 func smaller(a, b any) bool {
 	sa, sb := sizeOf(a), sizeOf(b)
 	for i := range sa.counts {
@@ -248,13 +442,40 @@ func smaller(a, b any) bool {
 	if sa.magnitude != sb.magnitude {
 		return sa.magnitude < sb.magnitude
 	}
+	if sa.figures != sb.figures {
+		return sa.figures < sb.figures
+	}
+	if sa.runeCost != sb.runeCost {
+		return sa.runeCost < sb.runeCost
+	}
 	return sa.trues < sb.trues
 }
 
 type size struct {
 	counts    [3]int  // members, runes, non-ASCII and non-alphanumeric runes
 	magnitude float64 // sum of the numbers' absolute values
+	figures   float64 // sum of the numbers written in strings (digit runs)
+	runeCost  int     // sum of the letters' runeCost
 	trues     int
+}
+
+// figures is the sum of the numbers the runs of ASCII digits in s write.
+func figures(s string) float64 {
+	sum := 0.0
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i {
+			i++
+			continue
+		}
+		f, _ := strconv.ParseFloat(s[i:j], 64)
+		sum += f
+		i = j
+	}
+	return sum
 }
 
 func sizeOf(v any) size {
@@ -278,7 +499,9 @@ func sizeOf(v any) size {
 				if r >= utf8.RuneSelf || !((r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')) {
 					s.counts[2]++
 				}
+				s.runeCost += runeCost(r)
 			}
+			s.figures += figures(x)
 		case json.Number:
 			if f, err := x.Float64(); err == nil || math.IsInf(f, 0) {
 				s.magnitude += math.Abs(f)

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -166,5 +167,74 @@ func TestShrinkKeepsViolation(t *testing.T) {
 	got := Shrink(in, src, func(Input) bool { return true }, 200)
 	if want := `{"a":"","n":11}`; string(got.JSON()) != want {
 		t.Errorf("got %s, want %s", got.JSON(), want)
+	}
+}
+
+// TestShrinkString: a string failure shrinks to the shortest, simplest
+// string that fails the same way: characters and runs of characters
+// deleted anywhere, not only cut to a prefix, and the rest simplified
+// (digits toward 0, letters toward a), on the same side of valid.
+func TestShrinkString(t *testing.T) {
+	str := func(in Input) string { m, _ := in.Value.(map[string]any); s, _ := m["s"].(string); return s }
+	plain := `{"type":"object","properties":{"s":{"type":"string"}},"required":["s"]}`
+	tests := []struct {
+		name   string
+		schema string
+		in     string
+		fails  func(string) bool
+		want   string
+	}{
+		{"any duration", `{"type":"object","properties":{"s":{"type":"string","pattern":"^[0-9]+ms$"}},"required":["s"]}`,
+			"2640ms", func(string) bool { return true }, "0ms"},
+		{"a duration of at least 5", `{"type":"object","properties":{"s":{"type":"string","pattern":"^[0-9]+ms$"}},"required":["s"]}`,
+			"2640ms", func(s string) bool { n := 0; fmt.Sscanf(s, "%d", &n); return n >= 5 }, "5ms"},
+		{"a duration of at least 1000", `{"type":"object","properties":{"s":{"type":"string","pattern":"^[0-9]+ms$"}},"required":["s"]}`,
+			"2640ms", func(s string) bool { n := 0; fmt.Sscanf(s, "%d", &n); return n >= 1000 }, "1000ms"},
+		{"a minor version over 20", `{"type":"object","properties":{"s":{"type":"string","pattern":"^v[0-9]+[.][0-9]+[.][0-9]+$"}},"required":["s"]}`,
+			"v12.34.56", func(s string) bool { var a, b, c int; fmt.Sscanf(s, "v%d.%d.%d", &a, &b, &c); return b > 20 }, "v0.21.0"},
+		{"a quote anywhere", plain, `path "with" quotes`, func(s string) bool { return strings.Contains(s, `"`) }, `"`},
+		{"x then y", plain, "abcxdefgyhi", func(s string) bool {
+			i := strings.IndexByte(s, 'x')
+			return i >= 0 && strings.IndexByte(s[i:], 'y') > 0
+		}, "xy"},
+		{"three capitals", plain, "Hello World, Big One", func(s string) bool {
+			n := 0
+			for _, r := range s {
+				if r >= 'A' && r <= 'Z' {
+					n++
+				}
+			}
+			return n >= 3
+		}, "AAA"},
+		{"a digit over 6", plain, "abc8d9e", func(s string) bool { return strings.ContainsAny(s, "789") }, "7"},
+		{"a letter past m", plain, "ABCxyz", func(s string) bool { return strings.ContainsAny(s, "nopqrstuvwxyz") }, "n"},
+		{"longer than 5", plain, "日本語 text, long", func(s string) bool { return len([]rune(s)) > 5 }, "aaaaaa"},
+		{"a newline after a word", plain, "first line\nsecond", func(s string) bool {
+			i := strings.IndexByte(s, '\n')
+			return i > 0
+		}, "a\n"},
+		{"within the pattern", `{"type":"object","properties":{"s":{"type":"string","pattern":"^[A-Z][a-z]+-[0-9]{2}$"}},"required":["s"]}`,
+			"Zebra-97", func(string) bool { return true }, "Aa-00"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := source(t, tt.schema)
+			v := map[string]any{"s": tt.in}
+			if !src.Valid(v) {
+				t.Fatalf("%q is not valid", tt.in)
+			}
+			in := Input{Value: v, Valid: true, Kind: "random"}
+			calls := 0
+			got := Shrink(in, src, func(in Input) bool { calls++; return tt.fails(str(in)) }, 200)
+			if str(got) != tt.want {
+				t.Errorf("shrunk %q to %q, want %q (%d calls)", tt.in, str(got), tt.want, calls)
+			}
+			if !src.Valid(got.Value) {
+				t.Errorf("shrunk to invalid %s", got.JSON())
+			}
+			if calls > 200 {
+				t.Errorf("%d calls over the budget", calls)
+			}
+		})
 	}
 }
