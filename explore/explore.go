@@ -51,16 +51,21 @@ type Source struct {
 // Input is one input made for a tool.
 type Input struct {
 	Value any
-	// Valid is the oracle's verdict on Value.
+	// Valid is the oracle's verdict on Value (and, when Spelling is not
+	// SpellPlain, on the text sent: they agree).
 	Valid bool
 	// Kind says how the input was made, for reports: "boundary", "random",
-	// "example", "mutated example", or the violation ("required key
-	// \"path\" missing").
+	// "example", "mutated example", "integers written 1.0", or the
+	// violation ("required key \"path\" missing").
 	Kind string
+	// Spelling is how the integers of Value are written in the text sent
+	// (JSON); SpellPlain for most inputs.
+	Spelling Spelling
 }
 
 // JSON is the input as sent on stdin: compact JSON, object keys sorted,
-// characters as they are (no HTML escaping of <, > and &).
+// characters as they are (no HTML escaping of <, > and &), integers in
+// the input's Spelling.
 func (in Input) JSON() []byte {
 	var b bytes.Buffer
 	e := json.NewEncoder(&b)
@@ -68,5 +73,5 @@ func (in Input) JSON() []byte {
 	if err := e.Encode(in.Value); err != nil {
 		return []byte("null")
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	return respell(bytes.TrimSuffix(b.Bytes(), []byte("\n")), in.Spelling)
 }

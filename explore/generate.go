@@ -15,14 +15,15 @@ const (
 	qInvalid
 	qMutated
 	qRandom
+	qRespelled
 	nQueues
 )
 
 // schedule is the order queues take turns in after the examples: mostly
 // boundary values while they last, with targeted invalid inputs, example
-// mutations and random values among them; a queue that is spent passes its
-// turn on.
-var schedule = []int{qBoundary, qBoundary, qInvalid, qBoundary, qMutated, qBoundary, qRandom, qInvalid}
+// mutations, random values and valid inputs with their integers respelled
+// among them; a queue that is spent passes its turn on.
+var schedule = []int{qBoundary, qBoundary, qInvalid, qBoundary, qMutated, qBoundary, qRandom, qInvalid, qRespelled}
 
 // Generator makes the inputs for one tool in a fixed order for its seed.
 type Generator struct {
@@ -39,6 +40,11 @@ type Generator struct {
 	invalidOf any // the valid value the violations break
 	misses    int // random values in a row that were not used
 	turn      int
+
+	// respell are valid values sent with integers in them, to send again
+	// with the integers in another spelling; spellTurn picks the next one.
+	respell   []any
+	spellTurn int
 }
 
 // New returns the generator of src's inputs for seed.
@@ -140,6 +146,15 @@ func (gn *Generator) take(q int) (in Input, ok, more bool) {
 				return in, true, true
 			}
 		}
+	case qRespelled:
+		for len(gn.respell) > 0 {
+			v := gn.respell[0]
+			gn.respell = gn.respell[1:]
+			if in, ok := gn.offerRespelled(v); ok {
+				gn.turn++
+				return in, true, true
+			}
+		}
 	case qRandom:
 		for gn.misses < maxRandomMisses {
 			gn.gen.work = maxRandomWork
@@ -183,6 +198,9 @@ func (gn *Generator) offer(v any, kind string, want *bool) (Input, bool) {
 	ok := gn.valid(v)
 	if want != nil && ok != *want {
 		return Input{}, false
+	}
+	if ok && len(gn.respell) < maxRespelled && hasInteger(v) {
+		gn.respell = append(gn.respell, v)
 	}
 	return Input{Value: v, Valid: ok, Kind: kind}, true
 }

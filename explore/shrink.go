@@ -15,12 +15,15 @@ import (
 //
 // It takes the first smaller candidate that fails, in passes until a pass
 // finds none: members dropped (object keys, array items), then each value
-// made simpler: strings emptied, shortened and made ASCII, numbers moved
-// toward zero by binary search (so a tool that fails for n > 100 gets
-// exactly 101; the oracle stops the search at a bound), true made false.
-// Candidates are ordered by a size that every step lowers, so it ends. An
-// invalid input keeps the violations it has (as far as the generator can
-// name them), so that its Kind stays true.
+// made simpler: strings emptied, cut, rid of characters and runs of
+// characters, and simplified (shrinkString), numbers moved toward zero by
+// binary search (so a tool that fails for n > 100 gets exactly 101; the
+// oracle stops the search at a bound), true made false. An input sent
+// with its integers respelled (1.0 for 1) keeps its spelling, unless it
+// fails as well with the integers plain. Candidates are ordered by a size
+// that every step lowers, so it ends. An invalid input keeps the
+// violations it has (as far as the generator can name them), so that its
+// Kind stays true.
 func Shrink(in Input, src Source, fails func(Input) bool, budget int) Input {
 	valid := src.Valid
 	if valid == nil {
@@ -72,7 +75,10 @@ func (s *shrinker) try(path []any, v any, del bool) bool {
 	if s.gen != nil && !slices.Equal(s.gen.explain(s.root, cand), s.violations) {
 		return false
 	}
-	in := Input{Value: cand, Valid: s.cur.Valid, Kind: s.cur.Kind}
+	in := Input{Value: cand, Valid: s.cur.Valid, Kind: s.cur.Kind, Spelling: s.cur.Spelling}
+	if in.Spelling != SpellPlain && !validText(string(in.JSON()), s.valid) {
+		return false
+	}
 	s.budget--
 	if !s.fails(in) {
 		return false
@@ -83,7 +89,7 @@ func (s *shrinker) try(path []any, v any, del bool) bool {
 
 // pass tries every simplification once; true when one was taken.
 func (s *shrinker) pass() bool {
-	progress := false
+	progress := s.plainSpelling()
 	// Structure first: fewer members makes everything after cheaper.
 	for _, path := range paths(s.cur.Value) {
 		if len(path) > 0 && s.try(path, nil, true) {
@@ -107,6 +113,26 @@ func (s *shrinker) pass() bool {
 		}
 	}
 	return progress
+}
+
+// plainSpelling writes the integers of an input sent respelled as they
+// are, when it still fails that way: the spelling did not matter.
+func (s *shrinker) plainSpelling() bool {
+	if s.cur.Spelling == SpellPlain || s.budget <= 0 {
+		return false
+	}
+	in := s.cur
+	in.Spelling = SpellPlain
+	if string(in.JSON()) == string(s.cur.JSON()) {
+		s.cur = in
+		return false
+	}
+	s.budget--
+	if !s.fails(in) {
+		return false
+	}
+	s.cur = in
+	return true
 }
 
 // paths lists the paths of v's values, outer first, keys sorted; the
