@@ -16,14 +16,16 @@ const (
 	qMutated
 	qRandom
 	qRespelled
+	qFixtures
 	nQueues
 )
 
 // schedule is the order queues take turns in after the examples: mostly
 // boundary values while they last, with targeted invalid inputs, example
 // mutations, random values and valid inputs with their integers respelled
-// among them; a queue that is spent passes its turn on.
-var schedule = []int{qBoundary, qBoundary, qInvalid, qBoundary, qMutated, qBoundary, qRandom, qInvalid, qRespelled}
+// among them, and, for a tool whose examples name fixtures, every fixture
+// with every option often; a queue that is spent passes its turn on.
+var schedule = []int{qBoundary, qFixtures, qBoundary, qInvalid, qFixtures, qBoundary, qMutated, qFixtures, qBoundary, qRandom, qInvalid, qRespelled}
 
 // Generator makes the inputs for one tool in a fixed order for its seed.
 type Generator struct {
@@ -36,6 +38,7 @@ type Generator struct {
 	examples  []any
 	boundary  []any
 	mutated   []any
+	fixtures  []any // every fixture with every option (fixtureOptions)
 	invalid   []violation
 	invalidOf any // the valid value the violations break
 	misses    int // random values in a row that were not used
@@ -64,6 +67,7 @@ func New(src Source, seed uint64) *Generator {
 		examples: src.Examples}
 	gn.boundary = dedupe(g.computeRootBoundaries(root), maxRootBoundaries)
 	gn.mutated = g.mutations(root, src.Examples, src.Fixtures)
+	gn.fixtures = g.fixtureCombinations(root, src.Examples, src.Fixtures)
 	if src.Invalid {
 		gn.invalidOf = gn.firstValid()
 		if gn.invalidOf != nil {
@@ -137,6 +141,8 @@ func (gn *Generator) take(q int) (in Input, ok, more bool) {
 		return gn.takeValue(&gn.boundary, "boundary")
 	case qMutated:
 		return gn.takeValue(&gn.mutated, "mutated example")
+	case qFixtures:
+		return gn.takeValue(&gn.fixtures, "fixture and option")
 	case qInvalid:
 		for len(gn.invalid) > 0 {
 			v := gn.invalid[0]

@@ -103,7 +103,8 @@ func TestMutations(t *testing.T) {
 	var got []string
 	all := inputs(New(src, 1), 300)
 	for _, in := range all {
-		if in.Kind == "mutated example" {
+		// A fixture with an option (fixtureOptions) may be made first.
+		if in.Kind == "mutated example" || in.Kind == "fixture and option" {
 			got = append(got, string(in.JSON()))
 		}
 	}
@@ -121,5 +122,44 @@ func TestMutations(t *testing.T) {
 		if !slices.Contains(got, w) {
 			t.Errorf("mutation %s not made; got\n%s", w, strings.Join(got, "\n"))
 		}
+	}
+}
+
+// TestFixtureOptions: every fixture the tool ships comes with every value
+// of every enum and boolean option, nested ones too, not only with the
+// options the examples pair it with; and early, among the first inputs.
+func TestFixtureOptions(t *testing.T) {
+	src := source(t, `{"type":"object","properties":{"path":{"type":"string"},"mode":{"enum":["count","mean","max"]},`+
+		`"opts":{"type":"object","properties":{"strict":{"type":"boolean"},"limit":{"type":"integer"}}}},"required":["path"]}`,
+		`{"path":"fixtures/empty.txt","mode":"count"}`, `{"path":"fixtures/text.txt","mode":"mean","opts":{"limit":3}}`)
+	src.Fixtures = []string{"fixtures/empty.txt", "fixtures/nested/data.csv", "fixtures/text.txt"}
+	sent := map[string]int{}
+	for i, in := range inputs(New(src, 1), 100) {
+		sent[string(in.JSON())] = i
+	}
+	var missing []string
+	for _, f := range src.Fixtures {
+		for _, m := range []string{"count", "mean", "max"} {
+			for _, w := range []string{
+				`{"mode":"` + m + `","path":"` + f + `"}`,
+				`{"mode":"` + m + `","opts":{"limit":3},"path":"` + f + `"}`,
+			} {
+				if _, ok := sent[w]; !ok {
+					missing = append(missing, w)
+				}
+			}
+		}
+		for _, b := range []string{"false", "true"} {
+			w := `{"mode":"mean","opts":{"limit":3,"strict":` + b + `},"path":"` + f + `"}`
+			if _, ok := sent[w]; !ok {
+				missing = append(missing, w)
+			}
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("not sent within 100 inputs:\n%s", strings.Join(missing, "\n"))
+	}
+	if i, ok := sent[`{"mode":"max","path":"fixtures/empty.txt"}`]; !ok || i > 40 {
+		t.Errorf("the empty fixture with max is input %d, want among the first 40", i)
 	}
 }

@@ -105,3 +105,73 @@ func leafMutations(leaf any, fixtures []string) []any {
 	}
 	return out
 }
+
+// fixtureCombinations are the examples' fixtureOptions, interleaved across
+// examples.
+func (g *gen) fixtureCombinations(root *node, examples []any, fixtures []string) []any {
+	var lists [][]any
+	for _, e := range examples {
+		lists = append(lists, g.fixtureOptions(g.s.flat(root), e, fixtures))
+	}
+	return dedupe(interleave(lists), maxMutations)
+}
+
+// fixtureOptions combines, in an example that names a fixture, every
+// fixture the tool ships with every value of every option (a member whose
+// schema is an enum or a boolean): the example with that fixture in place
+// of its own and that option set to that value. The examples pair each
+// fixture with a few options; a tool that breaks for one option on one
+// fixture is found only this way. Fixture-major, options in key order.
+func (g *gen) fixtureOptions(root *node, example any, fixtures []string) []any {
+	var at [][]any // the paths of the fixtures the example names
+	walkLeaves(example, nil, func(path []any, leaf any) {
+		if s, ok := leaf.(string); ok && strings.HasPrefix(s, "fixtures/") {
+			at = append(at, path)
+		}
+	})
+	if len(at) == 0 || len(fixtures) == 0 {
+		return nil
+	}
+	opts := g.options(root, example, nil)
+	var out []any
+	for _, fp := range at {
+		for _, f := range fixtures {
+			with := setAt(example, fp, f, false)
+			for _, o := range opts {
+				for _, v := range o.values {
+					out = append(out, setAt(with, o.path, v, false))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// option is a member of an input that takes one of a few values.
+type option struct {
+	path   []any
+	values []any
+}
+
+// options are the enum and boolean members of the object v (with schema
+// n), and of the objects nested in it, keys in order.
+func (g *gen) options(n *node, v any, path []any) []option {
+	obj, ok := v.(map[string]any)
+	if !ok || len(path) > maxDepth {
+		return nil
+	}
+	n = g.s.flat(n)
+	var out []option
+	for _, k := range n.propNames {
+		p := g.s.flat(n.props[k])
+		switch {
+		case p.hasEnum && len(p.enum) > 0:
+			out = append(out, option{appendPath(path, k), p.enum})
+		case slices.Equal(p.types, []string{"boolean"}):
+			out = append(out, option{appendPath(path, k), []any{false, true}})
+		default:
+			out = append(out, g.options(p, obj[k], appendPath(path, k))...)
+		}
+	}
+	return out
+}
