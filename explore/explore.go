@@ -48,6 +48,9 @@ type Source struct {
 	Invalid bool
 }
 
+// KindExample is the Kind of an example's own input.
+const KindExample = "example"
+
 // Input is one input made for a tool.
 type Input struct {
 	Value any

@@ -71,10 +71,11 @@ func FuzzGenerate(f *testing.F) {
 // keeps the side, returns a failing value no larger than the input, and is
 // deterministic.
 func FuzzShrink(f *testing.F) {
-	f.Add(`{"type":"object","properties":{"n":{"type":"integer"}}}`, `{"n":123456,"s":"日本","a":[1,[2,3],{"x":true}]}`, "5", 30)
-	f.Add(`{"type":"array","items":{"type":"string"},"minItems":2}`, `["abc","déf","ghi"]`, "d", 100)
-	f.Add(`{"required":["a"]}`, `{"b":1.25e3}`, "2", 10)
-	f.Fuzz(func(t *testing.T, schemaText, valueText, needle string, budget int) {
+	f.Add(`{"type":"object","properties":{"n":{"type":"integer"}}}`, `{"n":123456,"s":"日本","a":[1,[2,3],{"x":true}]}`, "5", 30, uint8(0))
+	f.Add(`{"type":"array","items":{"type":"string"},"minItems":2}`, `["abc","déf","ghi"]`, "d", 100, uint8(0))
+	f.Add(`{"required":["a"]}`, `{"b":1.25e3}`, "2", 10, uint8(0))
+	f.Add(`{"type":"object","properties":{"n":{"type":"integer","minimum":3}}}`, `{"n":2500,"s":"2640ms"}`, "e", 100, uint8(2))
+	f.Fuzz(func(t *testing.T, schemaText, valueText, needle string, budget int, spelling uint8) {
 		s, err := decodeJSON(schemaText)
 		if err != nil {
 			return
@@ -90,6 +91,12 @@ func FuzzShrink(f *testing.F) {
 		budget %= 300
 		src := Source{Schema: s, Valid: func(x any) bool { return sch.Validate(x) == nil }}
 		in := Input{Value: v, Valid: src.Valid(v), Kind: "random"}
+		if in.Valid {
+			in.Spelling = Spelling(spelling % uint8(len(respellings)+1))
+			if !validText(string(in.JSON()), src.Valid) {
+				return
+			}
+		}
 		fails := func(c Input) bool { return strings.Contains(string(c.JSON()), needle) }
 		if !fails(in) {
 			return
@@ -98,6 +105,12 @@ func FuzzShrink(f *testing.F) {
 		got := Shrink(in, src, func(c Input) bool { calls++; return fails(c) }, budget)
 		if budget >= 0 && calls > budget {
 			t.Fatalf("%d calls, budget %d", calls, budget)
+		}
+		if got.Spelling != in.Spelling && got.Spelling != SpellPlain {
+			t.Fatalf("shrunk %s to %s, spelled otherwise", in.JSON(), got.JSON())
+		}
+		if in.Valid && !validText(string(got.JSON()), src.Valid) {
+			t.Fatalf("shrunk %s to %s, whose text is not valid", in.JSON(), got.JSON())
 		}
 		if !fails(got) || src.Valid(got.Value) != in.Valid || got.Valid != in.Valid {
 			t.Fatalf("shrunk %s to %s, which does not fail the same way", in.JSON(), got.JSON())

@@ -116,7 +116,7 @@ func (gn *Generator) Next() (Input, bool) {
 	for len(gn.examples) > 0 {
 		v := gn.examples[0]
 		gn.examples = gn.examples[1:]
-		if in, ok := gn.offer(v, "example", nil); ok {
+		if in, ok := gn.offer(v, KindExample, nil); ok {
 			return in, true
 		}
 	}

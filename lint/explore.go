@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"time"
 
@@ -41,6 +42,12 @@ const (
 // shrinkBudget is how many smaller candidates one failing property may run
 // while it is shrunk.
 const shrinkBudget = 200
+
+// maxSlowShrinkRuns is how many slow candidates (over slowMin, or timed
+// out) shrinking a violation that depends on a time limit may run: each
+// costs a second or more, up to --timeout, and the budget is not to be
+// spent chasing one.
+const maxSlowShrinkRuns = 6
 
 // repeatFirst and repeatEvery: the first repeatFirst valid inputs (the
 // boundary values: optional keys absent, the bounds) and then every
@@ -100,6 +107,12 @@ type exploreRun struct {
 	// again is the second run of the same input, for the inputs run twice
 	// (explore-nondeterministic); nil for the others.
 	again *exploreRun
+	// slowAfter is how long the run may take before it is slow
+	// (explore-slow); 0 when it is not judged (an example's input, or
+	// nothing to compare with yet). paceOfExamples says whether it comes
+	// from the examples' runs or from the middle run so far.
+	slowAfter      time.Duration
+	paceOfExamples bool
 }
 
 // answeredOK is the answer's ok, when the run answered one JSON object
@@ -123,6 +136,10 @@ type violation struct {
 	at *place
 	// raised makes the finding an error (see reporter.asError).
 	raised bool
+	// timed says the violation depends on a time limit (a slow run, a
+	// timeout): it is reported only when a replay of the input breaks the
+	// property the same way, and its shrinking runs few slow candidates.
+	timed bool
 }
 
 // exploreProperties are the enabled rules with an explore check, in
@@ -156,6 +173,7 @@ func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
 	c.explored = true
 	deadline := time.Now().Add(x.budget())
 	gen := explore.New(src, seed)
+	var pace pace
 	open := len(props)
 	valid, passed := 0, 0
 	exhausted := false // the generator has nothing more to send
@@ -183,6 +201,10 @@ func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
 		if r.end == endCanceled {
 			break
 		}
+		if in.Kind != explore.KindExample {
+			r.slowAfter, r.paceOfExamples = pace.slowAfter()
+		}
+		pace.add(r)
 		res.Runs++
 		if !in.Valid {
 			res.Invalid++
@@ -193,6 +215,9 @@ func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
 				continue
 			}
 			if v := p.explore(r); v != nil {
+				if v.timed && !c.confirmed(ctx, argv, p, r, v) {
+					continue
+				}
 				pr.Status = StatusFailed
 				pr.Counterexample = c.counterexample(ctx, p, r, v, src, argv, deadline, res)
 				open--
@@ -282,29 +307,23 @@ func (c *toolCheck) exploreOnce(ctx context.Context, argv []string, in explore.I
 // far: a shrinking that the deadline cuts short makes it OutOfTime.
 func (c *toolCheck) counterexample(ctx context.Context, p *Rule, r *exploreRun, v *violation, src explore.Source, argv []string, deadline time.Time, res *ExploreResult) *Counterexample {
 	tried := res.Runs
-	failing := map[string]*exploreRun{string(r.in.JSON()): r}
-	fails := func(cand explore.Input) bool {
-		if ctx.Err() != nil {
-			return false
-		}
-		if time.Now().After(deadline) {
-			res.OutOfTime = true
-			return false
-		}
-		cr := c.exploreOnce(ctx, argv, cand, p == ruleExploreNondeterministic)
-		if cv := p.explore(cr); cv != nil && cv.how == v.how {
-			failing[string(cand.JSON())] = cr
-			return true
-		}
-		return false
+	sh := &shrinking{p: p, v: v, of: r, deadline: deadline, failing: map[string]*exploreRun{string(r.in.JSON()): r},
+		run: func(cand explore.Input) *exploreRun {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return c.exploreOnce(ctx, argv, cand, p == ruleExploreNondeterministic)
+		}}
+	shrunk := explore.Shrink(r.in, src, sh.fails, shrinkBudget)
+	if sh.outOfTime {
+		res.OutOfTime = true
 	}
-	shrunk := explore.Shrink(r.in, src, fails, shrinkBudget)
-	best, ok := failing[string(shrunk.JSON())]
+	best, ok := sh.failing[string(shrunk.JSON())]
 	if !ok {
 		best = r
 	}
 	bv := p.explore(best)
-	if bv == nil || bv.how != v.how {
+	if bv == nil || bv.how != v.how || (v.timed && best != r && !c.confirmed(ctx, argv, p, best, bv)) {
 		best, bv = r, v
 	}
 	input := string(best.in.JSON())
@@ -320,6 +339,102 @@ func (c *toolCheck) counterexample(ctx context.Context, p *Rule, r *exploreRun, 
 	ce := &Counterexample{Input: input, Valid: best.in.Valid, Kind: best.in.Kind, Tried: tried,
 		Case: exampleCaseText(p, best), Run: c.exploreRunResult(p, best, at)}
 	return ce
+}
+
+// shrinking is what explore.Shrink asks of one violation's candidates:
+// whether each breaks the property the same way, with the runs that did.
+type shrinking struct {
+	p  *Rule
+	v  *violation
+	of *exploreRun // the run that broke it
+	// run runs a candidate; nil when it cannot (interrupted).
+	run      func(explore.Input) *exploreRun
+	deadline time.Time
+	// failing are the runs of the candidates that broke it, by input text.
+	failing map[string]*exploreRun
+	// slowRuns counts the candidates that ran slowMin or longer, or timed
+	// out: a violation that depends on a time limit runs at most
+	// maxSlowShrinkRuns of them.
+	slowRuns  int
+	outOfTime bool // the deadline passed while shrinking
+}
+
+// fails runs cand and reports whether it breaks the property the same way
+// (the same how); false, without running it, past the deadline or the
+// slow runs allowed.
+func (s *shrinking) fails(cand explore.Input) bool {
+	if time.Now().After(s.deadline) {
+		s.outOfTime = true
+		return false
+	}
+	if s.v.timed && s.slowRuns >= maxSlowShrinkRuns {
+		return false
+	}
+	cr := s.run(cand)
+	if cr == nil {
+		return false
+	}
+	cr.slowAfter, cr.paceOfExamples = s.of.slowAfter, s.of.paceOfExamples
+	if cr.end == endTimedOut || cr.o.Duration >= slowMin {
+		s.slowRuns++
+	}
+	if cv := s.p.explore(cr); cv != nil && cv.how == s.v.how {
+		s.failing[string(cand.JSON())] = cr
+		return true
+	}
+	return false
+}
+
+// confirmed runs the input of r again, for a violation v that depends on a
+// time limit, and reports whether the replay breaks p the same way: a run
+// that the machine's load slowed down is no finding. An input run twice
+// already (r.again) is not run a third time.
+func (c *toolCheck) confirmed(ctx context.Context, argv []string, p *Rule, r *exploreRun, v *violation) bool {
+	again := r.again
+	if again == nil {
+		again = c.exploreOnce(ctx, argv, r.in, false)
+	}
+	again.slowAfter, again.paceOfExamples = r.slowAfter, r.paceOfExamples
+	cv := p.explore(again)
+	return cv != nil && cv.how == v.how
+}
+
+// pace is how long a tool's runs take, for explore-slow: the slowest run
+// of an example's input, or, for a tool without examples, the middle of
+// the runs so far. Only runs that answered count.
+type pace struct {
+	slowestExample time.Duration
+	examples       bool
+	runs           []time.Duration // sorted
+}
+
+// add counts the runs of r (and its repeat).
+func (p *pace) add(r *exploreRun) {
+	for x := r; x != nil; x = x.again {
+		if x.end != endAnswered {
+			continue
+		}
+		if r.in.Kind == explore.KindExample {
+			p.slowestExample = max(p.slowestExample, x.o.Duration)
+			p.examples = true
+		}
+		i, _ := slices.BinarySearch(p.runs, x.o.Duration)
+		p.runs = slices.Insert(p.runs, i, x.o.Duration)
+	}
+}
+
+// slowAfter is how long a run may take before it is slow: slowFactor times
+// the reference and at least slowMin; 0 with nothing to compare with yet.
+// ofExamples says the reference is the slowest example's run.
+func (p *pace) slowAfter() (d time.Duration, ofExamples bool) {
+	ref := p.slowestExample
+	if !p.examples {
+		if len(p.runs) == 0 {
+			return 0, false
+		}
+		ref = p.runs[len(p.runs)/2]
+	}
+	return max(slowMin, slowFactor*ref), p.examples
 }
 
 // inputsPlace is the inputs: key of TOOL.md, where the explore findings go.

@@ -1,12 +1,17 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 var ruleExploreCrash = &Rule{ID: "explore-crash", Severity: SeverityError, Category: "explore",
 	Title: "explore: the implementation crashed, timed out or printed too much",
 	Doc: "To every input `speccify-lint explore` sends, valid or not, the implementation answers: it is not killed " +
 		"by a signal, does not run past --timeout, does not print past --max-output, and starts. A wrong input gets " +
-		"`ok: false` and an error, not a crash. The finding gives the smallest input found that does it.",
+		"`ok: false` and an error, not a crash. A timeout is reported only when the input times out again when it " +
+		"is run a second time (the machine's load is no finding), and shrinking one runs at most " + strconv.Itoa(maxSlowShrinkRuns) +
+		" candidates that take long. The finding gives the smallest input found that does it.",
 	Example: "n = args[\"n\"]   (a KeyError when the input lacks n, and sys.exit by a signal elsewhere)",
 	Fix:     "n = args.get(\"n\")\nif n is None:\n    print(json.dumps({\"ok\": False, \"error\": \"n is required\"}))",
 	explore: exploreCrash}
@@ -21,7 +26,7 @@ func exploreCrash(r *exploreRun) *violation {
 	case endKilled:
 		return &violation{how: "signal " + r.o.Signal, msg: fmt.Sprintf("the implementation was killed by signal %s%s", r.o.Signal, tail)}
 	case endTimedOut:
-		return &violation{how: "timeout", msg: fmt.Sprintf("the implementation did not finish within %s; its process group was killed%s", r.o.Timeout, tail)}
+		return &violation{how: "timeout", timed: true, msg: fmt.Sprintf("the implementation did not finish within %s; its process group was killed%s", r.o.Timeout, tail)}
 	case endOverflow:
 		return &violation{how: "overflow", msg: r.o.Status() + "; the process group was killed"}
 	}

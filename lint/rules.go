@@ -23,7 +23,7 @@ var registry = []*Rule{
 	// Run: the verdict on running an example against its implementation.
 	ruleExampleStdout, ruleExampleFailed, ruleExampleSchema, ruleExampleExit, ruleExampleTimeout, ruleExampleCrash, ruleEffects,
 	// Explore: properties of every run of `speccify-lint explore` (effects too).
-	ruleExploreStdout, ruleExploreOutputSchema, ruleExploreExit, ruleExploreError, ruleExploreCrash, ruleExploreNondeterministic, ruleExploreAcceptsInvalid,
+	ruleExploreStdout, ruleExploreOutputSchema, ruleExploreExit, ruleExploreError, ruleExploreCrash, ruleExploreSlow, ruleExploreNondeterministic, ruleExploreAcceptsInvalid,
 	// Suppressions: judged once the examples ran.
 	ruleUnusedSuppression,
 }
