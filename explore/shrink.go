@@ -79,6 +79,12 @@ func (s *shrinker) try(path []any, v any, del bool) bool {
 	if in.Spelling != SpellPlain && !validText(string(in.JSON()), s.valid) {
 		return false
 	}
+	return s.keepIfFails(in)
+}
+
+// keepIfFails spends one of the budget on asking whether in fails, and
+// makes it the current input when it does.
+func (s *shrinker) keepIfFails(in Input) bool {
 	s.budget--
 	if !s.fails(in) {
 		return false
@@ -127,12 +133,7 @@ func (s *shrinker) plainSpelling() bool {
 		s.cur = in
 		return false
 	}
-	s.budget--
-	if !s.fails(in) {
-		return false
-	}
-	s.cur = in
-	return true
+	return s.keepIfFails(in)
 }
 
 // paths lists the paths of v's values, outer first, keys sorted; the
@@ -168,11 +169,17 @@ func (s *shrinker) shortenArray(path []any, a []any) bool {
 	if s.try(path, []any{}, false) {
 		return true
 	}
-	lo, hi := 0, len(a) // a[:lo] does not fail (or was not tried); a[:hi] fails
+	return lowestFailing(0, len(a), func(n int) bool { return s.try(path, a[:n:n], false) })
+}
+
+// lowestFailing searches between lo, which does not fail (or was not
+// tried), and hi, which does, for the lowest that fails: fails(n) tries n
+// (and keeps it when it fails). True when one was kept.
+func lowestFailing[T int | int64 | rune](lo, hi T, fails func(T) bool) bool {
 	changed := false
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		if s.try(path, a[:mid:mid], false) {
+		if fails(mid) {
 			hi, changed = mid, true
 		} else {
 			lo = mid
@@ -196,16 +203,7 @@ func (s *shrinker) shrinkString(path []any, str string) bool {
 		return true
 	}
 	r := []rune(str)
-	changed := false
-	lo, hi := 0, len(r)
-	for hi-lo > 1 {
-		mid := lo + (hi-lo)/2
-		if s.try(path, string(r[:mid]), false) {
-			hi, changed = mid, true
-		} else {
-			lo = mid
-		}
-	}
+	changed := lowestFailing(0, len(r), func(n int) bool { return s.try(path, string(r[:n]), false) })
 	changed = s.shrinkDigitRuns(path) || changed
 	changed = s.deleteRuns(path) || changed
 	return s.simplifyRunes(path) || changed
@@ -239,15 +237,7 @@ func (s *shrinker) shrinkDigitRuns(path []any) bool {
 		if s.try(path, with(0), false) {
 			changed = true
 		} else {
-			lo, hi := int64(0), n // lo does not fail, hi fails
-			for hi-lo > 1 {
-				mid := lo + (hi-lo)/2
-				if s.try(path, with(mid), false) {
-					hi, changed = mid, true
-				} else {
-					lo = mid
-				}
-			}
+			changed = lowestFailing(0, n, func(m int64) bool { return s.try(path, with(m), false) }) || changed
 		}
 		r, _ = s.stringAt(path)
 		for i < len(r) && r[i] >= '0' && r[i] <= '9' {
@@ -338,16 +328,8 @@ func (s *shrinker) simplifyRunes(path []any) bool {
 		if done {
 			continue
 		}
-		if first, ok := kindStart(c); ok {
-			lo, hi := first, c // lo does not fail (was tried above), hi fails
-			for hi-lo > 1 {
-				mid := lo + (hi-lo)/2
-				if s.try(path, with(mid), false) {
-					hi, changed = mid, true
-				} else {
-					lo = mid
-				}
-			}
+		if first, ok := kindStart(c); ok { // first failed above
+			changed = lowestFailing(first, c, func(d rune) bool { return s.try(path, with(d), false) }) || changed
 		}
 	}
 	return changed
@@ -442,16 +424,9 @@ func (s *shrinker) shrinkNumber(path []any, n json.Number) bool {
 	if f < 0 {
 		sign = -1
 	}
-	lo, hi := int64(0), int64(math.Abs(f)) // |lo| does not fail, |hi| fails
-	for hi-lo > 1 {
-		mid := lo + (hi-lo)/2
-		if s.try(path, json.Number(strconv.FormatInt(sign*mid, 10)), false) {
-			hi, changed = mid, true
-		} else {
-			lo = mid
-		}
-	}
-	return changed
+	return lowestFailing(0, int64(math.Abs(f)), func(m int64) bool {
+		return s.try(path, json.Number(strconv.FormatInt(sign*m, 10)), false)
+	}) || changed
 }
 
 // smaller orders values for shrinking: fewer members, then shorter
