@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -161,5 +162,23 @@ func TestFixtureOptions(t *testing.T) {
 	}
 	if i, ok := sent[`{"mode":"max","path":"fixtures/empty.txt"}`]; !ok || i > 40 {
 		t.Errorf("the empty fixture with max is input %d, want among the first 40", i)
+	}
+}
+
+// TestFixtureOptionsBounded: a folder of many fixtures and a long enum make
+// no more combinations than the mutations' bound, quickly.
+func TestFixtureOptionsBounded(t *testing.T) {
+	var enum []string
+	for i := range 2000 {
+		enum = append(enum, fmt.Sprintf("%q", fmt.Sprint("v", i)))
+	}
+	src := source(t, `{"type":"object","properties":{"path":{"type":"string"},"mode":{"enum":[`+strings.Join(enum, ",")+`]}}}`,
+		`{"path":"fixtures/f0.txt","mode":"v0"}`)
+	for i := range 5000 {
+		src.Fixtures = append(src.Fixtures, fmt.Sprintf("fixtures/f%d.txt", i))
+	}
+	g := New(src, 1)
+	if n := len(g.fixtures); n == 0 || n > maxMutations {
+		t.Errorf("%d fixture combinations, want 1 to %d", n, maxMutations)
 	}
 }

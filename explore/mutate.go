@@ -139,6 +139,9 @@ func (g *gen) fixtureOptions(root *node, example any, fixtures []string) []any {
 			with := setAt(example, fp, f, false)
 			for _, o := range opts {
 				for _, v := range o.values {
+					if len(out) == maxMutations {
+						return out // many fixtures, or a long enum
+					}
 					out = append(out, setAt(with, o.path, v, false))
 				}
 			}
