@@ -3,7 +3,14 @@ package lint
 import (
 	"bytes"
 	"io"
+	"io/fs"
 	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/speccify/speccify-lint/discover"
 )
 
 // maxScriptSize bounds how much of an implementation the rules read.
@@ -44,16 +51,64 @@ func (c *toolCheck) readHead(name string) (head, script []byte) {
 	return head, data
 }
 
-// implementationTexts are the tool's implementations, at most maxScriptSize
-// bytes of each.
-func (c *toolCheck) implementationTexts() [][]byte {
-	var texts [][]byte
-	for _, im := range c.folder.Implementations {
-		if data, err := c.readScript(im.Name); err == nil {
-			texts = append(texts, data[:min(len(data), maxScriptSize)])
+// Bounds of codeTexts: the files of a tool folder's code it reads, and the
+// entries of its directories it looks at.
+const (
+	maxCodeFiles   = 256
+	maxCodeEntries = 4096
+)
+
+// codeTexts are the texts of the tool's code: its implementations and every
+// other file of the tool folder outside fixtures/ but TOOL.md (a common.sh
+// that linux.sh sources, a lib/ of modules), read through the folder's Root.
+// whole is false when some of it could not be read whole: a file that
+// cannot be opened (a symbolic link that leaves the folder or leads
+// nowhere, a directory through a link), one of more than maxScriptSize
+// bytes, more than maxCodeFiles files or maxCodeEntries entries; what the
+// code names is then not known.
+func (c *toolCheck) codeTexts() (texts [][]byte, whole bool) {
+	var files []string
+	entries := 0
+	var walk func(dir string) bool
+	walk = func(dir string) bool {
+		f, err := c.root.Open(filepath.FromSlash(dir))
+		if err != nil {
+			return false
 		}
+		list, err := f.ReadDir(-1)
+		f.Close()
+		if err != nil {
+			return false
+		}
+		slices.SortFunc(list, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+		for _, e := range list {
+			if entries++; entries > maxCodeEntries {
+				return false
+			}
+			name := path.Join(dir, e.Name())
+			switch {
+			case dir == "." && (name == discover.FixturesDir || name == discover.SpecFile):
+			case e.IsDir():
+				if !walk(name) {
+					return false
+				}
+			default:
+				files = append(files, name)
+			}
+		}
+		return true
 	}
-	return texts
+	if !walk(".") || len(files) > maxCodeFiles {
+		return nil, false
+	}
+	for _, name := range files {
+		data, err := c.readScript(filepath.FromSlash(name))
+		if err != nil || len(data) > maxScriptSize {
+			return nil, false
+		}
+		texts = append(texts, data)
+	}
+	return texts, true
 }
 
 // readLimited reads at most limit bytes of the file name in root, into a
