@@ -89,9 +89,10 @@ type Fix struct {
 	// ToLF rewrites File's CRLF and CR line endings as LF.
 	ToLF bool `json:"to_lf,omitempty"`
 	// Sum is the SHA-256 (hex) of File's normalised text as the engine
-	// read it, when it read it (TOOL.md): the applier does not edit a file
-	// whose text has changed since. Empty when unknown, and in a report
-	// read back from JSON, which leaves it out.
+	// read it (TOOL.md, an implementation a fix converts to LF, a fixture
+	// a fix deletes): the applier does not change a file whose text has
+	// changed since. Empty when unknown, and in a report read back from
+	// JSON, which leaves it out.
 	Sum string `json:"-"`
 	// Size is the size in bytes of File as the engine read it, and Text the
 	// whole of File after the fix, when the fix rewrites the whole file

@@ -22,7 +22,8 @@ var ruleFixtureUnused = &Rule{ID: "fixture-unused", Severity: SeverityWarning, C
 		"`## Examples` section is missing or holds no case, or a file of the tool's code cannot be read whole " +
 		"(a link that leaves the folder or leads nowhere, a file over 1 MiB, more than 256 files), it reports " +
 		"nothing, and so offers no deletion on the strength of a guess. `--fix --unsafe-fixes` deletes the file " +
-		"(unsafe: it may be meant for an example still to write); a symbolic link is left to delete by hand.",
+		"(unsafe: it may be meant for an example still to write), unless it changed since it was linted; a symbolic " +
+		"link, or a file over 1 MiB, is left to delete by hand.",
 	Example: "fixtures/old.plist   (no example and no implementation names it)",
 	Fix:     "input: {\"path\": \"fixtures/old.plist\"}   (or delete the file)",
 	Autofix: UnsafeFix,
@@ -57,8 +58,8 @@ func checkFixtureUnused(c *toolCheck, rep reporter) {
 			continue
 		}
 		r := rep
-		if info, err := c.root.Lstat(filepath.FromSlash(f)); err == nil && info.Mode().IsRegular() {
-			r = rep.withFix(Fix{Title: "delete " + f, Delete: true}) // not a link: a fix writes through none
+		if sum, ok := c.deletableSum(f); ok {
+			r = rep.withFix(Fix{Title: "delete " + f, Delete: true, Sum: sum})
 		}
 		r.report(inFile(c.fileIn(f), topOfFile), f, "fixture %s is named by no example and by no implementation; use it in an example or delete it", f)
 	}
@@ -90,4 +91,19 @@ func (c *toolCheck) exampleNames(name string) bool {
 		}
 	}
 	return false
+}
+
+// deletableSum is the Fix.Sum of the fixture f when a fix may delete it: a
+// regular file (a fix writes through no link) of at most maxScriptSize
+// bytes, read whole, so that it is not deleted once it changed.
+func (c *toolCheck) deletableSum(f string) (string, bool) {
+	name := filepath.FromSlash(f)
+	if info, err := c.root.Lstat(name); err != nil || !info.Mode().IsRegular() || info.Size() > maxScriptSize {
+		return "", false
+	}
+	data, err := readLimited(c.root, name, maxScriptSize+1)
+	if err != nil || len(data) > maxScriptSize {
+		return "", false
+	}
+	return fileSum(data), true
 }

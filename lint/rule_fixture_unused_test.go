@@ -2,6 +2,8 @@ package lint_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,8 +56,8 @@ func TestFixtureUnusedNeedsAllTheCode(t *testing.T) {
 			for _, f := range res.AllFindings() {
 				if f.Rule == "fixture-unused" {
 					got = true
-					if f.Fix == nil || !f.Fix.Delete {
-						t.Errorf("finding without its deletion: %+v", f)
+					if f.Fix == nil || !f.Fix.Delete || f.Fix.Sum != sha256Hex("old\n") {
+						t.Errorf("finding without its deletion of the file as read: %+v", f.Fix)
 					}
 				}
 			}
@@ -73,4 +75,10 @@ func manyFiles(n int) map[string]string {
 		files["lib/"+strings.Repeat("a", 1+i%7)+string(rune('a'+i%26))+"/"+string(rune('a'+i/26))+".sh"] = "echo\n"
 	}
 	return files
+}
+
+// sha256Hex is the hex SHA-256 of s: the Fix.Sum of a file whose text is s.
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
 }

@@ -15,8 +15,8 @@ var ruleImplementationRunnable = &Rule{ID: "implementation-runnable", Severity: 
 		"interpreter of a known extension: " + interpreterExtensions + ". A file that is neither, or " +
 		"an executable script without a `#!` line, cannot be started; nor can one whose `#!` line ends with a carriage " +
 		"return (saved with CRLF line endings), which the system takes as part of the interpreter's name; `--fix` " +
-		"converts such a file to LF line endings, unless it is a symbolic link or a carriage return stands inside " +
-		"a line. An " +
+		"converts such a file to LF line endings, unless it is a symbolic link, a carriage return stands inside " +
+		"a line, or the file changed since it was linted. An " +
 		"implementation may be a relative symbolic link to a file in the tool folder (`linux.sh -> common.sh`); a link " +
 		"whose target leaves the folder, an absolute link, a dangling link or a link to a directory is not run.",
 	Example: "linux.txt   (no interpreter for .txt, not executable)",
@@ -49,7 +49,7 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 			// interpreter's name and reports that no such file exists.
 			r := rep
 			if c.crLineEndings(im.Name, script) {
-				r = rep.withFix(Fix{Title: "convert " + im.Name + " to LF line endings", ToLF: true})
+				r = rep.withFix(Fix{Title: "convert " + im.Name + " to LF line endings", ToLF: true, Sum: fileSum(script)})
 			}
 			r.report(inFile(file, contract.NewLines(head).Offset(shebangCR(head))), im.Name,
 				"the #! line ends with a carriage return; save the file with LF line endings")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -14,7 +15,10 @@ var ruleName = &Rule{ID: "name", Severity: SeverityError, Category: "contract",
 	Title: "name is not lowercase-kebab or does not match the folder",
 	Doc: "A tool is called by its folder name, so `name` must equal the folder's name and be lowercase kebab-case " +
 		"(`a-z`, `0-9` and single hyphens) of at most 64 characters. The fix (unsafe: whoever calls the tool by its " +
-		"old name must follow) sets `name` to the folder's name, when that is a good name itself.",
+		"old name must follow) sets `name` to the folder's name, when that is a good name itself and the " +
+		"frontmatter was read whole: not when `name` is given twice (which one a reader keeps is not certain) or " +
+		"an entry has a YAML error (its lines may hold another `name`; the frontmatter fix, when there is one, " +
+		"comes first).",
 	Example: "name: Check_Keys   (in .agent/tools/check-keys/)",
 	Fix:     "name: check-keys",
 	Autofix: UnsafeFix,
@@ -42,7 +46,7 @@ func checkName(c *toolCheck, rep reporter) {
 	case !kebabName.MatchString(name):
 		rep.report(over(v.Span), "name", "name %q is not lowercase kebab-case (a-z, 0-9, single hyphens), e.g. %q", name, kebabCase(name))
 	case name != folder:
-		rep.withFixOf(c.verified(nameFix(c.spec.Lines, v, folder))).report(over(v.Span), "name",
+		rep.withFixOf(c.verified(nameFix(c.spec.Lines, fm, folder))).report(over(v.Span), "name",
 			"name %q does not match the folder name %q; rename one so that they are equal", name, folder)
 	}
 }
@@ -65,15 +69,26 @@ func kebabCase(s string) string {
 }
 
 // nameFix sets name to the folder's name, when that is a good name (else
-// the fix would make a finding of this rule) and the value is written in
-// place (no anchor, tag or alias: the text may be shared).
-func nameFix(lines *contract.Lines, v contract.String, folder string) *Fix {
+// the fix would make a finding of this rule), the value is written in place
+// (no anchor, tag or alias: the text may be shared) and it is the one name
+// of the frontmatter: not given twice (the frontmatter rule's finding; which
+// one a reader keeps is not certain), nor possibly again in the lines of an
+// entry with a YAML error, or after it (Frontmatter.Broken: the frontmatter
+// rule's fix, when it has one, comes first).
+func nameFix(lines *contract.Lines, fm *contract.Frontmatter, folder string) *Fix {
 	if utf8.RuneCountInString(folder) > maxNameLength || !kebabName.MatchString(folder) {
 		return nil
 	}
+	if fm.Broken != "" || slices.ContainsFunc(fm.Keys[slices.IndexFunc(fm.Keys, isName)+1:], isName) {
+		return nil
+	}
+	v := fm.Name
 	if text := lines.Text(v.Span); text == "" || strings.ContainsAny(text[:1], "&!*") {
 		return nil
 	}
 	return &Fix{Title: fmt.Sprintf("set name to the folder name %q", folder),
 		Edits: []Edit{textEdit(lines, v.Span.Start.Offset, v.Span.End.Offset, contract.YAMLText(folder))}}
 }
+
+// isName reports whether k is the name key.
+func isName(k contract.Key) bool { return k.Name == "name" }

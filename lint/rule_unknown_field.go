@@ -15,7 +15,7 @@ var ruleUnknownField = &Rule{ID: "unknown-field", Severity: SeverityWarning, Cat
 		"`platforms`. Any other top-level key is ignored by the tools that read contracts, and is usually a typo: " +
 		"`input:` for `inputs:`. The finding suggests the nearest known key. The fix (safe) renames the key when " +
 		"exactly one known key is that close as a typo (`outputs_gone` is no typo of `outputs`) and the frontmatter " +
-		"does not have that key yet, and the renamed key brings no kind of finding the file did not have (`input: 0` " +
+		"does not have that key yet (no entry has a YAML error that could hide it), and the renamed key brings no kind of finding the file did not have (`input: 0` " +
 		"renamed would be an `inputs` that is no schema).",
 	Example: "input: {type: object}",
 	Fix:     "inputs: {type: object}",
@@ -41,12 +41,14 @@ func checkUnknownField(c *toolCheck, rep reporter) {
 }
 
 // renameKeyFix renames the unknown key k to the one known key close to it
-// (suggest.Close), when that key is not in the frontmatter and no other
-// unknown key would be renamed to it too (the fix would give a key twice),
-// and k is written as its name (plain or quoted: no anchor or tag).
+// (suggest.Close), when that key is not in the frontmatter (nor possibly in
+// the lines of an entry with a YAML error, or after it: Frontmatter.Broken)
+// and no other unknown key would be renamed to it too (the fix would give a
+// key twice), and k is written as its name (plain or quoted: no anchor or
+// tag).
 func renameKeyFix(lines *contract.Lines, fm *contract.Frontmatter, unknown []contract.Key, k contract.Key) *Fix {
 	near := suggest.Close(k.Name, contract.KnownFields)
-	if len(near) != 1 || fm.Key(near[0]) != nil || fm.Broken == near[0] || fm.Truncated {
+	if len(near) != 1 || fm.Key(near[0]) != nil || fm.Broken != "" {
 		return nil
 	}
 	for _, o := range unknown {

@@ -77,3 +77,13 @@ func (c *toolCheck) specSum() string {
 	}
 	return c.textSum
 }
+
+// fileSum is the Fix.Sum of a file of the tool folder other than TOOL.md
+// whose bytes are raw (an implementation converted to LF, a fixture
+// deleted): the SHA-256 of its normalised text, so that the fix is not
+// applied to a file that changed since it was linted.
+func fileSum(raw []byte) string {
+	text, _ := contract.Normalize(raw)
+	sum := sha256.Sum256(text)
+	return hex.EncodeToString(sum[:])
+}

@@ -190,11 +190,15 @@ func TestNameFix(t *testing.T) {
 		{name: "a folder that is no good name", yaml: "name: other\n", folder: "Check_Keys"},
 		{name: "anchored", yaml: "name: &n other\n", folder: "check-keys"},
 		{name: "an alias", yaml: "x: &n other\nname: *n\n", folder: "check-keys"},
+		{name: "given twice", yaml: "name: other\nx: 1\nname: again\n", folder: "check-keys"},
+		{name: "a YAML error after it", yaml: "name: other\nx: [\ny: 1\n", folder: "check-keys"},
+		{name: "a second name in the lines of a YAML error", yaml: "name: other\nx: 1\n\tname: again\n", folder: "check-keys"},
+		{name: "entries after a YAML error unread", yaml: "name: other\nx: [\n  y: 1\nz: ]\n", folder: "check-keys"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			text := "---\n" + tt.yaml + "---\n"
 			s := parseText(t, text)
-			fix := nameFix(s.Lines, s.Frontmatter.Name, tt.folder)
+			fix := nameFix(s.Lines, s.Frontmatter, tt.folder)
 			got, ok := wantFix(t, text, fix, tt.want, "---\n"+tt.want+"---\n")
 			if !ok {
 				return
