@@ -44,6 +44,10 @@ type Frontmatter struct {
 	Platforms, Requires []String
 	// Inputs and Outputs are nil when the key is missing.
 	Inputs, Outputs *SchemaField
+
+	// node and src are the top-level mapping and its text, for Collection.
+	node *yaml.Node
+	src  *yamlSource
 }
 
 // Key is a top-level frontmatter key.
@@ -136,6 +140,7 @@ type PathStep struct {
 // readFields reads the top-level mapping root into the typed fields.
 func (f *Frontmatter) readFields(src *yamlSource, root *yaml.Node) (problems []Problem) {
 	var seen uint64 // bit i: KnownFields[i] was read; the first value counts
+	f.node, f.src = root, src
 	f.Keys = make([]Key, 0, len(root.Content)/2)
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]

@@ -2,13 +2,15 @@ package contract
 
 import (
 	"slices"
+	"strconv"
 
 	"go.yaml.in/yaml/v3"
 )
 
-// Collection is how a mapping or a list inside a schema field is written in
-// TOOL.md: what an edit that adds an entry in the collection's own style
-// needs (autofixes).
+// Collection is how a mapping or a list inside a schema field (or the
+// frontmatter itself) is written in TOOL.md: what an edit that adds,
+// renames or replaces an entry in the collection's own style needs
+// (autofixes).
 type Collection struct {
 	// Flow is true for a collection written {...} or [...]; Span then runs
 	// from the opening bracket to just past the closing one. A block
@@ -31,27 +33,56 @@ type Entry struct {
 	// Span runs from the entry's start (its key, or the item) to the end of
 	// its value; a key written without a value ends with the key.
 	Span Span
+	// ValueSpan is the source text of the value (a list item's is Span);
+	// zero for a key written without a value ("key:" or the b of {a, b}).
+	ValueSpan Span
+	// Text is the value when it is a string scalar (a name such as a type
+	// or a platform), "" otherwise.
+	Text string
+	// Own is true when the entry's text is its own: neither its key nor its
+	// value holds an alias, an anchor or a tag (nor a merge key), so that an
+	// edit of it changes nothing else and means what it says.
+	Own bool
 }
 
 // Collection returns the layout of the mapping or list reached from the
-// field's value by the mapping keys path (none: the value itself), or nil
-// when there is none, or when editing it would not be a plain edit of its
-// text: an alias, an anchor or a tag on the way (the text is shared or
-// typed), a merge key (<<) or a key given twice in a mapping on the way (its
-// entries are not all in its text, or not in the order YAML keeps them).
+// field's value by path (none: the value itself): mapping keys, and the
+// indexes of list items ("0") in lists. It is nil when there is none, or
+// when editing it would not be a plain edit of its text: an alias, an
+// anchor or a tag on the way (the text is shared or typed), a merge key (<<)
+// or a key given twice in a mapping on the way (its entries are not all in
+// its text, or not in the order YAML keeps them).
 func (f *SchemaField) Collection(path ...string) *Collection {
 	if f == nil || f.node == nil {
 		return nil
 	}
-	n := f.node
+	return collectionAt(f.src, f.node, path)
+}
+
+// Collection returns the layout of the frontmatter's top-level mapping,
+// as SchemaField.Collection does; nil when the frontmatter is no mapping
+// read whole (Invalid, or an entry with a YAML error: Broken).
+func (f *Frontmatter) Collection() *Collection {
+	if f == nil || f.node == nil || f.Invalid || f.Broken != "" {
+		return nil
+	}
+	return collectionAt(f.src, f.node, nil)
+}
+
+// collectionAt is the layout of the collection reached from n by path.
+func collectionAt(src *yamlSource, n *yaml.Node, path []string) *Collection {
 	for _, key := range path {
-		if !plainCollection(n, yaml.MappingNode) {
-			return nil
-		}
 		var next *yaml.Node
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if k := n.Content[i]; k.Kind == yaml.ScalarNode && k.Value == key {
-				next = n.Content[i+1]
+		switch {
+		case plainCollection(n, yaml.SequenceNode):
+			if i, err := strconv.Atoi(key); err == nil && i >= 0 && i < len(n.Content) && strconv.Itoa(i) == key {
+				next = n.Content[i]
+			}
+		case plainCollection(n, yaml.MappingNode):
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if k := n.Content[i]; k.Kind == yaml.ScalarNode && k.Value == key {
+					next = n.Content[i+1]
+				}
 			}
 		}
 		if next == nil {
@@ -62,25 +93,53 @@ func (f *SchemaField) Collection(path ...string) *Collection {
 	if !plainCollection(n, yaml.MappingNode) && !plainCollection(n, yaml.SequenceNode) {
 		return nil
 	}
-	c := &Collection{Span: f.src.span(n)}
+	c := &Collection{Span: src.span(n)}
 	c.Flow = n.Style&yaml.FlowStyle != 0
 	if n.Kind == yaml.SequenceNode {
 		c.List = true
 		for _, item := range n.Content {
-			c.Entries = append(c.Entries, Entry{Span: f.src.span(item)})
+			sp := src.span(item)
+			c.Entries = append(c.Entries, Entry{Span: sp, ValueSpan: sp, Text: stringText(item), Own: ownText(item, 0)})
 		}
 		return c
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		key := f.src.span(k)
-		end := key.End
+		key := src.span(k)
+		e := Entry{Key: k.Value, KeySpan: key, Span: Span{Start: key.Start, End: key.End}, Own: ownText(k, 0) && ownText(v, 0)}
 		if !isBareValue(v) {
-			end = f.src.span(v).End
+			e.ValueSpan = src.span(v)
+			e.Span.End = e.ValueSpan.End
+			e.Text = stringText(v)
 		}
-		c.Entries = append(c.Entries, Entry{Key: k.Value, KeySpan: key, Span: Span{Start: key.Start, End: end}})
+		c.Entries = append(c.Entries, e)
 	}
 	return c
+}
+
+// stringText is the value of a string scalar, "" for any other node.
+func stringText(n *yaml.Node) string {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" {
+		return n.Value
+	}
+	return ""
+}
+
+// ownText reports whether the text of n is its own: no alias, anchor, tag
+// or merge key in it (see Entry.Own).
+func ownText(n *yaml.Node, depth int) bool {
+	if n == nil || depth > maxYAMLDepth || n.Kind == yaml.AliasNode || n.Anchor != "" || n.Style&yaml.TaggedStyle != 0 {
+		return false
+	}
+	for i, child := range n.Content {
+		if n.Kind == yaml.MappingNode && i%2 == 0 && child.Kind == yaml.ScalarNode && child.Value == "<<" && child.Style == 0 {
+			return false
+		}
+		if !ownText(child, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // plainCollection reports whether n is a collection of the given kind with

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -74,5 +75,69 @@ func TestCollection(t *testing.T) {
 				t.Errorf("entries %q, want %q", got, tt.entries)
 			}
 		})
+	}
+}
+
+// TestCollectionEntries: an entry's value, its text when it is a string,
+// whether its text is its own; a path through list items; the
+// frontmatter's own mapping.
+func TestCollectionEntries(t *testing.T) {
+	tests := []struct {
+		name, yaml string
+		path       []string
+		entries    []string // "key=value text|Text|own" per entry
+	}{
+		{name: "values", yaml: "outputs:\n  type: strng\n  x: 'a'\n  y: {a: 1}\n  z:\n", entries: []string{
+			"type=strng|strng|true", "x='a'|a|true", "y={a: 1}||true", "z=||true"}},
+		{name: "through a list", yaml: "outputs: {anyOf: [{type: strng}, {type: [a, \"null\"]}]}", path: []string{"anyOf", "1", "type"},
+			entries: []string{"=a|a|true", `="null"|null|true`}},
+		{name: "an index out of range", yaml: "outputs: {anyOf: [{type: strng}]}", path: []string{"anyOf", "1"}},
+		{name: "an index that is a key", yaml: "outputs: {anyOf: {'0': {type: x}}}", path: []string{"anyOf", "0"}, entries: []string{"type=x|x|true"}},
+		{name: "not own", yaml: "outputs:\n  a: &x 1\n  b: *x\n  c: !!str 2\n  d: {e: &y 3}\n  f: 4\n", entries: []string{
+			"a=&x 1||false", "b=*x||false", "c=!!str 2|2|false", "d={e: &y 3}||false", "f=4||true"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := parseSpec("TOOL.md", []byte("---\n"+tt.yaml+"\n---\n"))
+			c := s.Frontmatter.Outputs.Collection(tt.path...)
+			if tt.entries == nil {
+				if c != nil {
+					t.Fatalf("Collection(%q) = %+v, want nil", tt.path, c)
+				}
+				return
+			}
+			if c == nil {
+				t.Fatalf("Collection(%q) = nil", tt.path)
+			}
+			var got []string
+			for _, e := range c.Entries {
+				got = append(got, fmt.Sprintf("%s=%s|%s|%v", e.Key, s.Lines.Text(e.ValueSpan), e.Text, e.Own))
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.entries, "\n") {
+				t.Errorf("entries\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.entries, "\n"))
+			}
+		})
+	}
+	for _, tt := range []struct {
+		yaml string
+		keys string // "" for no collection
+	}{
+		{"name: x\ninputs: {}\n", "name inputs"},
+		{"{name: x, description: y}\n", "name description"},
+		{"name: x\ndescription: a: b\nrequires: []\n", ""}, // Broken
+		{"- a\n", ""},
+		{"", ""},
+	} {
+		s := parseSpec("TOOL.md", []byte("---\n"+tt.yaml+"---\n"))
+		c := s.Frontmatter.Collection()
+		var keys []string
+		if c != nil {
+			for _, e := range c.Entries {
+				keys = append(keys, e.Key)
+			}
+		}
+		if strings.Join(keys, " ") != tt.keys || (c == nil) != (tt.keys == "") {
+			t.Errorf("frontmatter %q: Collection keys %q, want %q", tt.yaml, keys, tt.keys)
+		}
 	}
 }

@@ -24,6 +24,10 @@ import (
 type SchemaIssue struct {
 	Pointer string
 	Msg     string
+	// Want, when set, is the string the value at Pointer surely means: the
+	// type name an unknown one is a typo or an abbreviation of ("string"
+	// for "strng"), for an autofix.
+	Want string
 }
 
 var englishPrinter = message.NewPrinter(language.English)

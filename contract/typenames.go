@@ -2,6 +2,7 @@ package contract
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,7 +46,7 @@ func unknownTypes(ptr string, v any) []SchemaIssue {
 	switch t := v.(type) {
 	case string:
 		if typeBit(t) == 0 {
-			out = append(out, SchemaIssue{Pointer: ptr, Msg: unknownTypeMsg(t)})
+			out = append(out, SchemaIssue{Pointer: ptr, Msg: unknownTypeMsg(t), Want: suggest.Meant(t, schemaTypes)})
 		}
 	case []any:
 		var seen typeSet
@@ -55,7 +56,11 @@ func unknownTypes(ptr string, v any) []SchemaIssue {
 			case !ok:
 				out = append(out, SchemaIssue{Pointer: p, Msg: "a type in the list is not a name; the JSON Schema types are " + types})
 			case typeBit(s) == 0:
-				out = append(out, SchemaIssue{Pointer: p, Msg: unknownTypeMsg(s)})
+				is := SchemaIssue{Pointer: p, Msg: unknownTypeMsg(s), Want: suggest.Meant(s, schemaTypes)}
+				if slices.Contains(t, any(is.Want)) {
+					is.Want = "" // the list has it already: the name is to remove, not to rename
+				}
+				out = append(out, is)
 			case !seen.add(s):
 				out = append(out, SchemaIssue{Pointer: p, Msg: fmt.Sprintf("type lists %q twice; name each type once", s)})
 			}

@@ -33,15 +33,15 @@ func TestTypeNameIssues(t *testing.T) {
 		"type": "x", // a property named type, with a schema that is no schema
 	}}
 	issues := []SchemaIssue{
-		{"/properties/m/type", "value must be one of ..."},
-		{"/properties/m/type/0", "value must be one of ..."},
-		{"/properties/n/type", "value must be one of ...; or got string, want array"},
-		{"/properties/type", "got string, want object"},
+		{"/properties/m/type", "value must be one of ...", ""},
+		{"/properties/m/type/0", "value must be one of ...", ""},
+		{"/properties/n/type", "value must be one of ...; or got string, want array", ""},
+		{"/properties/type", "got string, want object", ""},
 	}
 	want := []SchemaIssue{
-		{"/properties/m/type/0", `unknown type "strng"; did you mean string?`},
-		{"/properties/n/type", `unknown type "intger"; did you mean integer?`},
-		{"/properties/type", "got string, want object"},
+		{"/properties/m/type/0", `unknown type "strng"; did you mean string?`, "string"},
+		{"/properties/n/type", `unknown type "intger"; did you mean integer?`, "integer"},
+		{"/properties/type", "got string, want object", ""},
 	}
 	if got := typeNameIssues(issues, instance); !reflect.DeepEqual(got, want) {
 		t.Errorf("typeNameIssues =\n%q\nwant\n%q", got, want)
@@ -56,11 +56,13 @@ func TestUnknownTypes(t *testing.T) {
 	}{
 		{"string", nil},
 		{[]any{"string", "null"}, nil},
-		{"intger", []SchemaIssue{{"/type", `unknown type "intger"; did you mean integer?`}}},
-		{5, []SchemaIssue{{"/type", "type must be a type name or a list of them: " + types}}},
-		{[]any{}, []SchemaIssue{{"/type", "type is an empty list; name at least one of " + types}}},
-		{[]any{"string", "string"}, []SchemaIssue{{"/type/1", `type lists "string" twice; name each type once`}}},
-		{[]any{true}, []SchemaIssue{{"/type/0", "a type in the list is not a name; the JSON Schema types are " + types}}},
+		{"intger", []SchemaIssue{{"/type", `unknown type "intger"; did you mean integer?`, "integer"}}},
+		{5, []SchemaIssue{{"/type", "type must be a type name or a list of them: " + types, ""}}},
+		{[]any{}, []SchemaIssue{{"/type", "type is an empty list; name at least one of " + types, ""}}},
+		{[]any{"string", "string"}, []SchemaIssue{{"/type/1", `type lists "string" twice; name each type once`, ""}}},
+		{[]any{"strng", "string"}, []SchemaIssue{{"/type/0", `unknown type "strng"; did you mean string?`, ""}}},
+		{"int", []SchemaIssue{{"/type", `unknown type "int"; did you mean integer?`, "integer"}}},
+		{[]any{true}, []SchemaIssue{{"/type/0", "a type in the list is not a name; the JSON Schema types are " + types, ""}}},
 	} {
 		if got := unknownTypes("/type", c.v); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("unknownTypes(%v) = %q, want %q", c.v, got, c.want)

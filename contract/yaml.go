@@ -128,11 +128,12 @@ func yamlProblem(err error, s Split, lines *Lines) Problem {
 }
 
 // quoteRepair is the edit that double-quotes the plain value holding ": "
-// of the 1-based line of the text, whose YAML failed with err: nil unless
-// the value is on that line alone (the next line that is not blank is
-// indented no deeper than its key, so the plain value does not go on) and
-// quoting it takes that error away (the YAML then parses, or fails only on
-// a later line). A comment after the value stays outside the quotes.
+// of the 1-based line of the text, whose YAML failed with err, with the
+// lines it goes on on (indented deeper than its key), its line breaks and
+// indentation kept: a wrapped value stays wrapped. nil unless quoting it
+// takes that error away (the YAML then parses, or fails only on a later
+// line), and when a comment or a tab leaves where the value ends uncertain.
+// A comment after a value of one line stays outside the quotes.
 func quoteRepair(s Split, lines *Lines, line int, err error) *Replacement {
 	text := lines.Line(line)
 	k := strings.Index(text, ": ")
@@ -155,6 +156,8 @@ func quoteRepair(s Split, lines *Lines, line int, err error) *Replacement {
 	if end <= start {
 		return nil
 	}
+	off := lines.LineStart(line)
+	endOff, comment := off+end, false
 	last := s.YAMLLine + bytes.Count(s.YAML, []byte("\n")) // the closing fence
 	for next := line + 1; next < last; next++ {
 		t := lines.Line(next)
@@ -162,14 +165,24 @@ func quoteRepair(s Split, lines *Lines, line int, err error) *Replacement {
 		if lead == "" {
 			continue
 		}
-		if ws := t[:len(t)-len(lead)]; (len(ws) > indent || strings.Contains(ws, "\t")) && !strings.HasPrefix(lead, "#") {
-			return nil // the value may go on on this line
+		ws := t[:len(t)-len(lead)]
+		tab := strings.Contains(ws, "\t")
+		if len(ws) <= indent && !tab {
+			break
 		}
-		break
+		if strings.HasPrefix(lead, "#") && !tab {
+			comment = true // the value ends here, unless a line goes on after it
+			continue
+		}
+		if tab || comment || strings.Contains(lead, " #") || end < len(text) {
+			return nil // a tab, or a comment: where the value ends is not certain
+		}
+		// The plain value goes on on this line: it is quoted with it, its
+		// line breaks and indentation kept (YAML folds them alike).
+		endOff = lines.LineStart(next) + len(strings.TrimRight(t, " \t"))
 	}
-	off := lines.LineStart(line)
-	r := &Replacement{Title: "quote the value", Span: Span{Start: lines.Point(off + start), End: lines.Point(off + end)}}
-	r.New = DoubleQuoted(text[start:end])
+	r := &Replacement{Title: "quote the value", Span: Span{Start: lines.Point(off + start), End: lines.Point(endOff)}}
+	r.New = DoubleQuoted(lines.Text(r.Span))
 	// Does it take the error away?
 	yamlStart := lines.LineStart(s.YAMLLine)
 	fixed := make([]byte, 0, len(s.YAML)+len(r.New))
@@ -228,8 +241,11 @@ func quoteYAML(v string) string {
 	return DoubleQuoted(v)
 }
 
-// DoubleQuoted writes the text v, of one line, as a YAML double-quoted
-// scalar: a backslash and a double quote are escaped.
+// DoubleQuoted writes the text v as a YAML double-quoted scalar: a
+// backslash and a double quote are escaped. The line breaks of a plain
+// scalar's source text, and the blanks around them, are kept as they are:
+// YAML folds them the same way in both styles, so a wrapped text stays
+// wrapped and reads the same.
 func DoubleQuoted(v string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
 }

@@ -6,8 +6,10 @@ import (
 )
 
 // TestQuoteRepair: the repair of a plain value holding ": " quotes that
-// value on its line, keeps a comment outside, and is offered only when the
-// value's extent is one line and quoting takes the error away.
+// value, with the lines it goes on on (their line breaks and indentation
+// kept), keeps a comment outside, and is offered only when the value's
+// extent is certain (no comment or tab inside it) and quoting takes the
+// error away.
 func TestQuoteRepair(t *testing.T) {
 	tests := []struct {
 		name, yaml string
@@ -24,8 +26,13 @@ func TestQuoteRepair(t *testing.T) {
 			want: "outputs:\n  properties:\n    - title: \"a: b\"\n"},
 		{name: "followed by a comment line and a less indented key", yaml: "description: a: b\n  # c\n\nname: x\n",
 			want: "description: \"a: b\"\n  # c\n\nname: x\n"},
-		{name: "the value may go on", yaml: "description: a: b\n  more text\n"},
-		{name: "the value goes on after a blank line", yaml: "description: a: b\n\n  more text\n"},
+		{name: "a wrapped value stays wrapped", yaml: "description: a: b\n  more text\nname: x\n",
+			want: "description: \"a: b\n  more text\"\nname: x\n"},
+		{name: "the value goes on after a blank line", yaml: "description: a: b\n\n  more text\n",
+			want: "description: \"a: b\n\n  more text\"\n"},
+		{name: "a comment line in the value", yaml: "description: a: b\n  more\n  # c\n  text\n"},
+		{name: "a comment after the first line", yaml: "description: a: b # c\n  more text\n"},
+		{name: "a comment after a later line", yaml: "description: a: b\n  more # c\n"},
 		{name: "quoted key", yaml: "\"description\": a: b\n", want: "\"description\": \"a: b\"\n"},
 		{name: "a tab before the next line", yaml: "description: a: b\n\tx: 1\n"},
 		{name: "a key in a flow mapping", yaml: "{a: b}: c: d\n"},
@@ -59,6 +66,10 @@ func TestQuoteRepair(t *testing.T) {
 				t.Fatalf("repaired:\n%s\nwant:\n%s", fixed, want)
 			}
 			after := parseSpec("TOOL.md", []byte(fixed))
+			if d, ok := map[string]string{"a wrapped value stays wrapped": "a: b more text",
+				"the value goes on after a blank line": "a: b\nmore text"}[tt.name]; ok && after.Frontmatter.Description.Value != d {
+				t.Errorf("description %q after the repair, want %q", after.Frontmatter.Description.Value, d)
+			}
 			for _, p := range after.Problems {
 				if p.Kind == ProblemFrontmatter && p.Pos.Line <= r.Span.Start.Line {
 					t.Errorf("after the repair: %s at %s", p.Msg, p.Pos)

@@ -239,12 +239,28 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr pointer, out map[string]any, d
 				desc += " " + k.Value
 			}
 			c.problem(k, "%s: the mapping key %s is not a string; JSON keys are strings, so quote it", c.key, desc)
+			c.problems[len(c.problems)-1].Repair = c.quoteKey(k)
 		}
 		name := k.Value
 		p, text := c.ptrs.member(ptr, name)
 		c.places[text] = c.src.pos(k)
 		out[name] = c.convert(v, p, depth+1)
 	}
+}
+
+// quoteKey is the repair of the mapping key k that is no string: its text in
+// double quotes, the text JSON needs, when it is a plain scalar written as
+// its value (200, true, 1.5, null, ~; not an empty key) without anchor or
+// tag; nil otherwise.
+func (c *yamlConverter) quoteKey(k *yaml.Node) *Replacement {
+	if k.Kind != yaml.ScalarNode || k.Style != 0 || k.Anchor != "" || k.Value == "" {
+		return nil
+	}
+	span := c.src.span(k)
+	if c.src.lines.Text(span) != k.Value || strings.ContainsAny(k.Value, "\n\"\\") {
+		return nil
+	}
+	return &Replacement{Title: "quote the key " + k.Value, Span: span, New: DoubleQuoted(k.Value)}
 }
 
 // merge applies a YAML merge key (<<: *base); keys already present win.

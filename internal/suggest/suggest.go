@@ -61,6 +61,41 @@ func Close(s string, candidates []string) []string {
 	return out
 }
 
+// Typo returns the one candidate s is a typo of: the only one within
+// MaxDistance(s) of it, or "" when none is or several are ("tputs" is as
+// near inputs as outputs). What an autofix may rename s to: a prefix, which
+// Nearest still suggests, is no typo (outputs_gone is another name).
+func Typo(s string, candidates []string) string {
+	if near := Close(s, candidates); len(near) == 1 {
+		return near[0]
+	}
+	return ""
+}
+
+// Meant returns the one candidate s surely means: its Typo, or, when no
+// candidate is that near, the only candidate that s (of at least 3
+// characters) abbreviates, case ignored ("int" for integer, "descr" for
+// description); "" otherwise. What an autofix may rename a name to.
+func Meant(s string, candidates []string) string {
+	if len(Close(s, candidates)) > 0 {
+		return Typo(s, candidates)
+	}
+	low := strings.ToLower(strings.TrimSpace(s))
+	if len([]rune(low)) < 3 {
+		return ""
+	}
+	meant := ""
+	for _, cand := range candidates {
+		if c := strings.ToLower(cand); strings.HasPrefix(c, low) && c != low {
+			if meant != "" {
+				return ""
+			}
+			meant = cand
+		}
+	}
+	return meant
+}
+
 // MaxDistance is the largest edit distance at which a candidate is still a
 // near miss of s: 1 for a word of up to 3 characters (where 2 edits leave
 // little of it: "ok" is not "id"), else a third of its length and at least 2

@@ -80,3 +80,33 @@ func TestClose(t *testing.T) {
 		}
 	}
 }
+
+func TestTypoAndMeant(t *testing.T) {
+	types := []string{"string", "number", "integer", "boolean", "object", "array", "null"}
+	keys := []string{"name", "description", "inputs", "outputs", "effects", "requires", "runtime", "platforms"}
+	for _, tt := range []struct {
+		s           string
+		candidates  []string
+		typo, meant string
+	}{
+		{"strng", types, "string", "string"},
+		{"intger", types, "integer", "integer"},
+		{"int", types, "", "integer"},
+		{"bool", types, "", "boolean"},
+		{"nul", types, "null", "null"},
+		{"float", types, "", ""},
+		{"input", keys, "inputs", "inputs"},
+		{"tputs", keys, "", ""},            // as near inputs as outputs
+		{"outputs_gone", keys, "", ""},     // another name, not an abbreviation
+		{"descr", keys, "", "description"}, // an abbreviation
+		{"in", keys, "", ""},               // too short
+		{"eror", []string{"eror", "message"}, "eror", "eror"},
+	} {
+		if got := Typo(tt.s, tt.candidates); got != tt.typo {
+			t.Errorf("Typo(%q) = %q, want %q", tt.s, got, tt.typo)
+		}
+		if got := Meant(tt.s, tt.candidates); got != tt.meant {
+			t.Errorf("Meant(%q) = %q, want %q", tt.s, got, tt.meant)
+		}
+	}
+}
