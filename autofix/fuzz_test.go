@@ -25,6 +25,17 @@ func FuzzFix(f *testing.F) {
 	f.Add([]byte("---\nname: x\ndescription: Lists keys: every entry # c\ninput: {type: object}\n" +
 		"outputs:\n  type: object\n  required:\n    - text\n  properties:\n    ok: {type: boolean}\n    # c\n---\n"))
 	f.Add([]byte("\xef\xbb\xbf" + crlf("---\nname: t\noutputs: {type: object, properties: {ok: {type: boolean},text: {}}}\n---\n")))
+	// The fixes of messages that spell out an edit: a type name's typo, a key
+	// YAML reads as a number, a platform's other name, a missing name, a
+	// schema without type, ok and error misspelt or of the wrong schema, a
+	// rule id misspelt in a suppression; and wrapped texts that stay wrapped.
+	f.Add([]byte("---\ndescription: d\ninputs:\n  properties:\n    n: {type: intger}\n    m: {type: [strng, nul]}\n    200: {type: str}\n" +
+		"outputs: {type: object, required: [okk], properties: {okk: {type: boolean}, eror: {type: string}}}\nplatforms: [lnux, mac]\n---\n\n" +
+		"<!-- speccify-lint-disable stdin-twise -- why -->\n## Examples\n\n### works\ninput: {}\noutput: {\"ok\": true}\n"))
+	f.Add([]byte("\xef\xbb\xbf" + crlf("---\n{ description: d, outputs: {properties: {ok: {const: true}}}}\n---\n")))
+	f.Add([]byte("---\nname: t\ndescription: Lists keys: every entry\n  wrapped, on: two lines\n\n  and a third\n" +
+		"outputs:\n  properties:\n    ok:\n      const: true\n    x: {description: Matching\n      keys (A, B), \"sorted\".}\n---\n"))
+	f.Add([]byte("---\r\n---\r\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		root := t.TempDir()
 		dir := filepath.Join(root, "t")

@@ -8,10 +8,12 @@ var ruleErrorField = &Rule{ID: "error-field", Severity: SeverityWarning, Categor
 		"printing to stderr. Declare it in `outputs.properties` as `error: {type: string}`. The fix (safe) adds that " +
 		"entry in the mapping's own style: in a flow mapping before its closing brace, with the separator its entries " +
 		"use; in a block mapping on a line of its own after the last property, at its indentation; when `outputs` " +
-		"has no `properties`, it adds `properties: {error: {type: string}}` to `outputs` the same way. There is no fix " +
-		"when `properties` is written through an alias, anchor, tag or merge key (the text is shared) or a near-miss " +
-		"name such as `eror` is declared, or when the declaration would bring a kind of finding the file did not have " +
-		"(an example whose error is no string).",
+		"has no `properties`, it adds `properties: {error: {type: string}}` to `outputs` the same way. A property " +
+		"whose name is a typo of `error` (`eror`, and no other as near) is renamed to `error`, in `properties` and in " +
+		"`required`. There is no fix when the text is written through an alias, anchor, tag or merge key (the text " +
+		"is shared), when the near-miss name is no typo (`error_text`), or when the fix would bring a kind of " +
+		"finding the file did not have (an example whose error is no string); nor for a schema of `error` that " +
+		"rejects strings: replacing it would change what the author wrote, and this rule's fixes keep it.",
 	Example: "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}",
 	Autofix: SafeFix,
@@ -27,7 +29,11 @@ func checkErrorField(c *toolCheck, rep reporter) {
 	props, _ := root["properties"].(map[string]any)
 	if _, ok := props["error"]; !ok {
 		if near := nearProperty(props, "error"); near != "" {
-			rep.report(s.place(contract.PropertyPointer(near)), "outputs.properties.error", "outputs does not declare error, but declares %s: did you mean error?", near)
+			r := rep
+			if typoProperty(props, "error") == near {
+				r = rep.withFixOf(c.verified(renamePropertyFix(c.spec.Lines, s.field, near, "error")))
+			}
+			r.report(s.place(contract.PropertyPointer(near)), "outputs.properties.error", "outputs does not declare error, but declares %s: did you mean error?", near)
 			return
 		}
 		rep.withFixOf(c.verified(errorFieldFix(c.spec.Lines, s.field))).report(over(s.field.Key.Span), "outputs.properties.error",
@@ -42,15 +48,5 @@ func checkErrorField(c *toolCheck, rep reporter) {
 // properties: {error: {type: string}} to outputs, in its style. nil when
 // the text does not say how (see contract.SchemaField.Collection).
 func errorFieldFix(lines *contract.Lines, f *contract.SchemaField) *Fix {
-	var edit Edit
-	ok := false
-	if props := f.Collection("properties"); props != nil {
-		edit, ok = addMapEntry(lines, props, "error", "{type: string}")
-	} else if root := f.Collection(); root != nil && !hasEntry(root, "properties") {
-		edit, ok = addMapEntry(lines, root, "properties", "{error: {type: string}}")
-	}
-	if !ok {
-		return nil
-	}
-	return &Fix{Title: "add error: {type: string} to outputs.properties", Edits: []Edit{edit}}
+	return addPropertyFix(lines, f, "error", "{type: string}")
 }

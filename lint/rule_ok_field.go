@@ -11,10 +11,15 @@ var ruleOKField = &Rule{ID: "ok-field", Severity: SeverityError, Category: "sche
 	Title: "outputs does not require a boolean ok",
 	Doc: "Every answer carries `ok`, and the exit code follows it. `outputs` must list `ok` under `required` and its " +
 		"property schema must accept both `true` and `false` (the error case is part of the contract): " +
-		"`{type: boolean}` passes, `{const: true}` does not. When `ok` is declared but not required, the fix (unsafe: " +
-		"answers without `ok` no longer pass) adds it first to `required` in the list's style, or `required: [ok]` " +
-		"to `outputs` when it has none, unless that brings a kind of finding the file did not have (an example " +
-		"whose output has no `ok`).",
+		"`{type: boolean}` passes, `{const: true}` does not. The fixes are unsafe (answers that passed may no longer " +
+		"pass): when `ok` is declared but not required, the fix adds it first to `required` in the list's style, or " +
+		"`required: [ok]` to `outputs` when it has none; when `ok` is not declared, it adds `ok: {type: boolean}` to " +
+		"`outputs.properties` in the mapping's style (a line at the indentation of its keys, or before the closing " +
+		"brace), or `properties: {ok: {type: boolean}}` to `outputs`; a property whose name is a typo of `ok` " +
+		"(`okk`, and no other as near) is renamed to `ok`, in `properties` and in `required`; a schema of `ok` that " +
+		"rejects `true` or `false` is replaced by `{type: boolean}` (its other keywords go with it). There is no " +
+		"fix when the text is written through an alias, anchor, tag or merge key, or when the fix brings a kind of " +
+		"finding the file did not have (an example whose output has no `ok`).",
 	Example: "outputs: {type: object, properties: {ok: {const: true}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
 	Autofix: UnsafeFix,
@@ -43,10 +48,15 @@ func checkOKField(c *toolCheck, rep reporter) {
 	}
 	if _, ok := props["ok"]; !ok {
 		if near := nearProperty(props, "ok"); near != "" {
-			rep.report(s.place(contract.PropertyPointer(near)), "outputs.properties.ok", "outputs does not declare ok, but declares %s: did you mean ok?", near)
+			r := rep
+			if typoProperty(props, "ok") == near {
+				r = rep.withFixOf(c.verified(renamePropertyFix(c.spec.Lines, s.field, near, "ok")))
+			}
+			r.report(s.place(contract.PropertyPointer(near)), "outputs.properties.ok", "outputs does not declare ok, but declares %s: did you mean ok?", near)
 			return
 		}
-		rep.report(over(s.field.Key.Span), "outputs.properties.ok", "outputs does not declare ok; add properties: {ok: {type: boolean}}")
+		rep.withFixOf(c.verified(addPropertyFix(c.spec.Lines, s.field, "ok", "{type: boolean}"))).report(over(s.field.Key.Span), "outputs.properties.ok",
+			"outputs does not declare ok; add properties: {ok: {type: boolean}}")
 	} else if sub, err := s.schema.Sub("/properties/ok"); err == nil {
 		var rejected []string
 		for _, b := range []bool{true, false} {
@@ -55,7 +65,7 @@ func checkOKField(c *toolCheck, rep reporter) {
 			}
 		}
 		if len(rejected) > 0 {
-			rep.report(s.place("/properties/ok"), "outputs.properties.ok",
+			rep.withFixOf(c.verified(replacePropertyFix(c.spec.Lines, s.field, "ok", "{type: boolean}"))).report(s.place("/properties/ok"), "outputs.properties.ok",
 				"the schema of ok rejects %s; it must accept both true and false because the error case is part of the contract: use ok: {type: boolean}",
 				strings.Join(rejected, " and "))
 		}

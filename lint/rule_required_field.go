@@ -1,12 +1,26 @@
 package lint
 
+import (
+	"bytes"
+	"path/filepath"
+	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
 var ruleRequiredField = &Rule{ID: "required-field", Severity: SeverityError, Category: "contract",
 	Title: "a required frontmatter field is missing or empty",
 	Doc: "Every contract declares `name`, `description`, `inputs`, `outputs`, `effects` and `requires`. " +
 		"`effects` and `requires` are one line each so that a reviewer knows what a run can touch and what must be " +
-		"installed; `requires: []` declares that nothing is needed and counts as present.",
+		"installed; `requires: []` declares that nothing is needed and counts as present. The fix (safe: a tool is " +
+		"called by its folder's name already) writes a missing or empty `name` as the folder's name: a missing one " +
+		"as the frontmatter's first entry, in its style (a line at the indentation of its keys, or the first entry " +
+		"of a flow mapping), an empty one after its colon. There is none when the folder's name is no good name " +
+		"(see name), when an entry of the frontmatter has a YAML error (it may hold the key), or when the value is " +
+		"written through an alias, anchor or tag; the other fields need the author's words.",
 	Example: "---\nname: check-keys\ndescription: Lists keys.\n---",
 	Fix:     "---\nname: check-keys\ndescription: Lists keys.\ninputs: {type: object}\noutputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}\neffects: none\nrequires: []\n---",
+	Autofix: SafeFix,
 	static:  checkRequiredField}
 
 // requiredFields must be present and not empty.
@@ -20,15 +34,70 @@ func checkRequiredField(c *toolCheck, rep reporter) {
 	}
 	for _, name := range requiredFields {
 		k := fm.Key(name)
+		r := rep
+		if name == "name" && (k == nil || k.Empty) {
+			r = rep.withFixOf(c.verified(folderNameFix(c.spec, filepath.Base(c.absDir()))))
+		}
 		switch {
 		case name == fm.Broken:
 			// There, but broken: the frontmatter finding says how.
 		case k == nil:
-			rep.report(atPos(fm.Pos), name, "required field %q is missing from the frontmatter; %s", name, fieldHint(name))
+			r.report(atPos(fm.Pos), name, "required field %q is missing from the frontmatter; %s", name, fieldHint(name))
 		case k.Empty:
-			rep.report(over(k.Span), name, "required field %q is empty; %s", name, fieldHint(name))
+			r.report(over(k.Span), name, "required field %q is empty; %s", name, fieldHint(name))
 		}
 	}
+}
+
+// folderNameFix writes name: <folder> in the frontmatter of spec, whose
+// name is missing or empty: as its first entry (see insertMapEntry), on the
+// line after the opening --- when it holds nothing but blank lines and
+// comments, or as the value of an empty name (after the colon of "name:",
+// over "" or ~). nil when folder is no good name (the fix would make a name
+// finding) or the text does not say how.
+func folderNameFix(spec *contract.Spec, folder string) *Fix {
+	if utf8.RuneCountInString(folder) > maxNameLength || !kebabName.MatchString(folder) {
+		return nil
+	}
+	lines, value := spec.Lines, contract.YAMLText(folder)
+	title := "add name: " + value
+	fix := func(e Edit, ok bool) *Fix {
+		if !ok {
+			return nil
+		}
+		return &Fix{Title: title, Edits: []Edit{e}}
+	}
+	fm := spec.Frontmatter
+	if c := fm.Collection(); c != nil {
+		e := entryOf(c, "name")
+		if e != nil {
+			title = "set name: " + value
+		}
+		switch {
+		case e == nil:
+			return fix(insertMapEntry(lines, c, "name", value))
+		case e.ValueSpan == (contract.Span{}):
+			colon := e.KeySpan.End.Offset
+			return fix(textEdit(lines, colon+1, colon+1, " "+value), lines.Text(contract.Span{Start: e.KeySpan.End, End: lines.Point(colon + 1)}) == ":")
+		}
+		return fix(replaceValue(lines, e, value))
+	}
+	if fm.Invalid || fm.Broken != "" || len(fm.Keys) > 0 || !blankYAML(spec.Split.YAML) {
+		return nil
+	}
+	start := lines.LineStart(spec.Split.YAMLLine)
+	return fix(textEdit(lines, start, start, "name: "+value+"\n"), true)
+}
+
+// blankYAML reports whether a frontmatter's YAML holds nothing but blank
+// lines and comments.
+func blankYAML(yaml []byte) bool {
+	for line := range bytes.Lines(yaml) {
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			return false
+		}
+	}
+	return true
 }
 
 func fieldHint(name string) string {

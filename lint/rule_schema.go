@@ -12,9 +12,15 @@ var ruleSchema = &Rule{ID: "schema", Severity: SeverityError, Category: "schemas
 		"the pattern. `$ref` may point inside the schema or to a file in the tool folder; " +
 		"references to the network or to `file://` URLs are never fetched, and a file out of the tool folder (by " +
 		"`..`, an absolute path or a symbolic link) is never read: both are reported here, at the `$ref`, as are a " +
-		"`$ref` to a place that is not there and a `$ref` cycle that never moves into the value.",
+		"`$ref` to a place that is not there and a `$ref` cycle that never moves into the value. The fix (safe) " +
+		"writes the type name a misspelt or abbreviated one surely means (`strng` or `str` becomes `string`, " +
+		"quoted as it was; `null` stays a string), and puts in double quotes a mapping key YAML reads as a number, " +
+		"a boolean or null (`200:` becomes `\"200\":`, the text JSON needs). There is none when two type names are as " +
+		"near, when the list of types names that type already, or when the value is written through an alias, " +
+		"anchor or tag.",
 	Example: "inputs: {type: object, properties: {count: {type: intger}}}",
 	Fix:     "inputs: {type: object, properties: {count: {type: integer}}}",
+	Autofix: SafeFix,
 	static:  checkSchema}
 
 // checkSchema reports why inputs or outputs did not convert to JSON or
@@ -28,7 +34,7 @@ func checkSchema(c *toolCheck, rep reporter) {
 			continue
 		}
 		for _, is := range s.issues {
-			rep.report(is.place, is.key, "%s", is.msg)
+			rep.withFixOf(is.fix).report(is.place, is.key, "%s", is.msg)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -14,9 +13,10 @@ var ruleUnknownField = &Rule{ID: "unknown-field", Severity: SeverityWarning, Cat
 	Doc: "The convention knows `name`, `description`, `inputs`, `outputs`, `effects`, `requires`, `runtime` and " +
 		"`platforms`. Any other top-level key is ignored by the tools that read contracts, and is usually a typo: " +
 		"`input:` for `inputs:`. The finding suggests the nearest known key. The fix (safe) renames the key when " +
-		"exactly one known key is that close as a typo (`outputs_gone` is no typo of `outputs`) and the frontmatter " +
-		"does not have that key yet (no entry has a YAML error that could hide it), and the renamed key brings no kind of finding the file did not have (`input: 0` " +
-		"renamed would be an `inputs` that is no schema).",
+		"it surely means one known key: a typo of exactly one (`input`), or an abbreviation of exactly one " +
+		"(`descr`; `outputs_gone` is another name, `tputs` is as near `inputs` as `outputs`), the frontmatter " +
+		"does not have that key yet (nor may an entry with a YAML error hide it), and the renamed key brings no " +
+		"kind of finding the file did not have (`input: 0` renamed would be an `inputs` that is no schema).",
 	Example: "input: {type: object}",
 	Fix:     "inputs: {type: object}",
 	Autofix: SafeFix,
@@ -40,25 +40,25 @@ func checkUnknownField(c *toolCheck, rep reporter) {
 	}
 }
 
-// renameKeyFix renames the unknown key k to the one known key close to it
-// (suggest.Close), when that key is not in the frontmatter (nor possibly in
+// renameKeyFix renames the unknown key k to the known key it surely means
+// (suggest.Meant: a typo of one key, or an abbreviation of one), when that key is not in the frontmatter (nor possibly in
 // the lines of an entry with a YAML error, or after it: Frontmatter.Broken)
 // and no other unknown key would be renamed to it too (the fix would give a
 // key twice), and k is written as its name (plain or quoted: no anchor or
 // tag).
 func renameKeyFix(lines *contract.Lines, fm *contract.Frontmatter, unknown []contract.Key, k contract.Key) *Fix {
-	near := suggest.Close(k.Name, contract.KnownFields)
-	if len(near) != 1 || fm.Key(near[0]) != nil || fm.Broken != "" {
+	meant := suggest.Meant(k.Name, contract.KnownFields)
+	if meant == "" || fm.Key(meant) != nil || fm.Broken != "" {
 		return nil
 	}
 	for _, o := range unknown {
-		if o.Span != k.Span && (o.Name == k.Name || slices.Equal(suggest.Close(o.Name, contract.KnownFields), near)) {
+		if o.Span != k.Span && (o.Name == k.Name || suggest.Meant(o.Name, contract.KnownFields) == meant) {
 			return nil
 		}
 	}
 	if text := lines.Text(k.Span); text != k.Name && text != `"`+k.Name+`"` && text != "'"+k.Name+"'" {
 		return nil
 	}
-	return &Fix{Title: fmt.Sprintf("rename %s to %s", k.Name, near[0]),
-		Edits: []Edit{textEdit(lines, k.Span.Start.Offset, k.Span.End.Offset, near[0])}}
+	return &Fix{Title: fmt.Sprintf("rename %s to %s", k.Name, meant),
+		Edits: []Edit{textEdit(lines, k.Span.Start.Offset, k.Span.End.Offset, meant)}}
 }

@@ -2,8 +2,10 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/suggest"
 )
 
@@ -13,9 +15,13 @@ var ruleUnusedSuppression = &Rule{ID: "unused-suppression", Severity: SeverityWa
 		"in an implementation) that covers no finding of its rule is stale: the problem was fixed, or the rule id is " +
 		"misspelt. So is one that names an unknown rule, has no reason after ` -- ` (it then suppresses nothing until " +
 		"it has one), or is not well formed. Remove it, or fix it. A suppression of a disabled rule, of a run rule " +
-		"when the examples did not run (an explore rule when explore did not run), or of requires-missing (which depends on the machine) is not judged.",
+		"when the examples did not run (an explore rule when explore did not run), or of requires-missing (which depends on the machine) is not judged. " +
+		"The fix (safe) writes the rule id a misspelt or abbreviated one surely means (`stdin-twise` becomes " +
+		"`stdin-twice`), unless the comment names that rule already; a stale suppression is left to remove by hand, " +
+		"as only the author knows whether the problem is gone for good.",
 	Example: "<!-- speccify-lint-disable exmaple-failed -->\n### reads a fixture",
-	Fix:     "<!-- speccify-lint-disable example-failed -- the upstream answer changes daily -->\n### reads a fixture"}
+	Fix:     "<!-- speccify-lint-disable example-failed -- the upstream answer changes daily -->\n### reads a fixture",
+	Autofix: SafeFix}
 
 // The check looks rules up in the registry, which holds the rule: set in
 // init, so that the two variables do not initialise each other.
@@ -40,16 +46,33 @@ func checkUnusedSuppressions(c *toolCheck, rep reporter) {
 			switch {
 			case r == nil:
 				msg := fmt.Sprintf("suppression names the unknown rule %q", id.Value)
+				r := rep
 				if near := suggest.Nearest(id.Value, ruleIDs()); near != "" {
 					msg += fmt.Sprintf("; did you mean %q?", near)
+					r = rep.withFixOf(c.ruleIDFix(s, id, suggest.Meant(id.Value, ruleIDs())))
 				}
-				rep.report(s.ruleAt[j], s.file+"#"+id.Value, "%s", msg)
+				r.report(s.ruleAt[j], s.file+"#"+id.Value, "%s", msg)
 			case s.used[j], !c.cfg.enabled(r), r == ruleRequiresMissing, !c.judged(r):
 			default:
 				rep.report(s.ruleAt[j], s.file+"#"+id.Value, "suppression of %s suppresses nothing: no %s finding %s", id.Value, id.Value, s.scope())
 			}
 		}
 	}
+}
+
+// ruleIDFix writes the rule id meant over the unknown id of the
+// suppression s; nil when none is meant surely, s names it already, or the
+// id's text is not known.
+func (c *toolCheck) ruleIDFix(s *suppression, id contract.String, meant string) *Fix {
+	if meant == "" || !id.Span.Start.IsValid() || slices.ContainsFunc(s.rules, func(r contract.String) bool { return r.Value == meant }) {
+		return nil
+	}
+	sum := s.sum
+	if s.file == c.specRel {
+		sum = c.specSum()
+	}
+	return &Fix{Title: fmt.Sprintf("write %s for %s", meant, id.Value), File: s.file, Sum: sum,
+		Edits: []Edit{{Start: id.Span.Start, End: id.Span.End, New: meant}}}
 }
 
 // judged reports whether the findings of rule r were looked for in this

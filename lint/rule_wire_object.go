@@ -3,14 +3,20 @@ package lint
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
 var ruleWireObject = &Rule{ID: "wire-object", Severity: SeverityError, Category: "schemas",
 	Title: "inputs or outputs does not describe a JSON object",
 	Doc: "The wire format is one JSON object on stdin and one JSON object on stdout. A schema that accepts " +
-		"strings, numbers, arrays, booleans or null describes something else; add `type: object`.",
-	Example: "inputs: {type: string}",
+		"strings, numbers, arrays, booleans or null describes something else; add `type: object`. The fix (safe: " +
+		"no other value can come over the wire) adds `type: object` as the schema's first entry, in its style (a " +
+		"line at the indentation of its keys, or the first entry of a flow mapping), when the schema has no `type` " +
+		"yet; one whose `type` names other types is left to the author.",
+	Example: "inputs: {properties: {path: {type: string}}}",
 	Fix:     "inputs: {type: object, properties: {path: {type: string}}}",
+	Autofix: SafeFix,
 	static:  checkWireObject}
 
 // checkWireObject: inputs and outputs must describe JSON objects.
@@ -27,10 +33,24 @@ func checkWireObject(c *toolCheck, rep reporter) {
 			}
 		}
 		if len(accepted) > 0 {
-			rep.report(over(s.field.Key.Span), s.name, "%s accepts %s, but the wire format is one JSON object; add type: object",
+			rep.withFixOf(c.verified(objectTypeFix(c.spec.Lines, s.field))).report(over(s.field.Key.Span), s.name, "%s accepts %s, but the wire format is one JSON object; add type: object",
 				s.name, strings.Join(accepted, ", "))
 		}
 	}
+}
+
+// objectTypeFix adds type: object to the schema f as its first entry, when
+// it has no type; nil when it has one or the text does not say how.
+func objectTypeFix(lines *contract.Lines, f *contract.SchemaField) *Fix {
+	root := f.Collection()
+	if root == nil || hasEntry(root, "type") {
+		return nil
+	}
+	edit, ok := insertMapEntry(lines, root, "type", "object")
+	if !ok {
+		return nil
+	}
+	return &Fix{Title: "add type: object to " + f.Key.Name, Edits: []Edit{edit}}
 }
 
 // onlyObjects reports whether a schema's own type keyword is object, so that

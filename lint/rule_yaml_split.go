@@ -13,7 +13,12 @@ var ruleYAMLSplit = &Rule{ID: "yaml-split", Severity: SeverityWarning, Category:
 	Title: "YAML split a text at a comma into a key without a value",
 	Doc: "In a YAML flow mapping such as `{type: integer, description: 40 = Maintainer, 50 = Owner.}` a comma ends the " +
 		"value: the description becomes `40 = Maintainer` and `50 = Owner.` becomes a key without a value. " +
-		"Quote the text (`description: \"40 = Maintainer, 50 = Owner.\"`) or write the mapping in block style.",
+		"Quote the text (`description: \"40 = Maintainer, 50 = Owner.\"`) or write the mapping in block style. The " +
+		"fix (safe) quotes the text of a `description`, `title`, `$comment` or annotation key, from its value " +
+		"through the last split key, in double quotes with escapes; a text wrapped over several lines stays " +
+		"wrapped, its line breaks and indentation kept (YAML folds them in double quotes as it did plain). There " +
+		"is none for the value of another keyword (`type`, `pattern`: quoting would not make it right), or when " +
+		"anything but blanks and one comma stands between the parts.",
 	Example: "level: {type: integer, description: 40 = Maintainer, 50 = Owner.}",
 	Fix:     "level: {type: integer, description: \"40 = Maintainer, 50 = Owner.\"}",
 	Autofix: SafeFix,
@@ -75,11 +80,11 @@ func checkYAMLSplit(c *toolCheck, rep reporter) {
 
 // quoteSplit is the edit that quotes the text a that YAML split into the
 // bare keys split: from the start of a's value to the end of the last key,
-// the text in double quotes (strconv.Quote's escapes are YAML's), its
-// source as written when it is one line, else its parts joined by ", " as
-// YAML folds the lines. It has no edit unless only blanks, line breaks and
-// one comma come between the parts (a key on a line of its own is no
-// split).
+// its source text in double quotes (strconv.Quote's escapes are YAML's); a
+// text wrapped over several lines keeps its line breaks and indentation
+// (only \ and " escaped), which YAML folds in double quotes as it folded
+// them plain. It has no edit unless only blanks, line breaks and one comma
+// come between the parts (a key on a line of its own is no split).
 func quoteSplit(lines *contract.Lines, a *contract.TextEntry, split []contract.BareKey) (Edit, bool) {
 	parts := []string{a.Value}
 	prev := a.ValueSpan.End
@@ -94,7 +99,9 @@ func quoteSplit(lines *contract.Lines, a *contract.TextEntry, split []contract.B
 	span := contract.Span{Start: a.ValueSpan.Start, End: prev}
 	text := lines.Text(span)
 	if strings.Contains(text, "\n") {
-		text = strings.Join(parts, ", ")
+		// A wrapped text stays wrapped: its line breaks and indentation
+		// are kept, and YAML folds them in double quotes as it did plain.
+		return Edit{Start: span.Start, End: span.End, New: contract.DoubleQuoted(text)}, true
 	}
 	return Edit{Start: span.Start, End: span.End, New: strconv.Quote(text)}, true
 }

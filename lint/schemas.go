@@ -2,8 +2,10 @@ package lint
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -28,6 +30,9 @@ type schemaField struct {
 type schemaIssue struct {
 	place    place
 	key, msg string
+	// fix is the edit that resolves it, when the text says it surely (a
+	// type name's typo, a mapping key to quote); nil otherwise.
+	fix *Fix
 }
 
 // place is the TOOL.md place of a JSON pointer into the schema.
@@ -58,7 +63,11 @@ func (c *toolCheck) loadSchema(f *contract.SchemaField) *schemaField {
 	name := f.Key.Name
 	s := &schemaField{name: name, field: f}
 	for _, p := range f.Problems {
-		s.issues = append(s.issues, schemaIssue{atLine(p.Pos, p.Span), p.Key, p.Msg})
+		is := schemaIssue{place: atLine(p.Pos, p.Span), key: p.Key, msg: p.Msg}
+		if p.Repair != nil {
+			is.fix = new(repairFix(p.Repair))
+		}
+		s.issues = append(s.issues, is)
 	}
 	if f.Doc == nil {
 		return s // empty or of the wrong kind (required-field, field-type) or not JSON (above)
@@ -70,7 +79,8 @@ func (c *toolCheck) loadSchema(f *contract.SchemaField) *schemaField {
 		if is.Pointer != "" {
 			at = " at " + is.Pointer
 		}
-		s.issues = append(s.issues, schemaIssue{s.place(is.Pointer), name + is.Pointer, name + " is not a valid JSON Schema" + at + ": " + is.Msg})
+		s.issues = append(s.issues, schemaIssue{place: s.place(is.Pointer), key: name + is.Pointer,
+			msg: name + " is not a valid JSON Schema" + at + ": " + is.Msg, fix: meantFix(c.spec.Lines, f, is)})
 	}
 	s.schema = sch
 	return s
@@ -108,6 +118,47 @@ func nearProperty(props map[string]any, name string) string {
 	return suggest.Nearest(name, slices.Sorted(maps.Keys(props)))
 }
 
+// meantFix is the fix of a schema issue that says what the value at its
+// pointer surely means (contract.SchemaIssue.Want: "string" for the type
+// name "strng"): that name written over the value, quoted as it was, when
+// the value is a string written in place (no alias, anchor or tag); nil
+// otherwise.
+func meantFix(lines *contract.Lines, f *contract.SchemaField, is contract.SchemaIssue) *Fix {
+	if is.Want == "" || !strings.HasPrefix(is.Pointer, "/") {
+		return nil
+	}
+	path := strings.Split(is.Pointer[1:], "/")
+	for i, step := range path {
+		path[i] = strings.NewReplacer("~1", "/", "~0", "~").Replace(step)
+	}
+	c := f.Collection(path[:len(path)-1]...)
+	if c == nil {
+		return nil
+	}
+	var e *contract.Entry
+	if last := path[len(path)-1]; c.List {
+		if i, err := strconv.Atoi(last); err == nil && i >= 0 && i < len(c.Entries) {
+			e = &c.Entries[i]
+		}
+	} else {
+		e = entryOf(c, last)
+	}
+	if e == nil || !e.Own || e.Text == "" {
+		return nil
+	}
+	edit, ok := replaceName(lines, e.ValueSpan, e.Text, is.Want)
+	if !ok {
+		return nil
+	}
+	return &Fix{Title: fmt.Sprintf("write %s for %s", is.Want, e.Text), Edits: []Edit{edit}}
+}
+
+// typoProperty is the declared property whose name is a typo of name (eror
+// for error: the only one that near), or "".
+func typoProperty(props map[string]any, name string) string {
+	return suggest.Typo(name, slices.Sorted(maps.Keys(props)))
+}
+
 // mergeIssues joins the issues at one pointer (the alternatives of an anyOf
 // in the meta-schema) into one, so that one wrong keyword is one finding.
 func mergeIssues(issues []contract.SchemaIssue) []contract.SchemaIssue {
@@ -115,6 +166,7 @@ func mergeIssues(issues []contract.SchemaIssue) []contract.SchemaIssue {
 	for _, is := range issues {
 		if n := len(out); n > 0 && out[n-1].Pointer == is.Pointer {
 			out[n-1].Msg += "; or " + is.Msg
+			out[n-1].Want = "" // the value has more than one thing wrong
 			continue
 		}
 		out = append(out, is)

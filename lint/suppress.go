@@ -31,6 +31,9 @@ type suppression struct {
 	// at is where the comment is; ruleAt where each rule id is.
 	at     place
 	ruleAt []place
+	// sum is the Fix.Sum of an implementation's text, for the fix of a
+	// misspelt rule id (TOOL.md's is the spec's).
+	sum string
 }
 
 // loadSuppressions reads the suppression comments of TOOL.md and of the
@@ -51,8 +54,14 @@ func (c *toolCheck) loadSuppressions() {
 		return
 	}
 	for _, im := range c.folder.Implementations {
-		if data, err := c.readScript(im.Name); err == nil {
-			c.suppressions = append(c.suppressions, implSuppressions(c.fileIn(im.Name), data)...)
+		if data, err := c.readScript(im.Name); err == nil && bytes.Contains(data, []byte(implDirective)) {
+			text, _ := contract.Normalize(data) // the text a fix's offsets are of
+			sups := implSuppressions(c.fileIn(im.Name), text)
+			sum := fileSum(data)
+			for i := range sups {
+				sups[i].sum = sum
+			}
+			c.suppressions = append(c.suppressions, sups...)
 		}
 	}
 	for i := range c.suppressions {
@@ -71,7 +80,8 @@ func (c *toolCheck) caseAt(line int) *contract.Case {
 }
 
 // implSuppressions are the suppression comments of the implementation file
-// (root-relative) with the text data.
+// (root-relative) with the text data (normalised: LF line endings, no BOM,
+// so that the spans of rule ids are those a fix edits).
 func implSuppressions(file string, data []byte) []suppression {
 	if !bytes.Contains(data, []byte(implDirective)) {
 		return nil
@@ -94,8 +104,11 @@ func implSuppressions(file string, data []byte) []suppression {
 		off := i + len(implDirective)
 		for id := range strings.SplitSeq(ids, ",") {
 			if id = strings.TrimSpace(id); id != "" {
-				s.rules = append(s.rules, contract.String{Value: id})
-				s.ruleAt = append(s.ruleAt, at(off+strings.Index(line[off:], id)))
+				idAt := off + strings.Index(line[off:], id)
+				s.rules = append(s.rules, contract.String{Value: id,
+					Span: contract.Span{Start: lines.Point(lineStart + idAt), End: lines.Point(lineStart + idAt + len(id))}})
+				s.ruleAt = append(s.ruleAt, at(idAt))
+				off = idAt + len(id)
 			}
 		}
 		if len(s.rules) == 0 {

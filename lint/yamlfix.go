@@ -6,8 +6,12 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 )
 
-// The edits that add an entry to a YAML mapping or list of a schema field in
-// the collection's own style, for the autofixes of error-field and ok-field.
+// The edits of YAML the autofixes make, each in the text's own style: add an
+// entry to a mapping (at the indentation of its keys, or with the separator
+// of its flow entries) or a list, rename a key, replace a value or a name
+// (quoted as it was). Each works from the layout of the typed model
+// (contract.Collection) and declines (ok false) when the text does not say
+// how.
 
 // textEdit is the edit of the normalised text of lines that replaces the
 // bytes from start up to end with text.
@@ -55,6 +59,98 @@ func addMapEntry(lines *contract.Lines, c *contract.Collection, key, value strin
 	}
 	end := lineEnd(lines, c.Span.End)
 	return textEdit(lines, end, end, "\n"+indent+entry), true
+}
+
+// insertMapEntry is the edit that adds the entry "key: value" before the
+// first entry of the mapping c: in a flow mapping "key: value, " before it
+// ("key: value" in an empty one), in a block mapping a line of its own
+// before the first key's line, at its indentation. ok is false when the
+// text does not say how (the first key does not start its line, as after a
+// list item's "- ") or c is a list.
+func insertMapEntry(lines *contract.Lines, c *contract.Collection, key, value string) (Edit, bool) {
+	entry := key + ": " + value
+	switch {
+	case c.List:
+		return Edit{}, false
+	case c.Flow && len(c.Entries) == 0:
+		end, ok := closingBracket(lines, c, "}")
+		return textEdit(lines, end, end, entry), ok
+	case c.Flow:
+		start := c.Entries[0].Span.Start.Offset
+		return textEdit(lines, start, start, entry+", "), true
+	case len(c.Entries) == 0:
+		return Edit{}, false
+	}
+	first := c.Entries[0].Span.Start
+	start := lines.LineStart(first.Line)
+	indent := lines.Text(contract.Span{Start: lines.Point(start), End: first})
+	if strings.Trim(indent, " ") != "" {
+		return Edit{}, false
+	}
+	return textEdit(lines, start, start, indent+entry+"\n"), true
+}
+
+// entryOf is the entry of the mapping c with the key, or nil.
+func entryOf(c *contract.Collection, key string) *contract.Entry {
+	if c == nil || c.List {
+		return nil
+	}
+	for i := range c.Entries {
+		if c.Entries[i].Key == key {
+			return &c.Entries[i]
+		}
+	}
+	return nil
+}
+
+// renameKey is the edit that renames the key of the mapping entry e to
+// name, quoted as the key was (plain, '...' or "..."). ok is false when
+// the key's text is not its name written in one of these ways (an anchor,
+// a tag, escapes).
+func renameKey(lines *contract.Lines, e *contract.Entry, name string) (Edit, bool) {
+	return replaceName(lines, e.KeySpan, e.Key, name)
+}
+
+// replaceName is the edit that writes name over the scalar old whose
+// source text is span, quoted as it was: plain (double-quoted when YAML
+// would read name as something else than a string: null, true, 12), in
+// single or in double quotes. ok is false when the text is not old written
+// in one of these ways.
+func replaceName(lines *contract.Lines, span contract.Span, old, name string) (Edit, bool) {
+	if !span.Start.IsValid() {
+		return Edit{}, false
+	}
+	var text string
+	switch lines.Text(span) {
+	case old:
+		text = contract.YAMLText(name)
+	case contract.DoubleQuoted(old):
+		text = contract.DoubleQuoted(name)
+	case "'" + strings.ReplaceAll(old, "'", "''") + "'":
+		text = "'" + strings.ReplaceAll(name, "'", "''") + "'"
+	default:
+		return Edit{}, false
+	}
+	return textEdit(lines, span.Start.Offset, span.End.Offset, text), true
+}
+
+// replaceValue is the edit that writes value (a one-line flow value such as
+// "{type: boolean}") over the value of the mapping entry e, after its key's
+// colon on the key's line when the old value starts on a later line
+// (ok:\n  const: true becomes ok: {type: boolean}) and nothing but blanks
+// stands between. ok is false when e has no value or its text is not its
+// own (an alias, an anchor or a tag: the text is shared or typed).
+func replaceValue(lines *contract.Lines, e *contract.Entry, value string) (Edit, bool) {
+	if !e.Own || !e.ValueSpan.Start.IsValid() || e.ValueSpan == (contract.Span{}) {
+		return Edit{}, false
+	}
+	if e.ValueSpan.Start.Line > e.KeySpan.End.Line {
+		between := lines.Text(contract.Span{Start: e.KeySpan.End, End: e.ValueSpan.Start})
+		if strings.TrimRight(between, " \n") == ":" {
+			return textEdit(lines, e.KeySpan.End.Offset, e.ValueSpan.End.Offset, ": "+value), true
+		}
+	}
+	return textEdit(lines, e.ValueSpan.Start.Offset, e.ValueSpan.End.Offset, value), true
 }
 
 // addListItem is the edit that adds the item value before the first item of

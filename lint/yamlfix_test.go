@@ -246,8 +246,9 @@ func TestRenameKeyFix(t *testing.T) {
 	}
 }
 
-// FuzzSchemaFixes: the fixes that add to outputs leave a frontmatter that
-// parses as before (no new problem), with the entry they add.
+// FuzzSchemaFixes: the fixes that add to, rename in or replace in outputs
+// leave a frontmatter that parses as before (no new problem), with what
+// they promise.
 func FuzzSchemaFixes(f *testing.F) {
 	for _, y := range []string{
 		"outputs: {type: object, properties: {ok: {type: boolean}}}\n",
@@ -255,6 +256,10 @@ func FuzzSchemaFixes(f *testing.F) {
 		"outputs:\n  required:\n    - a # c\n  properties: {ok: {}}\n",
 		"outputs: {required: [], properties: {}}\n",
 		"outputs:\n- type: object\n  properties:\n    a: {}\n",
+		"outputs:\n  # the answer\n  required: [okk]\n  properties:\n      okk: {const: true}\n",
+		"outputs: {properties: {ok: &o {const: true}, x: *o}}\n",
+		"outputs:\n  properties:\n    ok: # c\n      const: true\n",
+		"outputs: { }\n",
 	} {
 		f.Add(y)
 	}
@@ -278,6 +283,23 @@ func FuzzSchemaFixes(f *testing.F) {
 				req, _ := r["required"].([]any)
 				return slices.Contains(req, any("ok"))
 			}},
+			{addPropertyFix(s.Lines, s.Frontmatter.Outputs, "ok", "{type: boolean}"), func(r map[string]any) bool {
+				props, _ := r["properties"].(map[string]any)
+				_, ok := props["ok"]
+				return ok
+			}},
+			{renamePropertyFix(s.Lines, s.Frontmatter.Outputs, "okk", "ok"), func(r map[string]any) bool {
+				props, _ := r["properties"].(map[string]any)
+				req, _ := r["required"].([]any)
+				_, okk := props["okk"]
+				return !okk && !slices.Contains(req, any("okk"))
+			}},
+			{replacePropertyFix(s.Lines, s.Frontmatter.Outputs, "ok", "{type: boolean}"), func(r map[string]any) bool {
+				props, _ := r["properties"].(map[string]any)
+				ok, _ := props["ok"].(map[string]any)
+				return len(ok) == 1 && ok["type"] == "boolean"
+			}},
+			{objectTypeFix(s.Lines, s.Frontmatter.Outputs), func(r map[string]any) bool { return r["type"] == "object" }},
 		} {
 			if c.fix == nil || c.want(root) {
 				continue

@@ -1,0 +1,80 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+// The fixes of outputs' ok and error properties (ok-field, error-field):
+// declare one, rename a near miss to it, give it the schema the convention
+// wants. Each edits the text of outputs in its own style and is nil when
+// the text does not say how (see contract.SchemaField.Collection).
+
+// addPropertyFix declares the property name with the schema (a flow
+// mapping such as "{type: string}") in outputs.properties, in the style of
+// that mapping, or, when outputs has no properties, adds
+// properties: {name: schema} to outputs, in its style.
+func addPropertyFix(lines *contract.Lines, f *contract.SchemaField, name, schema string) *Fix {
+	var edit Edit
+	ok := false
+	if props := f.Collection("properties"); props != nil {
+		edit, ok = addMapEntry(lines, props, name, schema)
+	} else if root := f.Collection(); root != nil && !hasEntry(root, "properties") {
+		edit, ok = addMapEntry(lines, root, "properties", "{"+name+": "+schema+"}")
+	}
+	if !ok {
+		return nil
+	}
+	return &Fix{Title: fmt.Sprintf("add %s: %s to %s.properties", name, schema, f.Key.Name), Edits: []Edit{edit}}
+}
+
+// renamePropertyFix renames the property near of outputs.properties to
+// name (a typo: eror to error), quoted as it was, and near to name in
+// outputs.required, where the property is named too; nil when one of them
+// cannot be edited in place or name is declared already.
+func renamePropertyFix(lines *contract.Lines, f *contract.SchemaField, near, name string) *Fix {
+	props := f.Collection("properties")
+	e := entryOf(props, near)
+	if e == nil || entryOf(props, name) != nil {
+		return nil
+	}
+	edit, ok := renameKey(lines, e, name)
+	if !ok {
+		return nil
+	}
+	edits := []Edit{edit}
+	if root := f.Collection(); hasEntry(root, "required") {
+		req := f.Collection("required")
+		if req == nil || !req.List {
+			return nil // written through an alias, or no list
+		}
+		for _, item := range req.Entries {
+			if item.Text != near {
+				continue
+			}
+			edit, ok := replaceName(lines, item.ValueSpan, near, name)
+			if !item.Own || !ok {
+				return nil
+			}
+			edits = append(edits, edit)
+		}
+	}
+	slices.SortFunc(edits, func(a, b Edit) int { return a.Start.Offset - b.Start.Offset })
+	return &Fix{Title: fmt.Sprintf("rename %s to %s", near, name), Edits: edits}
+}
+
+// replacePropertyFix writes schema (a flow mapping) over the schema of the
+// property name of outputs.properties, when that is written in place.
+func replacePropertyFix(lines *contract.Lines, f *contract.SchemaField, name, schema string) *Fix {
+	e := entryOf(f.Collection("properties"), name)
+	if e == nil {
+		return nil
+	}
+	edit, ok := replaceValue(lines, e, schema)
+	if !ok {
+		return nil
+	}
+	return &Fix{Title: fmt.Sprintf("use %s: %s", name, schema), Edits: []Edit{edit}}
+}
