@@ -2,8 +2,6 @@ package lint_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -71,23 +69,19 @@ const twinSkill = "# S\n\nUse 🌍 [t](../../tools/t/) and [u](../../tools/u/).\
 func lintTwin(t *testing.T, eol string, bom bool) []lint.Finding {
 	t.Helper()
 	root := t.TempDir()
-	for name, text := range map[string]string{
+	files := map[string]string{
 		".agent/tools/t/TOOL.md":      twinTool,
 		".agent/tools/broken/TOOL.md": twinBroken,
 		".agent/skills/s/SKILL.md":    twinSkill,
-	} {
+	}
+	for name, text := range files {
 		text = strings.ReplaceAll(text, "\n", eol)
 		if bom {
 			text = "\ufeff" + text
 		}
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		files[name] = text
 	}
+	writeTree(t, root, files)
 	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
 	if err != nil {
 		t.Fatal(err)

@@ -72,12 +72,8 @@ func insertMapEntry(lines *contract.Lines, c *contract.Collection, key, value st
 	switch {
 	case c.List:
 		return Edit{}, false
-	case c.Flow && len(c.Entries) == 0:
-		end, ok := closingBracket(lines, c, "}")
-		return textEdit(lines, end, end, entry), ok
 	case c.Flow:
-		start := c.Entries[0].Span.Start.Offset
-		return textEdit(lines, start, start, entry+", "), true
+		return insertFirstFlow(lines, c, entry, "}")
 	case len(c.Entries) == 0:
 		return Edit{}, false
 	}
@@ -88,6 +84,18 @@ func insertMapEntry(lines *contract.Lines, c *contract.Collection, key, value st
 		return Edit{}, false
 	}
 	return textEdit(lines, start, start, indent+entry+"\n"), true
+}
+
+// insertFirstFlow is the edit that adds text as the first entry of the flow
+// collection c: "text, " before its first entry, or text alone before the
+// closing bracket of an empty one.
+func insertFirstFlow(lines *contract.Lines, c *contract.Collection, text, bracket string) (Edit, bool) {
+	if len(c.Entries) == 0 {
+		end, ok := closingBracket(lines, c, bracket)
+		return textEdit(lines, end, end, text), ok
+	}
+	start := c.Entries[0].Span.Start.Offset
+	return textEdit(lines, start, start, text+", "), true
 }
 
 // entryOf is the entry of the mapping c with the key, or nil.
@@ -162,12 +170,8 @@ func addListItem(lines *contract.Lines, c *contract.Collection, value string) (E
 	switch {
 	case !c.List:
 		return Edit{}, false
-	case c.Flow && len(c.Entries) == 0:
-		end, ok := closingBracket(lines, c, "]")
-		return textEdit(lines, end, end, value), ok
 	case c.Flow:
-		start := c.Entries[0].Span.Start.Offset
-		return textEdit(lines, start, start, value+", "), true
+		return insertFirstFlow(lines, c, value, "]")
 	case len(c.Entries) == 0:
 		return Edit{}, false
 	}
