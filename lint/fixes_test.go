@@ -28,6 +28,10 @@ func TestAddOKPropertyFix(t *testing.T) {
 	testFix(t, []fixCase{
 		{name: "block, the siblings' indentation", yaml: "outputs:\n  properties:\n      message: {type: string}  # c\n",
 			want: "outputs:\n  properties:\n      message: {type: string}  # c\n      ok: {type: boolean}\n"},
+		{name: "block, values aligned", yaml: "outputs:\n  properties:\n    text:    {type: string}\n    error:   {type: string}\n",
+			want: "outputs:\n  properties:\n    text:    {type: string}\n    error:   {type: string}\n    ok:      {type: boolean}\n"},
+		{name: "block, values not aligned", yaml: "outputs:\n  properties:\n    text:  {type: string}\n    error:   {type: string}\n",
+			want: "outputs:\n  properties:\n    text:  {type: string}\n    error:   {type: string}\n    ok: {type: boolean}\n"},
 		{name: "flow", yaml: "outputs: {properties: {error: {type: string}}}\n",
 			want: "outputs: {properties: {error: {type: string}, ok: {type: boolean}}}\n"},
 		{name: "no properties, flow", yaml: "outputs: {type: object}\n",
@@ -104,6 +108,8 @@ func TestObjectTypeFix(t *testing.T) {
 	testFix(t, []fixCase{
 		{name: "block, after a comment", yaml: "outputs:\n    # the answer\n    properties: {ok: {}}\n",
 			want: "outputs:\n    # the answer\n    type: object\n    properties: {ok: {}}\n"},
+		{name: "block, values aligned", yaml: "outputs:\n  required:   [ok]\n  properties: {ok: {}}\n",
+			want: "outputs:\n  type:       object\n  required:   [ok]\n  properties: {ok: {}}\n"},
 		{name: "flow", yaml: "outputs: { properties: {ok: {}} }\n", want: "outputs: { type: object, properties: {ok: {}} }\n"},
 		{name: "empty flow", yaml: "outputs: {}\n", want: "outputs: {type: object}\n"},
 		{name: "block on the key's line", yaml: "outputs: !!map\n  properties: {}\n"},

@@ -7,7 +7,8 @@ var ruleErrorField = &Rule{ID: "error-field", Severity: SeverityWarning, Categor
 	Doc: "An answer with `ok: false` explains itself in an `error` string on stdout instead of crashing or " +
 		"printing to stderr. Declare it in `outputs.properties` as `error: {type: string}`. The fix (safe) adds that " +
 		"entry in the mapping's own style: in a flow mapping before its closing brace, with the separator its entries " +
-		"use; in a block mapping on a line of its own after the last property, at its indentation; when `outputs` " +
+		"use; in a block mapping on a line of its own after the last property, at its indentation (its value at the " +
+		"column of the others' when they are aligned); when `outputs` " +
 		"has no `properties`, it adds `properties: {error: {type: string}}` to `outputs` the same way. A property " +
 		"whose name is a typo of `error` (`eror`, and no other as near) is renamed to `error`, in `properties` and in " +
 		"`required`. There is no fix when the text is written through an alias, anchor, tag or merge key (the text " +

@@ -14,7 +14,8 @@ var ruleOKField = &Rule{ID: "ok-field", Severity: SeverityError, Category: "sche
 		"`{type: boolean}` passes, `{const: true}` does not. The fixes are unsafe (answers that passed may no longer " +
 		"pass): when `ok` is declared but not required, the fix adds it first to `required` in the list's style, or " +
 		"`required: [ok]` to `outputs` when it has none; when `ok` is not declared, it adds `ok: {type: boolean}` to " +
-		"`outputs.properties` in the mapping's style (a line at the indentation of its keys, or before the closing " +
+		"`outputs.properties` in the mapping's style (a line at the indentation of its keys, its value aligned with " +
+		"theirs when they are aligned, or before the closing " +
 		"brace), or `properties: {ok: {type: boolean}}` to `outputs`; a property whose name is a typo of `ok` " +
 		"(`okk`, and no other as near) is renamed to `ok`, in `properties` and in `required`; a schema of `ok` that " +
 		"rejects `true` or `false` is replaced by `{type: boolean}` (its other keywords go with it). There is no " +

@@ -14,7 +14,8 @@ var ruleRequiredField = &Rule{ID: "required-field", Severity: SeverityError, Cat
 		"`effects` and `requires` are one line each so that a reviewer knows what a run can touch and what must be " +
 		"installed; `requires: []` declares that nothing is needed and counts as present. The fix (safe: a tool is " +
 		"called by its folder's name already) writes a missing or empty `name` as the folder's name: a missing one " +
-		"as the frontmatter's first entry, in its style (a line at the indentation of its keys, or the first entry " +
+		"as the frontmatter's first entry, in its style (a line at the indentation of its keys, its value aligned " +
+		"with theirs when they are aligned, or the first entry " +
 		"of a flow mapping), an empty one after its colon. There is none when the folder's name is no good name " +
 		"(see name), when an entry of the frontmatter has a YAML error (it may hold the key), or when the value is " +
 		"written through an alias, anchor or tag; the other fields need the author's words.",

@@ -12,7 +12,8 @@ var ruleWireObject = &Rule{ID: "wire-object", Severity: SeverityError, Category:
 	Doc: "The wire format is one JSON object on stdin and one JSON object on stdout. A schema that accepts " +
 		"strings, numbers, arrays, booleans or null describes something else; add `type: object`. The fix (safe: " +
 		"no other value can come over the wire) adds `type: object` as the schema's first entry, in its style (a " +
-		"line at the indentation of its keys, or the first entry of a flow mapping), when the schema has no `type` " +
+		"line at the indentation of its keys, its value aligned with theirs when they are aligned, or the first " +
+		"entry of a flow mapping), when the schema has no `type` " +
 		"yet; one whose `type` names other types is left to the author.",
 	Example: "inputs: {properties: {path: {type: string}}}",
 	Fix:     "inputs: {type: object, properties: {path: {type: string}}}",

@@ -58,7 +58,7 @@ func addMapEntry(lines *contract.Lines, c *contract.Collection, key, value strin
 		return Edit{}, false
 	}
 	end := lineEnd(lines, c.Span.End)
-	return textEdit(lines, end, end, "\n"+indent+entry), true
+	return textEdit(lines, end, end, "\n"+indent+alignedEntry(lines, c, key, value)), true
 }
 
 // insertMapEntry is the edit that adds the entry "key: value" before the
@@ -83,7 +83,33 @@ func insertMapEntry(lines *contract.Lines, c *contract.Collection, key, value st
 	if strings.Trim(indent, " ") != "" {
 		return Edit{}, false
 	}
-	return textEdit(lines, start, start, indent+entry+"\n"), true
+	return textEdit(lines, start, start, indent+alignedEntry(lines, c, key, value)+"\n"), true
+}
+
+// alignedEntry is the entry "key: value" of the block mapping c, its value
+// at the column where the values of c's entries start when they all start
+// at one column after blanks that align them (ok:    {type: boolean}):
+// an added line follows the mapping's own alignment.
+func alignedEntry(lines *contract.Lines, c *contract.Collection, key, value string) string {
+	col, aligned := -1, false
+	for _, e := range c.Entries {
+		k, v := e.KeySpan, e.ValueSpan
+		if !v.Start.IsValid() || v.Start.Line != k.End.Line {
+			return key + ": " + value // a value on a later line, or none
+		}
+		at := v.Start.Offset - lines.LineStart(v.Start.Line)
+		if col >= 0 && at != col {
+			return key + ": " + value
+		}
+		col = at
+		aligned = aligned || lines.Text(contract.Span{Start: k.End, End: v.Start}) != ": "
+	}
+	first := c.Entries[0].KeySpan.Start
+	pad := col - (first.Offset - lines.LineStart(first.Line)) - len(key) - 1
+	if len(c.Entries) < 2 || !aligned || pad < 1 {
+		return key + ": " + value
+	}
+	return key + ":" + strings.Repeat(" ", pad) + value
 }
 
 // insertFirstFlow is the edit that adds text as the first entry of the flow
