@@ -239,7 +239,7 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr pointer, out map[string]any, d
 				desc += " " + k.Value
 			}
 			c.problem(k, "%s: the mapping key %s is not a string; JSON keys are strings, so quote it", c.key, desc)
-			c.problems[len(c.problems)-1].Repair = c.quoteKey(k)
+			c.problems[len(c.problems)-1].Repair = c.quoteKey(n, k)
 		}
 		name := k.Value
 		p, text := c.ptrs.member(ptr, name)
@@ -248,13 +248,19 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr pointer, out map[string]any, d
 	}
 }
 
-// quoteKey is the repair of the mapping key k that is no string: its text in
-// double quotes, the text JSON needs, when it is a plain scalar written as
-// its value (200, true, 1.5, null, ~; not an empty key) without anchor or
-// tag; nil otherwise.
-func (c *yamlConverter) quoteKey(k *yaml.Node) *Replacement {
+// quoteKey is the repair of the key k of the mapping n that is no string:
+// its text in double quotes, the text JSON needs, when it is a plain scalar
+// written as its value (200, true, 1.5, null, ~; not an empty key) without
+// anchor or tag, and no other key of n is that string already (the repair
+// would give a key twice); nil otherwise.
+func (c *yamlConverter) quoteKey(n, k *yaml.Node) *Replacement {
 	if k.Kind != yaml.ScalarNode || k.Style != 0 || k.Anchor != "" || k.Value == "" {
 		return nil
+	}
+	for i := 0; i < len(n.Content); i += 2 {
+		if o := n.Content[i]; o != k && o.Kind == yaml.ScalarNode && o.Value == k.Value {
+			return nil
+		}
 	}
 	span := c.src.span(k)
 	if c.src.lines.Text(span) != k.Value || strings.ContainsAny(k.Value, "\n\"\\") {

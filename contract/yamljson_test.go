@@ -335,3 +335,33 @@ func TestJSONDocPlaces(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteKeyRepair: a mapping key YAML reads as no string gets the repair
+// that quotes it, unless the mapping has that string as a key already, or
+// the key is no plain text of its own.
+func TestQuoteKeyRepair(t *testing.T) {
+	for _, tt := range []struct {
+		yaml, want string // want: the key's text after the repair; "" for none
+	}{
+		{"inputs: {properties: {200: {}}}", `"200"`},
+		{"inputs:\n  properties:\n    true: {}", `"true"`},
+		{"inputs: {properties: {~: {}}}", `"~"`},
+		{"inputs: {properties: {200: {}, \"200\": {}}}", ""},
+		{"inputs: {properties: {&a 200: {}}}", ""},
+		{"inputs: {properties: {!!int 200: {}}}", ""},
+	} {
+		s := parseSpec("TOOL.md", []byte("---\n"+tt.yaml+"\n---\n"))
+		f := s.Frontmatter.Inputs
+		if f == nil || len(f.Problems) == 0 {
+			t.Errorf("%q: no problem", tt.yaml)
+			continue
+		}
+		r := f.Problems[0].Repair
+		switch {
+		case tt.want == "" && r != nil:
+			t.Errorf("%q: repair %+v, want none", tt.yaml, r)
+		case tt.want != "" && (r == nil || r.New != tt.want):
+			t.Errorf("%q: repair %+v, want %s", tt.yaml, r, tt.want)
+		}
+	}
+}

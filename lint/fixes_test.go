@@ -62,6 +62,7 @@ func TestRenamePropertyFix(t *testing.T) {
 		{name: "quoted, block required", yaml: "outputs:\n  required:\n    - 'okk'\n  properties: {\"okk\": {}}\n",
 			want: "outputs:\n  required:\n    - 'ok'\n  properties: {\"ok\": {}}\n"},
 		{name: "no required", yaml: "outputs: {properties: {okk: {}}}\n", want: "outputs: {properties: {ok: {}}}\n"},
+		{name: "required names ok too", yaml: "outputs: {required: [ok, okk], properties: {okk: {}}}\n"},
 		{name: "required through an alias", yaml: "r: &r [okk]\noutputs: {required: *r, properties: {okk: {}}}\n"},
 		{name: "required no list", yaml: "outputs: {required: okk, properties: {okk: {}}}\n"},
 		{name: "a tagged key", yaml: "outputs: {properties: {!!str okk: {}}}\n"},

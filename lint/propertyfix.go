@@ -51,6 +51,9 @@ func renamePropertyFix(lines *contract.Lines, f *contract.SchemaField, near, nam
 			return nil // written through an alias, or no list
 		}
 		for _, item := range req.Entries {
+			if item.Text == name {
+				return nil // required names both: the renamed one would be there twice
+			}
 			if item.Text != near {
 				continue
 			}
