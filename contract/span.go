@@ -101,6 +101,11 @@ func (s *yamlSource) endOf(n *yaml.Node, off int) int {
 	for depth := 0; n != nil && depth <= maxYAMLDepth; depth++ {
 		switch n.Kind {
 		case yaml.ScalarNode:
+			if n.Value == "" && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 {
+				// An empty plain scalar: its anchor or tag, if any, is all
+				// its text, not the comments and lines after it.
+				return s.propertiesEnd(off)
+			}
 			return s.scalarEnd(n, s.skipProperties(off))
 		case yaml.AliasNode:
 			return s.tokenEnd(off + 1)
@@ -133,7 +138,17 @@ func isBareValue(v *yaml.Node) bool {
 // skipProperties skips the anchor (&name) and tag (!tag) written before a
 // node's content, and the blanks, line breaks and comments after them.
 func (s *yamlSource) skipProperties(off int) int {
+	if end := s.propertiesEnd(off); end > off {
+		return s.skipBlanks(end, true)
+	}
+	return off
+}
+
+// propertiesEnd is the end of the anchor (&name) and tag (!tag) written at
+// off, without what follows them; off when there is none.
+func (s *yamlSource) propertiesEnd(off int) int {
 	t := s.lines.text
+	end := off
 	for off < s.end && (t[off] == '&' || t[off] == '!') {
 		if t[off] == '!' && off+1 < s.end && t[off+1] == '<' { // verbatim tag !<...>
 			for off < s.end && t[off] != '>' && t[off] != '\n' {
@@ -141,9 +156,10 @@ func (s *yamlSource) skipProperties(off int) int {
 			}
 		}
 		off = s.tokenEnd(off + 1)
+		end = off
 		off = s.skipBlanks(off, true)
 	}
-	return off
+	return end
 }
 
 // skipBlanks skips spaces and tabs, and with lineBreaks also line breaks and
