@@ -43,6 +43,9 @@ type Entry struct {
 	// value holds an alias, an anchor or a tag (nor a merge key), so that an
 	// edit of it changes nothing else and means what it says.
 	Own bool
+	// Dangling is true when the value is nothing but an anchor or a tag (an
+	// empty scalar): YAML may read a line added after it as its content.
+	Dangling bool
 }
 
 // Collection returns the layout of the mapping or list reached from the
@@ -99,7 +102,7 @@ func collectionAt(src *yamlSource, n *yaml.Node, path []string) *Collection {
 		c.List = true
 		for _, item := range n.Content {
 			sp := src.span(item)
-			c.Entries = append(c.Entries, Entry{Span: sp, ValueSpan: sp, Text: stringText(item), Own: ownText(item, 0)})
+			c.Entries = append(c.Entries, Entry{Span: sp, ValueSpan: sp, Text: stringText(item), Own: ownText(item, 0), Dangling: dangling(item, sp)})
 		}
 		return c
 	}
@@ -107,10 +110,11 @@ func collectionAt(src *yamlSource, n *yaml.Node, path []string) *Collection {
 		k, v := n.Content[i], n.Content[i+1]
 		key := src.span(k)
 		e := Entry{Key: k.Value, KeySpan: key, Span: Span{Start: key.Start, End: key.End}, Own: ownText(k, 0) && ownText(v, 0)}
-		if !isBareValue(v) {
+		if !src.bare(v) {
 			e.ValueSpan = src.span(v)
 			e.Span.End = e.ValueSpan.End
 			e.Text = stringText(v)
+			e.Dangling = dangling(v, e.ValueSpan)
 		}
 		c.Entries = append(c.Entries, e)
 	}
@@ -123,6 +127,13 @@ func stringText(n *yaml.Node) string {
 		return n.Value
 	}
 	return ""
+}
+
+// dangling reports an empty plain scalar whose text sp is an anchor or a
+// tag alone (YAML keeps no trace of a non-specific tag "!" but its text).
+func dangling(n *yaml.Node, sp Span) bool {
+	return n.Kind == yaml.ScalarNode && n.Value == "" && sp.End.Offset > sp.Start.Offset &&
+		n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0
 }
 
 // ownText reports whether the text of n is its own: no alias, anchor, tag

@@ -93,6 +93,7 @@ func TestCollectionEntries(t *testing.T) {
 			entries: []string{"=a|a|true", `="null"|null|true`}},
 		{name: "an index out of range", yaml: "outputs: {anyOf: [{type: strng}]}", path: []string{"anyOf", "1"}},
 		{name: "an index that is a key", yaml: "outputs: {anyOf: {'0': {type: x}}}", path: []string{"anyOf", "0"}, entries: []string{"type=x|x|true"}},
+		{name: "a lone tag", yaml: "outputs:\n  a:\n    !\n", entries: []string{"a=!||true"}},
 		{name: "not own", yaml: "outputs:\n  a: &x 1\n  b: *x\n  c: !!str 2\n  d: {e: &y 3}\n  f: 4\n", entries: []string{
 			"a=&x 1||false", "b=*x||false", "c=!!str 2|2|false", "d={e: &y 3}||false", "f=4||true"}},
 	}

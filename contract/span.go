@@ -118,7 +118,7 @@ func (s *yamlSource) endOf(n *yaml.Node, off int) int {
 				return body
 			}
 			last := n.Content[len(n.Content)-1]
-			if n.Kind == yaml.MappingNode && len(n.Content) >= 2 && isBareValue(last) {
+			if n.Kind == yaml.MappingNode && len(n.Content) >= 2 && s.bare(last) {
 				last = n.Content[len(n.Content)-2] // "key:" with nothing after: the key ends it
 			}
 			n, off = last, s.start(last).Offset
@@ -133,6 +133,16 @@ func (s *yamlSource) endOf(n *yaml.Node, off int) int {
 // ~), as in "key:" or the b of {a: 1, b}.
 func isBareValue(v *yaml.Node) bool {
 	return v.Kind == yaml.ScalarNode && v.Value == "" && v.ShortTag() == "!!null"
+}
+
+// bare reports a value written as nothing at all (isBareValue), not even
+// an anchor or a tag.
+func (s *yamlSource) bare(v *yaml.Node) bool {
+	if !isBareValue(v) {
+		return false
+	}
+	off := s.start(v).Offset
+	return s.propertiesEnd(off) == off
 }
 
 // skipProperties skips the anchor (&name) and tag (!tag) written before a

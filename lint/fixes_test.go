@@ -39,6 +39,7 @@ func TestAddOKPropertyFix(t *testing.T) {
 		{name: "no properties, block", yaml: "outputs:\n  type: object\n",
 			want: "outputs:\n  type: object\n  properties: {ok: {type: boolean}}\n"},
 		{name: "properties through an alias", yaml: "x: &p {a: {}}\noutputs: {properties: *p}\n"},
+		{name: "after a lone tag", yaml: "outputs:\n  properties:\n    a:\n      !\n"},
 	}, fixOf, check)
 }
 

@@ -50,8 +50,8 @@ func addMapEntry(lines *contract.Lines, c *contract.Collection, key, value strin
 		}
 		return textEdit(lines, last.Offset, last.Offset, sep+entry), true
 	}
-	if n == 0 {
-		return Edit{}, false
+	if n == 0 || c.Entries[n-1].Dangling {
+		return Edit{}, false // a line after a lone anchor or tag may be read as its value
 	}
 	indent, ok := indentOf(lines, c.Entries[0].Span.Start, false)
 	if !ok {
