@@ -50,10 +50,9 @@ func renamePropertyFix(lines *contract.Lines, f *contract.SchemaField, near, nam
 		if req == nil || !req.List {
 			return nil // written through an alias, or no list
 		}
+		named := false
 		for _, item := range req.Entries {
-			if item.Text == name {
-				return nil // required names both: the renamed one would be there twice
-			}
+			named = named || item.Text == name
 			if item.Text != near {
 				continue
 			}
@@ -62,6 +61,9 @@ func renamePropertyFix(lines *contract.Lines, f *contract.SchemaField, near, nam
 				return nil
 			}
 			edits = append(edits, edit)
+		}
+		if named && len(edits) > 1 {
+			return nil // required names both: the renamed one would be there twice
 		}
 	}
 	slices.SortFunc(edits, func(a, b Edit) int { return a.Start.Offset - b.Start.Offset })
