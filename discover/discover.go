@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -25,8 +26,10 @@ var skippedDirs = []string{".git", "node_modules", "vendor", "testdata"}
 
 // Options tunes Discover.
 type Options struct {
-	// Root is the directory report paths are relative to; a symlink whose
-	// target lies outside it is reported.
+	// Root is the directory report paths are relative to: the paths named
+	// must lie inside it, and a symlink whose target lies outside it is
+	// reported. "" is no root: paths are taken as they are, nothing is
+	// reported (tests of a single folder).
 	Root string
 	// Exclude are globs (path.Match syntax) matched against root-relative
 	// slash paths and against base names; a match skips a directory or a tool.
@@ -43,6 +46,16 @@ type Discovery struct {
 	Skills []string
 	// Escapes are symbolic links whose target lies outside the root.
 	Escapes []SymlinkEscape
+	// Unfollowed are the paths named that lead through a symbolic link to
+	// a directory, which is not followed, in the order named.
+	Unfollowed []Unfollowed
+}
+
+// Unfollowed is a path named that leads through a symbolic link to a
+// directory: nothing at or under it is checked.
+type Unfollowed struct {
+	// Path is the path as named; Link the link, as a clean absolute path.
+	Path, Link string
 }
 
 // Tool is a tool folder and what the walk read of it.
@@ -76,28 +89,47 @@ type SymlinkEscape struct {
 
 // Discover finds the tool and skill folders named by paths. A path may be a
 // directory (searched recursively), a TOOL.md or SKILL.md, or any file inside
-// a tool folder, which stands for its folder. A path that does not exist is
-// an error. Symbolic links to directories are not followed.
+// a tool folder, which stands for its folder. Each path goes through the
+// root's Gate first: one outside the root is an error (*OutsideError), one
+// that leads through a symbolic link to a directory is not followed (it is
+// in Discovery.Unfollowed, and the link in Escapes when it leaves the root),
+// as the walk does not follow one below. A path that does not exist is an
+// error. The folders found are spelt from the root.
 func Discover(paths []string, opt Options) (*Discovery, error) {
+	gate := NewGate(opt.Root)
+	opt.Root = gate.Root()
 	w := newWalker(opt)
+	var unfollowed []Unfollowed
 	for _, p := range paths {
-		info, err := os.Stat(p)
+		named, err := gate.Resolve(p)
+		if outside := (*OutsideError)(nil); errors.As(err, &outside) {
+			return nil, err
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		if named.Link != "" {
+			unfollowed = append(unfollowed, Unfollowed{Path: p, Link: named.Link})
+			w.escape(named.Link)
+			continue
+		}
+		info, err := os.Stat(named.Path)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, fserr.Cause(err))
 		}
 		if !info.IsDir() {
-			if dir, kind := enclosingFolder(p, opt.Root); kind == SpecFile {
-				w.tool(absPath(dir))
+			if dir, kind := enclosingFolder(named.Path, opt.Root); kind == SpecFile {
+				w.tool(dir)
 			} else if kind == SkillFile {
-				w.skills[absPath(dir)] = true
+				w.skills[dir] = true
 			}
 			continue
 		}
-		if err := w.walkRoot(p); err != nil {
+		if err := w.walkRoot(named.Path); err != nil {
 			return nil, fmt.Errorf("%s: %w", p, fserr.Cause(err))
 		}
 	}
-	d := &Discovery{Tools: make([]Tool, 0, len(w.tools))}
+	d := &Discovery{Tools: make([]Tool, 0, len(w.tools)), Unfollowed: unfollowed}
 	for _, dir := range slices.Sorted(maps.Keys(w.tools)) {
 		d.Tools = append(d.Tools, Tool{Dir: dir, Listing: w.tools[dir].sorted()})
 	}
@@ -277,29 +309,22 @@ func (w *walker) escape(q string) {
 	}
 }
 
-// enclosingFolder finds the tool folder (or skill folder) a file belongs to:
-// the nearest directory at or above the file's that holds a TOOL.md, not
-// above root when the file is inside root.
+// enclosingFolder finds the tool folder (or skill folder) the file (a clean
+// absolute path) belongs to: the nearest directory at or above the file's
+// that holds a TOOL.md, not above root when the file is inside root.
 func enclosingFolder(file, root string) (dir, kind string) {
 	if filepath.Base(file) == SkillFile && isSkillDir(filepath.Dir(file)) {
 		return filepath.Dir(file), SkillFile
 	}
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		return "", ""
-	}
-	absRoot, _ := filepath.Abs(root)
-	inRoot := root != "" && within(abs, absRoot)
-	rel := filepath.Dir(file)
-	for dir := filepath.Dir(abs); ; dir = filepath.Dir(dir) {
+	inRoot := root != "" && within(file, root)
+	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
 		if exists(filepath.Join(dir, SpecFile)) {
-			return rel, SpecFile
+			return dir, SpecFile
 		}
 		parent := filepath.Dir(dir)
-		if parent == dir || (inRoot && dir == absRoot) {
+		if parent == dir || (inRoot && dir == root) {
 			return "", ""
 		}
-		rel = filepath.Join(rel, "..")
 	}
 }
 

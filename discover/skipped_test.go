@@ -20,16 +20,16 @@ func TestSkippedSpec(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(skipped, SpecFile), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if spec, ok := SkippedSpec([]string{filepath.Join(root, "empty")}); ok {
+	if spec, ok := SkippedSpec(root, []string{filepath.Join(root, "empty")}); ok {
 		t.Errorf("SkippedSpec(empty) = %q, want none", spec)
 	}
-	if spec, ok := SkippedSpec([]string{filepath.Join(root, "skipped")}); !ok || spec != filepath.Join(skipped, SpecFile) {
+	if spec, ok := SkippedSpec(root, []string{filepath.Join(root, "skipped")}); !ok || spec != filepath.Join(skipped, SpecFile) {
 		t.Errorf("SkippedSpec(skipped) = %q, %v", spec, ok)
 	}
 	if err := os.Symlink(filepath.Join(root, "skipped"), filepath.Join(empty, "link")); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	if spec, ok := SkippedSpec([]string{filepath.Join(root, "empty")}); ok {
+	if spec, ok := SkippedSpec(root, []string{filepath.Join(root, "empty")}); ok {
 		t.Errorf("SkippedSpec followed a symbolic link to %q", spec)
 	}
 }

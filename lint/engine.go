@@ -200,8 +200,10 @@ func checkStatic(cfg *Config, index int, tool discover.Tool) *toolJob {
 	j := &toolJob{index: index, c: c, tr: ToolResult{Dir: c.rel, Spec: c.specRel, Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
 	defer func() { j.spent = time.Since(start) }()
 	// Whatever is read on behalf of the tool is read through a Root of its
-	// folder, so that no "..", absolute path or symbolic link leads out.
-	root, err := os.OpenRoot(dir)
+	// folder, so that no "..", absolute path or symbolic link leads out; the
+	// folder is opened through the root's gate, so that no symbolic link on
+	// the way from the root (one swapped in since the walk) leads to it.
+	root, err := discover.NewGate(cfg.Root).OpenFolder(dir)
 	if err != nil {
 		c.unreadable = &unreadable{topOfFile, fmt.Sprintf("TOOL.md cannot be read: the tool folder cannot be opened: %v", fserr.Cause(err))}
 		c.applyRules()

@@ -93,6 +93,7 @@ func TestNoCICommandsThroughTheCLI(t *testing.T) {
 	for i, attack := range ciAttacks {
 		t.Run(strconv.Itoa(i), func(t *testing.T) {
 			root, folder := ciTree(t, attack)
+			t.Chdir(root) // the root: a path named must lie inside it
 			tools := filepath.Join(root, ".agent", "tools")
 			runs := []struct {
 				name string

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/speccify/speccify-lint/autofix"
@@ -47,16 +49,31 @@ func (c *LintCmd) runExamples() bool {
 // --changed-since); with note, it says on stderr when that leaves none.
 func (c *LintCmd) discover(paths []string, root string, note bool, stderr io.Writer) (*discover.Discovery, discover.Shard, error) {
 	disc, err := discover.Discover(paths, discover.Options{Root: root, Exclude: c.Exclude})
+	if outside := (*discover.OutsideError)(nil); errors.As(err, &outside) {
+		return nil, discover.Shard{}, fmt.Errorf("%w; name a path inside it, or set --root", err)
+	}
 	if err != nil {
 		return nil, discover.Shard{}, err
+	}
+	followed := paths
+	if note && len(disc.Unfollowed) > 0 {
+		followed = nil
+		for _, p := range paths {
+			if !slices.ContainsFunc(disc.Unfollowed, func(u discover.Unfollowed) bool { return u.Path == p }) {
+				followed = append(followed, p)
+			}
+		}
+		for _, u := range disc.Unfollowed {
+			fmt.Fprintf(stderr, "speccify-lint: %s: not checked: %s is a symbolic link to a directory, which speccify-lint does not follow\n", u.Path, relSlash(root, u.Link))
+		}
 	}
 	found := len(disc.Tools)
 	shard, err := c.narrow(disc, root)
 	if err != nil {
 		return nil, shard, err
 	}
-	if note {
-		if err := noToolsNote(stderr, paths, found, len(disc.Tools)); err != nil {
+	if note && len(followed) > 0 {
+		if err := noToolsNote(stderr, root, followed, found, len(disc.Tools)); err != nil {
 			return nil, shard, err
 		}
 	}
@@ -197,4 +214,13 @@ func plural(n int, noun string) string {
 		return fmt.Sprintf("%d %s", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// relSlash is p (absolute) relative to root, slash-separated, as reports
+// spell paths.
+func relSlash(root, p string) string {
+	if rel, err := filepath.Rel(root, p); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(p)
 }

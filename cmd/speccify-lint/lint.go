@@ -205,9 +205,10 @@ func failThreshold(name string) lint.Severity {
 
 // noToolsNote makes a run that checks no tool folder visible: it says so
 // on stderr, and it is an error when the paths do hold a TOOL.md, each in
-// a directory the walk skips. found is how many tool folders the walk
-// found, left how many --shard and --changed-since left of them.
-func noToolsNote(stderr io.Writer, paths []string, found, left int) error {
+// a directory the walk skips (root is the root the paths are in). found is
+// how many tool folders the walk found, left how many --shard and
+// --changed-since left of them.
+func noToolsNote(stderr io.Writer, root string, paths []string, found, left int) error {
 	switch {
 	case left > 0:
 		return nil
@@ -215,7 +216,7 @@ func noToolsNote(stderr io.Writer, paths []string, found, left int) error {
 		fmt.Fprintf(stderr, "speccify-lint: no tool folder to check: --shard and --changed-since leave none of the %d found\n", found)
 		return nil
 	}
-	if spec, ok := discover.SkippedSpec(paths); ok {
+	if spec, ok := discover.SkippedSpec(root, paths); ok {
 		return fmt.Errorf("no tool folder checked, but %s is a contract in a directory the walk skips (.git, node_modules, vendor, testdata or an --exclude); name its folder to check it", filepath.ToSlash(spec))
 	}
 	fmt.Fprintf(stderr, "speccify-lint: no tool folder found: no TOOL.md under %s\n", strings.Join(paths, ", "))
