@@ -1,9 +1,10 @@
 // Package autofix applies the fixes that lint findings carry (lint.Fix) to
 // the files of their tool folders, and shows them as unified diffs. It
-// writes only inside a finding's tool folder, through an os.Root of it, so
-// that a fix never reaches outside the folder or through a symbolic link;
-// every byte outside an edit's range is kept, a BOM and CRLF line endings
-// included.
+// reads and writes only inside a finding's tool folder, through an os.Root
+// of it opened through the root's discover.Gate, so that a fix never
+// reaches outside the folder, through a symbolic link, or into a folder
+// other than the one it read; every byte outside an edit's range is kept, a
+// BOM and CRLF line endings included.
 package autofix
 
 import (
@@ -21,6 +22,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/lint"
 )
@@ -42,10 +44,12 @@ type Change struct {
 	// Fixes is how many findings' fixes the change makes.
 	Fixes int
 
-	// dir is the tool folder (absolute), name the file inside it.
-	dir, name string
-	// info is the file's Lstat when it was read.
-	info fs.FileInfo
+	// root is the root, dir the tool folder (absolute), name the file
+	// inside it.
+	root, dir, name string
+	// folder is the tool folder's Stat when the file was read, info the
+	// file's Lstat: a write goes to the same folder and file (os.SameFile).
+	folder, info fs.FileInfo
 }
 
 // Mode is the file's permission bits as read.
@@ -168,18 +172,21 @@ func sameFix(a, b *lint.Fix) bool {
 }
 
 // read reads file (relative to root) through an os.Root of its tool
-// folder tool (relative to root).
+// folder tool (relative to root), opened through the root's gate.
 func read(root, tool, file string) (*Change, *rawText, error) {
 	name, ok := inFolder(tool, file)
 	if !ok {
 		return nil, nil, fmt.Errorf("%s: not fixed: the file is outside its tool folder %s", file, tool)
 	}
-	c := &Change{File: file, dir: filepath.Join(root, filepath.FromSlash(tool)), name: name}
-	r, err := os.OpenRoot(c.dir)
+	c := &Change{File: file, root: root, dir: filepath.Join(root, filepath.FromSlash(tool)), name: name}
+	r, err := c.openFolder()
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: not fixed: %s", file, fserr.Cause(err))
+		return nil, nil, fmt.Errorf("%s: not fixed: %s", file, err)
 	}
 	defer r.Close()
+	if c.folder, err = r.Stat("."); err != nil {
+		return nil, nil, fmt.Errorf("%s: not fixed: %s", file, fserr.Cause(err))
+	}
 	c.info, c.Old, err = readIn(r, name)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: not fixed: %w", file, err)
@@ -228,20 +235,53 @@ func readIn(r *os.Root, name string) (fs.FileInfo, []byte, error) {
 	return info, data, nil
 }
 
+// openFolder opens the tool folder through the root's gate: from the root,
+// one directory at a time, following no symbolic link.
+func (c *Change) openFolder() (*os.Root, error) {
+	r, err := discover.NewGate(c.root).OpenFolder(c.dir)
+	if err != nil {
+		return nil, fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
+	}
+	return r, nil
+}
+
 // errChanged is the error of a file that changed between its reading and
 // its writing.
 var errChanged = errors.New("it changed since speccify-lint read it; not written")
 
+// errFolderReplaced is the error of a tool folder that is not the one the
+// file was read from: it was moved, or replaced by another directory.
+var errFolderReplaced = errors.New("the tool folder was replaced since speccify-lint read it; not written")
+
+// errReadOnly is the error of a file without write permission: as
+// gofmt -w, a fix does not replace it.
+var errReadOnly = errors.New("the file is read-only")
+
 // Write makes the change: the new bytes go to a temporary file beside the
-// file, with the file's permission bits, renamed over it; a deletion
-// removes it. A file whose size, time or bytes differ from what Plan read
-// is left as it is (errChanged).
+// file, with the file's permission bits and, where the system allows, its
+// owner and group (keepOwner), renamed over it; a deletion removes it. The
+// tool folder is opened again through the root's gate and must be the
+// folder Plan read (os.SameFile: device and inode on Unix), so that a
+// folder swapped for a symbolic link, or for another directory, since then
+// is not written to; a file whose size, time or bytes differ from what Plan
+// read is left as it is (errChanged); a read-only file (no write
+// permission bit) is neither replaced nor deleted (errReadOnly).
 func (c *Change) Write() error {
-	r, err := os.OpenRoot(c.dir)
+	verb := "fixed"
+	if c.Delete {
+		verb = "deleted"
+	}
+	if c.info.Mode().Perm()&0o222 == 0 {
+		return fmt.Errorf("%s: not %s: %w", c.File, verb, errReadOnly)
+	}
+	r, err := c.openFolder()
 	if err != nil {
-		return fmt.Errorf("%s: not fixed: %s", c.File, fserr.Cause(err))
+		return fmt.Errorf("%s: not %s: %w", c.File, verb, err)
 	}
 	defer r.Close()
+	if folder, err := r.Stat("."); err != nil || !os.SameFile(folder, c.folder) {
+		return fmt.Errorf("%s: not %s: %w", c.File, verb, errFolderReplaced)
+	}
 	if err := c.unchanged(r); err != nil {
 		return fmt.Errorf("%s: %w", c.File, err)
 	}
@@ -251,7 +291,7 @@ func (c *Change) Write() error {
 		}
 		return nil
 	}
-	if err := writeAtomic(r, c.name, c.New, c.info.Mode().Perm()); err != nil {
+	if err := writeAtomic(r, c.name, c.New, c.info); err != nil {
 		return fmt.Errorf("%s: not fixed: %w", c.File, err)
 	}
 	return nil
@@ -271,8 +311,11 @@ func (c *Change) unchanged(r *os.Root) error {
 
 // writeAtomic writes data to name through r: to a new temporary file in
 // the same directory, renamed over name once complete, so that a reader
-// sees the old bytes or the new ones, never a part.
-func writeAtomic(r *os.Root, name string, data []byte, perm fs.FileMode) error {
+// sees the old bytes or the new ones, never a part. The new file gets the
+// owner, group (keepOwner) and permission bits of old, the file it
+// replaces.
+func writeAtomic(r *os.Root, name string, data []byte, old fs.FileInfo) error {
+	perm := old.Mode().Perm()
 	var suffix [6]byte
 	_, _ = rand.Read(suffix[:])
 	tmp := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".speccify-fix-"+hex.EncodeToString(suffix[:]))
@@ -282,7 +325,10 @@ func writeAtomic(r *os.Root, name string, data []byte, perm fs.FileMode) error {
 	}
 	_, err = f.Write(data)
 	if err == nil {
-		err = f.Chmod(perm) // the umask may have narrowed OpenFile's
+		err = keepOwner(f, old)
+	}
+	if err == nil {
+		err = f.Chmod(perm) // the umask may have narrowed OpenFile's; after a chown, which may clear bits
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
