@@ -66,6 +66,10 @@ type toolCheck struct {
 
 	// snapshot is the tool folder after the last example that ran.
 	snapshot snapshot
+	// runRoot is the tool folder for the runs, runInfo its Stat (see
+	// runFolder).
+	runRoot *os.Root
+	runInfo os.FileInfo
 	// programName and programPath are the last argv[0] program looked up on
 	// PATH and its executable (see program).
 	programName, programPath string

@@ -20,7 +20,7 @@ func TestRemoveCreated(t *testing.T) {
 	outside := filepath.Join(t.TempDir(), "outside.txt")
 	writeFiles(t, tool, "TOOL.md", "fixtures/a.txt", "fixtures/b.txt")
 	writeFiles(t, filepath.Dir(outside), "outside.txt")
-	before := takeSnapshot(tool)
+	before := snapshotDir(t, tool)
 	writeFiles(t, tool, "cache/deep/out.txt", "fixtures/new.txt", "nested/TOOL.md", "nested/x")
 	if err := os.WriteFile(filepath.Join(tool, "fixtures", "a.txt"), []byte("changed"), 0o644); err != nil {
 		t.Fatal(err)
@@ -31,8 +31,8 @@ func TestRemoveCreated(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(tool, "link")); err != nil {
 		t.Fatal(err)
 	}
-	changes := before.changes(takeSnapshot(tool))
-	if !removeCreated(tool, changes) {
+	changes := before.changes(snapshotDir(t, tool))
+	if !removeCreatedIn(t, tool, changes) {
 		t.Fatal("removeCreated removed nothing")
 	}
 	want := []string{"cache (created)", "cache/deep (created)", "cache/deep/out.txt (created)",
@@ -44,13 +44,13 @@ func TestRemoveCreated(t *testing.T) {
 	// The tool folder is as it was but for the change, the deletion and the
 	// other tool's folder, which is not ours to remove.
 	want = []string{"TOOL.md", "fixtures", "fixtures/a.txt", "nested"}
-	if got := snapshotPaths(takeSnapshot(tool)); !slices.Equal(got, want) {
+	if got := snapshotPaths(snapshotDir(t, tool)); !slices.Equal(got, want) {
 		t.Errorf("tool folder after removal = %q, want %q", got, want)
 	}
 	if _, err := os.Stat(outside); err != nil {
 		t.Errorf("the link's target is gone: %v", err)
 	}
-	if removeCreated(tool, before.changes(before)) {
+	if removeCreatedIn(t, tool, before.changes(before)) {
 		t.Error("removeCreated removed something when nothing changed")
 	}
 }

@@ -253,6 +253,7 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 		tr.Explore = unexplored(j.c, "the contract could not be read (see spec-file)")
 	}
 	if j.checked {
+		defer j.c.closeRunFolder()
 		tr.Examples = j.c.examples(ctx, &tr)
 		if cfg.Explore != nil {
 			tr.Skipped = ""

@@ -2,7 +2,9 @@ package lint
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint/process"
 )
@@ -229,9 +232,13 @@ func endingOf(o process.Outcome, startErr error) ending {
 // left it is the folder as this one finds it: nothing of ours runs in it
 // between two runs.
 func (c *toolCheck) runImplementation(ctx context.Context, argv []string, stdin []byte) (process.Outcome, []change) {
+	folder, err := c.runFolder()
+	if err != nil {
+		return process.Outcome{ExitCode: -1, StartErr: err}, nil
+	}
 	before := c.snapshot
 	if before == nil {
-		before = takeSnapshot(c.dir)
+		before = takeSnapshot(folder)
 	}
 	o := process.Run(ctx, process.Command{
 		Argv:      argv,
@@ -241,13 +248,47 @@ func (c *toolCheck) runImplementation(ctx context.Context, argv []string, stdin 
 		Timeout:   c.timeout(),
 		MaxOutput: c.maxOutput(),
 	})
-	after := takeSnapshot(c.dir)
+	after := takeSnapshot(folder)
 	changed := before.changes(after)
-	if removeCreated(c.dir, changed) {
-		after = takeSnapshot(c.dir)
+	if removeCreated(folder, changed) {
+		after = takeSnapshot(folder)
 	}
 	c.snapshot = after
 	return o, changed
+}
+
+// runFolder is the tool folder as the runs use it: opened once, through
+// the root's gate (discover.Gate), for the tool's runs, so that the
+// snapshots and the removal of what a run created go to the folder that
+// was checked and nowhere else, even when it is moved or replaced by a
+// symbolic link meanwhile; and, before each run, checked to be the folder
+// that c.dir (the run's working directory) leads to, so that no run
+// starts elsewhere. closeRunFolder closes it.
+func (c *toolCheck) runFolder() (*os.Root, error) {
+	if c.runRoot == nil {
+		r, err := discover.NewGate(c.cfg.Root).OpenFolder(c.dir)
+		if err != nil {
+			return nil, fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
+		}
+		info, err := r.Stat(".")
+		if err != nil {
+			r.Close()
+			return nil, fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
+		}
+		c.runRoot, c.runInfo = r, info
+	}
+	if info, err := os.Stat(c.dir); err != nil || !os.SameFile(info, c.runInfo) {
+		return nil, errors.New("the tool folder was moved or replaced since the first run; not run")
+	}
+	return c.runRoot, nil
+}
+
+// closeRunFolder closes the folder runFolder opened, if any.
+func (c *toolCheck) closeRunFolder() {
+	if c.runRoot != nil {
+		c.runRoot.Close()
+		c.runRoot, c.runInfo = nil, nil
+	}
 }
 
 // program is the executable of argv[0] looked up on PATH, once per tool

@@ -27,19 +27,18 @@ type fileState struct {
 // (depth first, each directory's entries by name).
 type snapshot []fileState
 
-// takeSnapshot records the whole tool folder: every path with its size,
-// modification time, mode and inode number. It reads the folder through an
-// os.Root of it, so neither a symbolic link nor a directory swapped for one
-// while the implementation runs takes it outside. A subdirectory that holds
-// a TOOL.md is another tool's folder (discovery finds it as a tool of its
-// own, whose examples may run at the same time): it is recorded, but not
-// what is in it.
-func takeSnapshot(dir string) snapshot {
-	root, err := os.OpenRoot(dir)
-	if err != nil {
+// takeSnapshot records the whole tool folder, root (see
+// toolCheck.runFolder): every path with its size, modification time, mode
+// and inode number. It reads the folder through root, so neither a symbolic
+// link nor a directory swapped for one while the implementation runs takes
+// it outside, or to another folder. A subdirectory that holds a TOOL.md is
+// another tool's folder (discovery finds it as a tool of its own, whose
+// examples may run at the same time): it is recorded, but not what is in
+// it. A nil root records nothing.
+func takeSnapshot(root *os.Root) snapshot {
+	if root == nil {
 		return nil
 	}
-	defer root.Close()
 	var s snapshot
 	s.walk(root, ".", "", 0)
 	return s

@@ -20,10 +20,10 @@ func BenchmarkSnapshot(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	before := takeSnapshot(dir)
+	before := snapshotDir(b, dir)
 	b.ReportAllocs()
 	for b.Loop() {
-		after := takeSnapshot(dir)
+		after := snapshotDir(b, dir)
 		if changed := before.changes(after); len(changed) != 0 {
 			b.Fatalf("changes: %v", changed)
 		}

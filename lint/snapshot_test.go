@@ -45,7 +45,7 @@ func TestSnapshotStaysInside(t *testing.T) {
 	if err := os.Symlink("../..", filepath.Join(tool, "fixtures", "up")); err != nil {
 		t.Fatal(err)
 	}
-	got := snapshotPaths(takeSnapshot(tool))
+	got := snapshotPaths(snapshotDir(t, tool))
 	want := []string{"TOOL.md", "fixtures", "fixtures/a.json", "fixtures/out", "fixtures/up"}
 	if !slices.Equal(got, want) {
 		t.Errorf("snapshot paths = %q, want %q", got, want)
@@ -57,13 +57,13 @@ func TestSnapshotStaysInside(t *testing.T) {
 func TestSnapshotSkipsNestedTool(t *testing.T) {
 	tool := t.TempDir()
 	writeFiles(t, tool, "TOOL.md", "fixtures/inner/TOOL.md", "fixtures/inner/linux.sh", "fixtures/x.json")
-	before := takeSnapshot(tool)
+	before := snapshotDir(t, tool)
 	want := []string{"TOOL.md", "fixtures", "fixtures/inner", "fixtures/x.json"}
 	if got := snapshotPaths(before); !slices.Equal(got, want) {
 		t.Errorf("snapshot paths = %q, want %q", got, want)
 	}
 	writeFiles(t, tool, "fixtures/inner/out.txt")
-	if changed := before.changes(takeSnapshot(tool)); len(changed) != 0 {
+	if changed := before.changes(snapshotDir(t, tool)); len(changed) != 0 {
 		t.Errorf("changes = %q, want none", changed)
 	}
 }
@@ -74,7 +74,7 @@ func TestSnapshotSkipsNestedTool(t *testing.T) {
 func TestSnapshotChanges(t *testing.T) {
 	tool := t.TempDir()
 	writeFiles(t, tool, "TOOL.md", "a/b/c/d/e/f/deep.txt", "keep.txt", "gone.txt", "same.txt")
-	before := takeSnapshot(tool)
+	before := snapshotDir(t, tool)
 	writeFiles(t, tool, "a/b/c/d/e/f/new.txt")
 	if err := os.Remove(filepath.Join(tool, "gone.txt")); err != nil {
 		t.Fatal(err)
@@ -100,8 +100,31 @@ func TestSnapshotChanges(t *testing.T) {
 		}
 		want = append(want, "same.txt (changed)")
 	}
-	got := changeTexts(before.changes(takeSnapshot(tool)))
+	got := changeTexts(before.changes(snapshotDir(t, tool)))
 	if !slices.Equal(got, want) {
 		t.Errorf("changes = %q, want %q", got, want)
 	}
+}
+
+// snapshotDir is the snapshot of the tool folder dir, opened as the runs
+// open it.
+func snapshotDir(tb testing.TB, dir string) snapshot {
+	tb.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer root.Close()
+	return takeSnapshot(root)
+}
+
+// removeCreatedIn is removeCreated in the tool folder dir.
+func removeCreatedIn(tb testing.TB, dir string, changes []change) bool {
+	tb.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer root.Close()
+	return removeCreated(root, changes)
 }
