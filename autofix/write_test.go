@@ -141,7 +141,10 @@ func TestWriteReadOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Cleanup(func() { _ = os.Chmod(filepath.Join(root, "t", "fixtures", "u"), 0o644) })
+	t.Cleanup(func() { // for the removal of the temporary directory on Windows
+		_ = os.Chmod(filepath.Join(root, "t", "TOOL.md"), 0o644)
+		_ = os.Chmod(filepath.Join(root, "t", "fixtures", "u"), 0o644)
+	})
 	c := planOne(t, root, "t")
 	if err := c.Write(); err == nil || err.Error() != "t/TOOL.md: not fixed: the file is read-only" || !errors.Is(err, errReadOnly) {
 		t.Errorf("Write of a read-only file: %v", err)

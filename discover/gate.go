@@ -109,7 +109,7 @@ func (g Gate) Resolve(p string) (Named, error) {
 		if err != nil {
 			return Named{}, fserr.Cause(err)
 		}
-		if info.Mode()&fs.ModeSymlink == 0 {
+		if !isLink(info.Mode()) {
 			continue
 		}
 		if i == len(names)-1 {
@@ -151,6 +151,13 @@ func (g Gate) below(abs string) (string, bool) {
 		return ".", true
 	}
 	return "", false
+}
+
+// isLink reports whether an entry of mode m (from Lstat) is a link the
+// gate does not follow: a symbolic link, or on Windows a mount point
+// (junction), which Lstat reports as irregular since Go 1.23.
+func isLink(m fs.FileMode) bool {
+	return m&(fs.ModeSymlink|fs.ModeIrregular) != 0
 }
 
 // splitRel splits a clean relative path into its names; "." has none.
@@ -209,7 +216,7 @@ func openDir(r *os.Root, name string) (*os.Root, error) {
 	if err != nil {
 		return nil, fserr.Cause(err)
 	}
-	if info.Mode()&fs.ModeSymlink != 0 {
+	if isLink(info.Mode()) {
 		return nil, &LinkError{}
 	}
 	if !info.IsDir() {
