@@ -84,5 +84,5 @@ func BenchmarkLintRun100(b *testing.B) {
 
 // checkTool lints one tool folder and runs its examples.
 func checkTool(ctx context.Context, cfg *Config, dir string) ToolResult {
-	return checkStatic(cfg, 0, discover.Tool{Dir: dir}).runExamples(ctx)
+	return checkStatic(cfg, 0, discover.Tool{Dir: dir}, nil).runExamples(ctx)
 }

@@ -5,17 +5,20 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 )
 
-// toolCheck is the context of checking one tool folder, handed to every
-// rule's check: the contract, the folder listing, and what several rules
-// share, computed once on first use (the compiled schemas, the files the
-// examples name, the implementations' text), so that no rule depends on
-// another having run before it.
+// toolCheck is what the static rules see of one tool folder: the
+// contract, the folder listing, and the facts several rules share,
+// computed once on first use (the compiled schemas, the files the examples
+// name, the implementations' text), so that no rule depends on another
+// having run before it. The run and explore rules see it too, through
+// their run (the schemas, the folder's paths). What the engine keeps while
+// it runs the tool is elsewhere: the findings and the suppression comments
+// in toolFindings (lint/reporter.go), the runs' state in toolRun
+// (lint/run.go) and explore's in exploration (lint/explore.go).
 type toolCheck struct {
 	cfg     *Config
 	dir     string // the folder as discovered
@@ -39,50 +42,25 @@ type toolCheck struct {
 	// The schemas, loaded by schemas.
 	schemasLoaded   bool
 	inputs, outputs *schemaField
-	// patterns is the schema rule's reporter: a pattern that takes too long
-	// while any rule validates is a schema finding (see validate).
+	// patterns is the reporter of the rule that reports slow patterns
+	// (Rule.slowPatterns): a pattern that takes too long while any rule
+	// validates is its finding (see validate).
 	patterns reporter
-	// fixtureScan is what the examples name, scanned by fixtures.
-	fixtureScan *fixtureScan
-	// scripts are the implementations' texts, read by readScript.
-	scripts []scriptText
-
 	// plan is whether and how the examples run here, decided by runPlan.
 	plan *runPlan
-
-	// suppressions are the suppression comments of TOOL.md and the
-	// implementations, loaded before the static rules report; ran is true
-	// once an example ran, so that unused-suppression judges the run rules.
-	suppressions []suppression
-	ran          bool
-	// explored is true once explore ran the implementation, so that
-	// unused-suppression judges the explore rules.
-	explored bool
-	// implRuns and implTime count the implementation's runs under explore
-	// and the time they took (process.Outcome.Duration), so that the
-	// benchmark can tell explore's own cost from theirs.
-	implRuns int
-	implTime time.Duration
-
-	// snapshot is the tool folder after the last example that ran.
-	snapshot snapshot
-	// runRoot is the tool folder for the runs, runInfo its Stat (see
-	// runFolder).
-	runRoot *os.Root
-	runInfo os.FileInfo
-	// programName and programPath are the last argv[0] program looked up on
-	// PATH and its executable (see program).
-	programName, programPath string
+	// fixtureScan is what the examples name, scanned by fixtures.
+	fixtureScan *fixtureScan
+	// scripts are the implementations' texts, read by readScript during
+	// the static checks.
+	scripts []scriptText
+	// textSum is specSum's, once computed.
+	textSum string
 
 	// verifying is true for the checks of a fixed text (see verified);
 	// staticBefore are the rules whose static checks find something in
 	// TOOL.md as it is, once a fix was verified.
 	verifying    bool
 	staticBefore map[string]bool
-
-	findings []Finding
-	// textSum is specSum's, once computed.
-	textSum string
 }
 
 // unreadable is why a TOOL.md could not be read.
@@ -95,32 +73,7 @@ type unreadable struct {
 func newToolCheck(cfg *Config, dir string) *toolCheck {
 	c := &toolCheck{cfg: cfg, dir: dir, rel: relPath(cfg.Root, dir)}
 	c.specRel = c.fileIn(discover.SpecFile)
-	c.patterns = c.reporter(ruleSchema)
 	return c
-}
-
-// reporter is the reporter of rule r's findings about the tool, which go to
-// its static findings.
-func (c *toolCheck) reporter(r *Rule) reporter {
-	return reporter{rule: r, cfg: c.cfg, tool: c.rel, file: c.specRel, out: &c.findings, suppress: c.suppress}
-}
-
-// applyRules runs the read rules and, when TOOL.md could be read, the
-// static rules.
-func (c *toolCheck) applyRules() {
-	if c.spec != nil {
-		c.loadSuppressions()
-	}
-	for _, r := range registry {
-		switch {
-		case r.read != nil:
-			r.read(c, c.reporter(r))
-		case r.static != nil && c.spec != nil:
-			r.static(c, c.reporter(r))
-		}
-	}
-	c.attachSource(c.findings)
-	c.scripts = nil // read during the static checks only
 }
 
 // reportProblems reports the parser's problems of the given kinds; the

@@ -85,6 +85,27 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	return res
 }
 
+// CheckText checks the tool folder dir as Lint does with Run off (its
+// static rules, its examples listed, not run), but with its TOOL.md holding
+// text, a normalised text (LF line endings, no BOM; see contract.ParseText),
+// instead of the file's: how package autofix checks the text a fix makes.
+// It returns text's parse beside the result; the findings' fixes carry
+// text's sum (Fix.Sum). A panic of a rule is an error, as Lint's internal
+// errors are.
+func CheckText(cfg Config, dir string, text []byte) (spec *contract.Spec, tr ToolResult, err error) {
+	cfg.Run, cfg.Explore, cfg.Progress = false, nil, nil
+	if cfg.Platform == "" {
+		cfg.Platform = HostPlatform()
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			spec, tr, err = nil, ToolResult{}, fmt.Errorf("internal error while checking %s: %v (please report it)", relPath(cfg.Root, dir), r)
+		}
+	}()
+	j := checkStatic(&cfg, 0, discover.Tool{Dir: dir}, text)
+	return j.c.spec, j.runExamples(context.Background()), nil
+}
+
 // discoveryCheck is what the discovery rules judge: the walk of the tree.
 type discoveryCheck struct {
 	cfg  *Config
@@ -160,12 +181,10 @@ func (e *internalErrors) checkStatic(cfg *Config, disc *discover.Discovery, inde
 	defer func() {
 		if r := recover(); r != nil {
 			e.add(dir, r)
-			c := newToolCheck(cfg, dir)
-			j = &toolJob{index: index, c: c, tr: ToolResult{Dir: c.rel, Spec: c.specRel,
-				Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
+			j = newToolJob(cfg, index, dir)
 		}
 	}()
-	return checkStatic(cfg, index, tool)
+	return checkStatic(cfg, index, tool, nil)
 }
 
 // runExamples is runExamples with a panic turned into an internal error.
@@ -179,10 +198,16 @@ func (e *internalErrors) runExamples(ctx context.Context, j *toolJob) (tr ToolRe
 	return j.runExamples(ctx)
 }
 
-// toolJob is a tool folder between its static checks and its example runs.
+// toolJob is the engine's work on one tool folder, from its static checks
+// to its result: the rules' context (c), the findings they report (out),
+// and once its checks are done the runs of its examples (run) or its
+// exploration (x).
 type toolJob struct {
 	index int // in Discovery.Tools
 	c     *toolCheck
+	out   *toolFindings
+	run   *toolRun
+	x     *exploration
 	tr    ToolResult
 	// checked is true when the contract could be read and the static rules
 	// ran, so that the examples can be listed.
@@ -191,13 +216,34 @@ type toolJob struct {
 	spent time.Duration
 }
 
+// newToolJob is the job of checking the tool folder dir, disc.Tools[index].
+func newToolJob(cfg *Config, index int, dir string) *toolJob {
+	c := newToolCheck(cfg, dir)
+	out := &toolFindings{cfg: cfg, tool: c.rel, spec: c.specRel}
+	c.patterns = out.reporter(slowPatternsRule())
+	return &toolJob{index: index, c: c, out: out, tr: ToolResult{Dir: c.rel, Spec: c.specRel,
+		Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
+}
+
+// slowPatternsRule is the rule that reports slow patterns: the one with
+// Rule.slowPatterns.
+func slowPatternsRule() *Rule {
+	for _, r := range registry {
+		if r.slowPatterns {
+			return r
+		}
+	}
+	panic("lint: no rule reports slow patterns")
+}
+
 // checkStatic reads one tool folder, listing it from what the walk read of
-// it, and applies the static rules.
-func checkStatic(cfg *Config, index int, tool discover.Tool) *toolJob {
+// it, and applies the static rules. With text, TOOL.md is read as if it
+// held text (normalised, see contract.ParseText) instead of the file's.
+func checkStatic(cfg *Config, index int, tool discover.Tool, text []byte) *toolJob {
 	start := time.Now()
 	dir := tool.Dir
-	c := newToolCheck(cfg, dir)
-	j := &toolJob{index: index, c: c, tr: ToolResult{Dir: c.rel, Spec: c.specRel, Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
+	j := newToolJob(cfg, index, dir)
+	c := j.c
 	defer func() { j.spent = time.Since(start) }()
 	// Whatever is read on behalf of the tool is read through a Root of its
 	// folder, so that no "..", absolute path or symbolic link leads out; the
@@ -206,13 +252,19 @@ func checkStatic(cfg *Config, index int, tool discover.Tool) *toolJob {
 	root, err := discover.NewGate(cfg.Root).OpenFolder(dir)
 	if err != nil {
 		c.unreadable = &unreadable{topOfFile, fmt.Sprintf("TOOL.md cannot be read: the tool folder cannot be opened: %v", fserr.Cause(err))}
-		c.applyRules()
+		j.applyRules()
 		return j
 	}
 	defer root.Close()
 	c.root = root
 	defer func() { c.root = nil }()
-	spec, err := contract.ReadSpecIn(root, discover.SpecFile, filepath.Join(dir, discover.SpecFile))
+	path := filepath.Join(dir, discover.SpecFile)
+	var spec *contract.Spec
+	if text != nil {
+		spec = contract.ParseText(path, text)
+	} else {
+		spec, err = contract.ReadSpecIn(root, discover.SpecFile, path)
+	}
 	switch {
 	case err != nil:
 		c.unreadable = &unreadable{topOfFile, fmt.Sprintf("TOOL.md cannot be read: %v", fserr.Cause(err))}
@@ -220,7 +272,7 @@ func checkStatic(cfg *Config, index int, tool discover.Tool) *toolJob {
 		c.unreadable = &unreadable{spec.FileErr.Pos, "TOOL.md " + spec.FileErr.Msg}
 	}
 	if c.unreadable != nil {
-		c.applyRules()
+		j.applyRules()
 		return j
 	}
 	c.spec = spec
@@ -234,50 +286,74 @@ func checkStatic(cfg *Config, index int, tool discover.Tool) *toolJob {
 	if fm := spec.Frontmatter; fm != nil {
 		j.tr.Name = fm.Name.Value
 	}
-	c.applyRules()
+	j.applyRules()
 	j.checked = true
 	return j
 }
 
-// runExamples lists (and with cfg.Run runs) the examples of a checked tool
-// and completes its result.
+// applyRules runs the read rules and, when TOOL.md could be read, the
+// static rules, its suppression comments loaded first.
+func (j *toolJob) applyRules() {
+	c := j.c
+	if c.spec != nil {
+		j.out.load(c)
+	}
+	for _, r := range registry {
+		switch {
+		case r.read != nil:
+			r.read(c, j.out.reporter(r))
+		case r.static != nil && c.spec != nil:
+			r.static(c, j.out.reporter(r))
+		}
+	}
+	c.attachSource(j.out.list)
+	c.scripts = nil // read during the static checks only
+}
+
+// runExamples lists (and with cfg.Run runs) the examples of a checked tool,
+// or explores it, and completes its result.
 func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 	start := time.Now()
 	tr := j.tr
-	cfg := j.c.cfg
+	c := j.c
+	cfg := c.cfg
 	cfg.progress(Progress{Kind: ToolStarted, Tool: tr.Dir})
 	defer cfg.progress(Progress{Kind: ToolDone, Tool: tr.Dir})
 	if !j.checked && cfg.Explore != nil {
 		// The contract could not be read (spec-file says why): nothing to
 		// explore, and every report says so.
-		tr.Explore = unexplored(j.c, "the contract could not be read (see spec-file)")
+		tr.Explore = unexplored(c, "the contract could not be read (see spec-file)")
 	}
 	if j.checked {
-		defer j.c.closeRunFolder()
-		tr.Examples = j.c.examples(ctx, &tr)
+		j.run = &toolRun{c: c, out: j.out}
+		defer j.run.closeFolder()
+		tr.Examples = j.run.examples(ctx, &tr)
 		if cfg.Explore != nil {
 			tr.Skipped = ""
-			n := len(j.c.findings)
-			tr.Explore = j.c.explore(ctx)
-			j.c.attachSource(j.c.findings[n:])
+			n := len(j.out.list)
+			j.x = &exploration{toolRun: j.run}
+			tr.Explore = j.x.explore(ctx)
+			c.attachSource(j.out.list[n:])
 		}
+		ac := &afterCheck{cfg: cfg, suppressions: j.out.suppressions, ran: j.run.ran, explored: j.x != nil && j.x.explored,
+			ruleByID: RuleByID, ruleIDs: ruleIDs, specRel: c.specRel, specSum: c.specSum}
 		for _, r := range registry {
 			if r.after != nil {
-				r.after(j.c, j.c.reporter(r))
+				r.after(ac, j.out.reporter(r))
 			}
 		}
 	}
-	return j.c.finish(tr, j.spent+time.Since(start))
+	return j.finish(tr, j.spent+time.Since(start))
 }
 
 // finish adds the findings, in order, and the time spent on the tool (not
 // counting the wait between its checks and its runs).
-func (c *toolCheck) finish(tr ToolResult, spent time.Duration) ToolResult {
-	c.attachPositions(c.findings) // those of the after rules too
-	slices.SortStableFunc(c.findings, CompareFindings)
-	tr.Findings = append(tr.Findings, c.findings...)
+func (j *toolJob) finish(tr ToolResult, spent time.Duration) ToolResult {
+	j.c.attachPositions(j.out.list) // those of the after rules too
+	slices.SortStableFunc(j.out.list, CompareFindings)
+	tr.Findings = append(tr.Findings, j.out.list...)
 	for i := range tr.Examples {
-		c.attachSource(tr.Examples[i].Findings)
+		j.c.attachSource(tr.Examples[i].Findings)
 	}
 	tr.Duration = spent
 	return tr

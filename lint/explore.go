@@ -88,6 +88,21 @@ func toolSeed(seed uint64, rel string) uint64 {
 	return h.Sum64()
 }
 
+// exploration is explore's state of one tool: its runs of the generated
+// inputs go through the tool's toolRun (the snapshot of the folder, the
+// program looked up once).
+type exploration struct {
+	*toolRun
+	// explored is true once explore ran the implementation, so that
+	// unused-suppression judges the explore rules.
+	explored bool
+	// implRuns and implTime count the implementation's runs and the time
+	// they took (process.Outcome.Duration), so that the benchmark can tell
+	// explore's own cost from theirs.
+	implRuns int
+	implTime time.Duration
+}
+
 // exploreRun is one run of a generated input, as the explore rules judge
 // it.
 type exploreRun struct {
@@ -158,10 +173,11 @@ func (c *toolCheck) exploreProperties() []*Rule {
 // inputs schema and examples, up to the configured runs or time, and
 // reports each property that an input breaks once, with the smallest
 // input shrinking finds, among the tool's findings.
-func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
+func (e *exploration) explore(ctx context.Context) *ExploreResult {
+	c := e.c
 	x := c.cfg.Explore
 	seed := toolSeed(x.Seed, c.rel)
-	src, argv, why := c.exploreSource()
+	src, argv, why := e.exploreSource()
 	if why != "" {
 		return unexplored(c, why)
 	}
@@ -170,7 +186,7 @@ func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
 	for _, p := range props {
 		res.Properties = append(res.Properties, PropertyResult{Rule: p.ID, Status: StatusPassed})
 	}
-	c.explored = true
+	e.explored = true
 	deadline := time.Now().Add(x.budget())
 	gen := explore.New(src, seed)
 	var pace pace
@@ -197,7 +213,7 @@ func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
 			repeat = valid < repeatFirst || valid%repeatEvery == 0
 			valid++
 		}
-		r := c.exploreOnce(ctx, argv, in, repeat)
+		r := e.exploreOnce(ctx, argv, in, repeat)
 		if r.end == endCanceled {
 			break
 		}
@@ -215,11 +231,11 @@ func (c *toolCheck) explore(ctx context.Context) *ExploreResult {
 				continue
 			}
 			if v := p.explore(r); v != nil {
-				if v.timed && !c.confirmed(ctx, argv, p, r, v) {
+				if v.timed && !e.confirmed(ctx, argv, p, r, v) {
 					continue
 				}
 				pr.Status = StatusFailed
-				pr.Counterexample = c.counterexample(ctx, p, r, v, src, argv, deadline, res)
+				pr.Counterexample = e.counterexample(ctx, p, r, v, src, argv, deadline, res)
 				open--
 			}
 		}
@@ -243,7 +259,8 @@ func unexplored(c *toolCheck, why string) *ExploreResult {
 // exploreSource is what the tool's inputs are made from and how its
 // implementation starts; why says why the tool cannot be explored (its
 // implementation cannot run here, its inputs schema does not compile).
-func (c *toolCheck) exploreSource() (src explore.Source, argv []string, why string) {
+func (e *exploration) exploreSource() (src explore.Source, argv []string, why string) {
+	c := e.c
 	plan := c.runPlan()
 	if plan.reason != "" {
 		return src, nil, plan.reason
@@ -285,18 +302,18 @@ func valid(sch *contract.Schema, v any) bool {
 
 // exploreOnce runs the implementation on one input, twice when repeat is
 // set.
-func (c *toolCheck) exploreOnce(ctx context.Context, argv []string, in explore.Input, repeat bool) *exploreRun {
-	r := &exploreRun{c: c, in: in, stdin: append(in.JSON(), '\n')}
-	r.o, r.changed = c.runImplementation(ctx, argv, r.stdin)
-	c.implRuns++
-	c.implTime += r.o.Duration
+func (e *exploration) exploreOnce(ctx context.Context, argv []string, in explore.Input, repeat bool) *exploreRun {
+	r := &exploreRun{c: e.c, in: in, stdin: append(in.JSON(), '\n')}
+	r.o, r.changed = e.runImplementation(ctx, argv, r.stdin)
+	e.implRuns++
+	e.implTime += r.o.Duration
 	r.startErr = r.o.StartErr
 	r.end = endingOf(r.o, r.startErr)
 	if r.end == endAnswered {
 		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, r.o.Stderr)
 	}
 	if repeat && r.end == endAnswered {
-		r.again = c.exploreOnce(ctx, argv, in, false)
+		r.again = e.exploreOnce(ctx, argv, in, false)
 	}
 	return r
 }
@@ -305,14 +322,15 @@ func (c *toolCheck) exploreOnce(ctx context.Context, argv []string, in explore.I
 // says, to the smallest one shrinking finds that breaks it the same way,
 // reports p's finding for it and returns it. res is the exploration so
 // far: a shrinking that the deadline cuts short makes it OutOfTime.
-func (c *toolCheck) counterexample(ctx context.Context, p *Rule, r *exploreRun, v *violation, src explore.Source, argv []string, deadline time.Time, res *ExploreResult) *Counterexample {
+func (e *exploration) counterexample(ctx context.Context, p *Rule, r *exploreRun, v *violation, src explore.Source, argv []string, deadline time.Time, res *ExploreResult) *Counterexample {
+	c := e.c
 	tried := res.Runs
 	sh := &shrinking{p: p, v: v, of: r, deadline: deadline, failing: map[string]*exploreRun{string(r.in.JSON()): r},
 		run: func(cand explore.Input) *exploreRun {
 			if ctx.Err() != nil {
 				return nil
 			}
-			return c.exploreOnce(ctx, argv, cand, p == ruleExploreNondeterministic)
+			return e.exploreOnce(ctx, argv, cand, p.twice)
 		}}
 	shrunk := explore.Shrink(r.in, src, sh.fails, shrinkBudget)
 	if sh.outOfTime {
@@ -323,11 +341,11 @@ func (c *toolCheck) counterexample(ctx context.Context, p *Rule, r *exploreRun, 
 		best = r
 	}
 	bv := p.explore(best)
-	if bv == nil || bv.how != v.how || (v.timed && best != r && !c.confirmed(ctx, argv, p, best, bv)) {
+	if bv == nil || bv.how != v.how || (v.timed && best != r && !e.confirmed(ctx, argv, p, best, bv)) {
 		best, bv = r, v
 	}
 	input := string(best.in.JSON())
-	rep := c.reporter(p)
+	rep := e.out.reporter(p)
 	if bv.raised {
 		rep = rep.asError()
 	}
@@ -337,7 +355,7 @@ func (c *toolCheck) counterexample(ctx context.Context, p *Rule, r *exploreRun, 
 	}
 	rep.report(at, input, "input %s: %s", quoteInput(input), bv.msg)
 	ce := &Counterexample{Input: input, Valid: best.in.Valid, Kind: best.in.Kind, Tried: tried,
-		Case: exampleCaseText(p, best), Run: c.exploreRunResult(p, best, at)}
+		Case: exampleCaseText(p, best), Run: e.exploreRunResult(p, best, at)}
 	return ce
 }
 
@@ -389,10 +407,10 @@ func (s *shrinking) fails(cand explore.Input) bool {
 // time limit, and reports whether the replay breaks p the same way: a run
 // that the machine's load slowed down is no finding. An input run twice
 // already (r.again) is not run a third time.
-func (c *toolCheck) confirmed(ctx context.Context, argv []string, p *Rule, r *exploreRun, v *violation) bool {
+func (e *exploration) confirmed(ctx context.Context, argv []string, p *Rule, r *exploreRun, v *violation) bool {
 	again := r.again
 	if again == nil {
-		again = c.exploreOnce(ctx, argv, r.in, false)
+		again = e.exploreOnce(ctx, argv, r.in, false)
 	}
 	again.slowAfter, again.paceOfExamples = r.slowAfter, r.paceOfExamples
 	cv := p.explore(again)
@@ -447,12 +465,13 @@ func (c *toolCheck) inputsPlace() place {
 
 // exploreRunResult shows the run of a counterexample as an example's run
 // is shown.
-func (c *toolCheck) exploreRunResult(p *Rule, r *exploreRun, at place) ExampleResult {
+func (e *exploration) exploreRunResult(p *Rule, r *exploreRun, at place) ExampleResult {
+	c, plan := e.c, e.c.runPlan()
 	er := ExampleResult{Title: p.ID, Line: at.pos.Line, Status: StatusFailed, ExitCode: r.o.ExitCode,
 		ExitStatus: c.localText(r.o.Status()), Duration: r.o.Duration,
 		Stdout: capText(r.o.Stdout), Stderr: capText(r.o.Stderr),
-		Implementation: c.fileIn(c.runPlan().impl.Name),
-		Reproduce:      process.ReproduceLine(c.rel, r.stdin, reproduceArgv(c.runPlan().argv, c.runPlan().impl))}
+		Implementation: c.fileIn(plan.impl.Name),
+		Reproduce:      process.ReproduceLine(c.rel, r.stdin, reproduceArgv(plan.argv, plan.impl))}
 	if r.end != endAnswered {
 		er.Status = StatusErrored
 	}

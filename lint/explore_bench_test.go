@@ -76,16 +76,16 @@ func BenchmarkExploreInput(b *testing.B) {
 	var overhead, spawn, bare, total time.Duration
 	runs, spawns := 0, 0
 	for b.Loop() {
-		j := checkStatic(&cfg, 0, discover.Tool{Dir: dir})
+		j := checkStatic(&cfg, 0, discover.Tool{Dir: dir}, nil)
 		start := time.Now()
 		tr := j.runExamples(context.Background())
 		total += time.Since(start)
-		overhead += time.Since(start) - j.c.implTime
-		runs += j.c.implRuns
+		overhead += time.Since(start) - j.x.implTime
+		runs += j.x.implRuns
 		if x := tr.Explore; x == nil || x.Skipped != "" || slices.ContainsFunc(x.Properties, func(p PropertyResult) bool { return p.Status != StatusPassed }) {
 			b.Fatalf("explore %+v, findings %v", tr.Explore, tr.Findings)
 		}
-		for range j.c.implRuns {
+		for range j.x.implRuns {
 			t0 := time.Now()
 			if err := exec.Command("/bin/sh", "-c", "true").Run(); err != nil {
 				b.Fatal(err)

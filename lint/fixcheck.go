@@ -46,17 +46,18 @@ func (c *toolCheck) verified(fix *Fix) *Fix {
 func (c *toolCheck) staticRuleIDs(spec *contract.Spec) map[string]bool {
 	alt := &toolCheck{cfg: c.cfg, dir: c.dir, rel: c.rel, specRel: c.specRel, spec: spec, folder: c.folder,
 		root: c.root, badLinks: c.badLinks, verifying: true}
+	out := &toolFindings{cfg: c.cfg, tool: c.rel, spec: c.specRel}
 	rep := func(r *Rule) reporter {
-		return reporter{rule: r, cfg: c.cfg, tool: c.rel, file: c.specRel, out: &alt.findings}
+		return reporter{rule: r, cfg: c.cfg, tool: c.rel, file: c.specRel, out: &out.list}
 	}
-	alt.patterns = rep(ruleSchema)
+	alt.patterns = rep(c.patterns.rule)
 	for _, r := range verifyRules {
 		if r.static != nil {
 			r.static(alt, rep(r))
 		}
 	}
 	ids := map[string]bool{}
-	for _, f := range alt.findings {
+	for _, f := range out.list {
 		ids[f.Rule] = true
 	}
 	return ids

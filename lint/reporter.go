@@ -28,10 +28,28 @@ type reporter struct {
 	// severity (see asError).
 	raised bool
 	// suppress, when set, reports whether a suppression comment covers a
-	// finding, which is then dropped (see toolCheck.suppress).
+	// finding, which is then dropped (see toolFindings.suppress).
 	suppress func(*Rule, *Finding) bool
 	// fix, when set, is the fix of the next finding (see withFix).
 	fix *Fix
+}
+
+// toolFindings is the reporter's side of one tool folder: the findings its
+// rules report, in the order they report them, and the suppression comments
+// of its TOOL.md and implementations, which drop the findings they cover.
+type toolFindings struct {
+	cfg *Config
+	// tool and spec are the folder and its TOOL.md, relative to the root.
+	tool, spec string
+	list       []Finding
+	// suppressions are loaded (load) before any rule reports.
+	suppressions []suppression
+}
+
+// reporter is the reporter of rule r's findings about the tool, which go to
+// its list of findings unless a suppression comment covers them.
+func (t *toolFindings) reporter(r *Rule) reporter {
+	return reporter{rule: r, cfg: t.cfg, tool: t.tool, file: t.spec, out: &t.list, suppress: t.suppress}
 }
 
 // place is where a finding is: the file (empty for the reporter's file),

@@ -45,13 +45,27 @@ type Rule struct {
 	// discovery judges what the walk of the tree found.
 	discovery func(*discoveryCheck, reporter)
 	// after judges a tool folder once its examples ran (or were skipped).
-	after func(*toolCheck, reporter)
+	after func(*afterCheck, reporter)
 	// explore judges one run of `speccify-lint explore` on a generated
 	// input: the property the rule stands for, broken (a violation) or not
 	// (nil). The engine reports the smallest input it shrinks a violation
 	// to, once per tool. It is the one check a run rule may have besides
 	// run (effects judges both).
 	explore func(*exploreRun) *violation
+
+	// What the engine needs to know of a rule besides its check, so that
+	// it names no rule: properties of the rule's definition.
+
+	// slowPatterns makes the rule the one that reports a pattern of inputs
+	// or outputs that takes too long to match while any rule validates a
+	// value against the schema (see toolCheck.validate): the schema rule.
+	slowPatterns bool
+	// errored says that a finding of this run rule means the example did
+	// not complete (a timeout, a crash): its status is errored, not failed.
+	errored bool
+	// twice says that this explore property judges two runs of the same
+	// input, so that shrinking runs each candidate twice too.
+	twice bool
 }
 
 // Tags are the SARIF tags of the rule's results.
@@ -71,4 +85,13 @@ func RuleByID(id string) *Rule {
 		}
 	}
 	return nil
+}
+
+// ruleIDs are the ids of every rule, in documentation order.
+func ruleIDs() []string {
+	ids := make([]string, len(registry))
+	for i, r := range registry {
+		ids[i] = r.ID
+	}
+	return ids
 }

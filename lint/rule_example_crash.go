@@ -6,7 +6,7 @@ var ruleExampleCrash = &Rule{ID: "example-crash", Severity: SeverityError, Categ
 		"interpreter, exec format error) has no answer. The error case is `ok: false` on stdout, not a crash.",
 	Example: "#!/usr/bin/env pyhton3   (an interpreter that is not there)",
 	Fix:     "#!/usr/bin/env python3",
-	run:     judgeExampleCrash}
+	run:     judgeExampleCrash, errored: true}
 
 // judgeExampleCrash: the implementation started and was not killed by a
 // signal.

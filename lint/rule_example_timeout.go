@@ -5,7 +5,7 @@ var ruleExampleTimeout = &Rule{ID: "example-timeout", Severity: SeverityError, C
 	Doc:     "Each example has --timeout (default " + DefaultTimeoutText + ") to answer; after that its whole process group is killed.",
 	Example: "input = sys.stdin.read()\ntime.sleep(3600)",
 	Fix:     "input = sys.stdin.read()\nprint(json.dumps({\"ok\": True}))",
-	run:     judgeExampleTimeout}
+	run:     judgeExampleTimeout, errored: true}
 
 // judgeExampleTimeout: the implementation finished within --timeout.
 func judgeExampleTimeout(r *exampleRun, rep reporter) {

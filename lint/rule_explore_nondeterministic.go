@@ -16,7 +16,7 @@ var ruleExploreNondeterministic = &Rule{ID: "explore-nondeterministic", Severity
 		"whose output varies by design.",
 	Example: "print(json.dumps({\"ok\": True, \"id\": random.random()}))",
 	Fix:     "print(json.dumps({\"ok\": True, \"id\": hashlib.sha256(data).hexdigest()}))",
-	explore: exploreNondeterministic}
+	explore: exploreNondeterministic, twice: true}
 
 // exploreNondeterministic: an input run twice gave the same answer: the
 // same JSON value, or, when stdout is no JSON, the same text.

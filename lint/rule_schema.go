@@ -21,7 +21,7 @@ var ruleSchema = &Rule{ID: "schema", Severity: SeverityError, Category: "schemas
 	Example: "inputs: {type: object, properties: {count: {type: intger}}}",
 	Fix:     "inputs: {type: object, properties: {count: {type: integer}}}",
 	Autofix: SafeFix,
-	static:  checkSchema}
+	static:  checkSchema, slowPatterns: true}
 
 // checkSchema reports why inputs or outputs did not convert to JSON or
 // compile, from the context's one load of them. A pattern that takes too long

@@ -22,15 +22,30 @@ var ruleUnusedSuppression = &Rule{ID: "unused-suppression", Severity: SeverityWa
 		"as only the author knows whether the problem is gone for good.",
 	Example: "<!-- speccify-lint-disable exmaple-failed -->\n### reads a fixture",
 	Fix:     "<!-- speccify-lint-disable example-failed -- the upstream answer changes daily -->\n### reads a fixture",
-	Autofix: SafeFix}
+	Autofix: SafeFix,
+	after:   checkUnusedSuppressions}
 
-// The check looks rules up in the registry, which holds the rule: set in
-// init, so that the two variables do not initialise each other.
-func init() { ruleUnusedSuppression.after = checkUnusedSuppressions }
+// afterCheck is what the after rules judge of a tool folder once its
+// checks and runs are done: its suppression comments, what ran, and the
+// rules by id (handed over by the engine, so that no rule's check names
+// the registry, which holds the rule).
+type afterCheck struct {
+	cfg          *Config
+	suppressions []suppression
+	// ran is true when an example ran, explored when explore ran the
+	// implementation.
+	ran, explored bool
+	ruleByID      func(id string) *Rule
+	ruleIDs       func() []string
+	// specRel is TOOL.md's path, specSum its Fix.Sum (see
+	// toolCheck.specSum), for the fix of a misspelt rule id in it.
+	specRel string
+	specSum func() string
+}
 
 // checkUnusedSuppressions: every suppression comment of the tool folder
 // covered a finding of each rule it names.
-func checkUnusedSuppressions(c *toolCheck, rep reporter) {
+func checkUnusedSuppressions(c *afterCheck, rep reporter) {
 	rep.suppress = nil // its own findings cannot be suppressed
 	for i := range c.suppressions {
 		s := &c.suppressions[i]
@@ -43,14 +58,14 @@ func checkUnusedSuppressions(c *toolCheck, rep reporter) {
 			continue
 		}
 		for j, id := range s.rules {
-			r := RuleByID(id.Value)
+			r := c.ruleByID(id.Value)
 			switch {
 			case r == nil:
 				msg := fmt.Sprintf("suppression names the unknown rule %q", id.Value)
 				r := rep
-				if near := suggest.Nearest(id.Value, ruleIDs()); near != "" {
+				if near := suggest.Nearest(id.Value, c.ruleIDs()); near != "" {
 					msg += fmt.Sprintf("; did you mean %q?", near)
-					r = rep.withFixOf(c.ruleIDFix(s, id, suggest.Meant(id.Value, ruleIDs())))
+					r = rep.withFixOf(c.ruleIDFix(s, id, suggest.Meant(id.Value, c.ruleIDs())))
 				}
 				r.report(s.ruleAt[j], s.file+"#"+id.Value, "%s", msg)
 			case s.used[j], !c.cfg.enabled(r), r == ruleRequiresMissing, !c.judged(r):
@@ -64,7 +79,7 @@ func checkUnusedSuppressions(c *toolCheck, rep reporter) {
 // ruleIDFix writes the rule id meant over the unknown id of the
 // suppression s; nil when none is meant surely, s names it already, or the
 // id's text is not known.
-func (c *toolCheck) ruleIDFix(s *suppression, id contract.String, meant string) *Fix {
+func (c *afterCheck) ruleIDFix(s *suppression, id contract.String, meant string) *Fix {
 	if meant == "" || !id.Span.Start.IsValid() || slices.ContainsFunc(s.rules, func(r contract.String) bool { return r.Value == meant }) {
 		return nil
 	}
@@ -82,7 +97,7 @@ func (c *toolCheck) ruleIDFix(s *suppression, id contract.String, meant string) 
 // judged reports whether the findings of rule r were looked for in this
 // check: a run rule's only when an example ran, an explore rule's only when
 // explore ran, effects' when either did.
-func (c *toolCheck) judged(r *Rule) bool {
+func (c *afterCheck) judged(r *Rule) bool {
 	switch {
 	case r.run != nil && r.explore != nil:
 		return c.ran || c.explored
@@ -114,13 +129,4 @@ func ruleList(s *suppression) string {
 		ids[i] = r.Value
 	}
 	return strings.Join(ids, ", ")
-}
-
-// ruleIDs are the ids of every rule.
-func ruleIDs() []string {
-	ids := make([]string, len(registry))
-	for i, r := range registry {
-		ids[i] = r.ID
-	}
-	return ids
 }

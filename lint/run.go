@@ -25,11 +25,31 @@ const capturedOutput = 64 << 10
 // quoteLimit is how many characters of unexpected stdout a message quotes.
 const quoteLimit = 200
 
+// toolRun is the state of running one tool's implementation once its
+// static checks are done: its examples, or explore's inputs (exploration).
+type toolRun struct {
+	c   *toolCheck
+	out *toolFindings
+	// snapshot is the tool folder after the last run.
+	snapshot snapshot
+	// root is the tool folder for the runs, rootInfo its Stat (see
+	// runFolder).
+	root     *os.Root
+	rootInfo os.FileInfo
+	// programName and programPath are the last argv[0] program looked up on
+	// PATH and its executable (see program).
+	programName, programPath string
+	// ran is true once an example ran, so that unused-suppression judges
+	// the run rules.
+	ran bool
+}
+
 // examples lists the tool's examples. With cfg.Run they run one after
 // another in document order against the implementation for cfg.Platform;
 // otherwise, or when the tool cannot run here, each is skipped with the
 // reason.
-func (c *toolCheck) examples(ctx context.Context, tr *ToolResult) []ExampleResult {
+func (t *toolRun) examples(ctx context.Context, tr *ToolResult) []ExampleResult {
+	c := t.c
 	if c.spec.Examples == nil {
 		return []ExampleResult{}
 	}
@@ -53,8 +73,8 @@ func (c *toolCheck) examples(ctx context.Context, tr *ToolResult) []ExampleResul
 		case !complete(&cases[i]):
 			er.SkipReason = "the example is incomplete or its JSON does not parse (see example-syntax)"
 		default:
-			c.ran = true
-			c.runExample(ctx, &cases[i], er, argv, impl)
+			t.ran = true
+			t.runExample(ctx, &cases[i], er, argv, impl)
 			c.cfg.progress(Progress{Kind: ExampleDone, Tool: c.rel, Status: er.Status})
 		}
 	}
@@ -88,7 +108,8 @@ type runPlan struct {
 	missing []contract.String
 }
 
-// runPlan is the plan of the tool's examples, decided on first use.
+// runPlan is the plan of the tool's examples, decided on first use (by
+// requires-missing, during the static checks, or when the examples run).
 func (c *toolCheck) runPlan() *runPlan {
 	if c.plan == nil {
 		c.plan = &runPlan{}
@@ -141,7 +162,8 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl discover.Impl
 }
 
 // runExample runs one case and has the run rules judge it.
-func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *ExampleResult, argv []string, impl discover.ImplFile) {
+func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *ExampleResult, argv []string, impl discover.ImplFile) {
+	c := t.c
 	// Stdin is the input as the document writes it: an implementation
 	// tested against the text of its own examples gets that text.
 	stdin := []byte(cs.Input.Raw + "\n")
@@ -152,7 +174,7 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 		_, run.startErr = process.Resolve(impl.Path)
 		er.ExitStatus = "could not start: " + c.localText(run.startErr.Error())
 	} else {
-		o, changed := c.runImplementation(ctx, argv, stdin)
+		o, changed := t.runImplementation(ctx, argv, stdin)
 		er.Duration = o.Duration
 		er.ExitCode = o.ExitCode
 		er.ExitStatus = c.localText(o.Status())
@@ -169,7 +191,7 @@ func (c *toolCheck) runExample(ctx context.Context, cs *contract.Case, er *Examp
 	}
 	for _, r := range registry {
 		if r.run != nil {
-			r.run(run, c.reporter(r).to(&er.Findings))
+			r.run(run, t.out.reporter(r).to(&er.Findings))
 		}
 	}
 	er.Status = statusOf(er)
@@ -231,29 +253,30 @@ func endingOf(o process.Outcome, startErr error) ending {
 // folder (what it created is removed again). The folder as the previous run
 // left it is the folder as this one finds it: nothing of ours runs in it
 // between two runs.
-func (c *toolCheck) runImplementation(ctx context.Context, argv []string, stdin []byte) (process.Outcome, []change) {
-	folder, err := c.runFolder()
+func (t *toolRun) runImplementation(ctx context.Context, argv []string, stdin []byte) (process.Outcome, []change) {
+	folder, err := t.runFolder()
 	if err != nil {
 		return process.Outcome{ExitCode: -1, StartErr: err}, nil
 	}
-	before := c.snapshot
+	dir := t.c.dir
+	before := t.snapshot
 	if before == nil {
 		before = takeSnapshot(folder)
 	}
 	o := process.Run(ctx, process.Command{
 		Argv:      argv,
-		Path:      c.program(argv),
-		Dir:       c.dir,
+		Path:      t.program(argv),
+		Dir:       dir,
 		Stdin:     stdin,
-		Timeout:   c.timeout(),
-		MaxOutput: c.maxOutput(),
+		Timeout:   t.c.cfg.timeout(),
+		MaxOutput: t.c.cfg.maxOutput(),
 	})
 	after := takeSnapshot(folder)
 	changed := before.changes(after)
 	if removeCreated(folder, changed) {
 		after = takeSnapshot(folder)
 	}
-	c.snapshot = after
+	t.snapshot = after
 	return o, changed
 }
 
@@ -262,10 +285,11 @@ func (c *toolCheck) runImplementation(ctx context.Context, argv []string, stdin 
 // snapshots and the removal of what a run created go to the folder that
 // was checked and nowhere else, even when it is moved or replaced by a
 // symbolic link meanwhile; and, before each run, checked to be the folder
-// that c.dir (the run's working directory) leads to, so that no run
-// starts elsewhere. closeRunFolder closes it.
-func (c *toolCheck) runFolder() (*os.Root, error) {
-	if c.runRoot == nil {
+// that the tool's dir (the run's working directory) leads to, so that no
+// run starts elsewhere. closeFolder closes it.
+func (t *toolRun) runFolder() (*os.Root, error) {
+	c := t.c
+	if t.root == nil {
 		r, err := discover.NewGate(c.cfg.Root).OpenFolder(c.dir)
 		if err != nil {
 			return nil, fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
@@ -275,19 +299,19 @@ func (c *toolCheck) runFolder() (*os.Root, error) {
 			r.Close()
 			return nil, fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
 		}
-		c.runRoot, c.runInfo = r, info
+		t.root, t.rootInfo = r, info
 	}
-	if info, err := os.Stat(c.dir); err != nil || !os.SameFile(info, c.runInfo) {
+	if info, err := os.Stat(c.dir); err != nil || !os.SameFile(info, t.rootInfo) {
 		return nil, errors.New("the tool folder was moved or replaced since the first run; not run")
 	}
-	return c.runRoot, nil
+	return t.root, nil
 }
 
-// closeRunFolder closes the folder runFolder opened, if any.
-func (c *toolCheck) closeRunFolder() {
-	if c.runRoot != nil {
-		c.runRoot.Close()
-		c.runRoot, c.runInfo = nil, nil
+// closeFolder closes the folder runFolder opened, if any.
+func (t *toolRun) closeFolder() {
+	if t.root != nil {
+		t.root.Close()
+		t.root, t.rootInfo = nil, nil
 	}
 }
 
@@ -296,17 +320,17 @@ func (c *toolCheck) closeRunFolder() {
 // lookup stats each PATH entry): "" when argv[0] names a file by its path,
 // or when the lookup fails, and process.Run then looks it up itself and
 // reports why it could not start.
-func (c *toolCheck) program(argv []string) string {
+func (t *toolRun) program(argv []string) string {
 	if len(argv) == 0 || strings.ContainsRune(argv[0], '/') || strings.ContainsRune(argv[0], filepath.Separator) {
 		return ""
 	}
-	if c.programName != argv[0] {
-		c.programName, c.programPath = argv[0], ""
+	if t.programName != argv[0] {
+		t.programName, t.programPath = argv[0], ""
 		if p, err := exec.LookPath(argv[0]); err == nil && filepath.IsAbs(p) {
-			c.programPath = p
+			t.programPath = p
 		}
 	}
-	return c.programPath
+	return t.programPath
 }
 
 // place is where the run rules report: the case's output: line.
@@ -325,7 +349,8 @@ func (c *toolCheck) localText(s string) string {
 }
 
 // statusOf derives a run example's verdict from its findings, so that a
-// disabled rule does not fail an example: errored for a timeout or a crash,
+// disabled rule does not fail an example: errored for a finding of a rule
+// that says the run did not complete (Rule.errored: a timeout, a crash),
 // failed for any other error, else passed.
 func statusOf(er *ExampleResult) Status {
 	if er.SkipReason != "" {
@@ -334,7 +359,7 @@ func statusOf(er *ExampleResult) Status {
 	status := StatusPassed
 	for _, f := range er.Findings {
 		switch {
-		case f.Rule == ruleExampleTimeout.ID || f.Rule == ruleExampleCrash.ID:
+		case RuleByID(f.Rule).errored:
 			return StatusErrored
 		case f.Severity == SeverityError:
 			status = StatusFailed
@@ -454,16 +479,18 @@ func reproduceArgv(argv []string, impl discover.ImplFile) []string {
 	return out
 }
 
-func (c *toolCheck) timeout() time.Duration {
-	if c.cfg.Timeout > 0 {
-		return c.cfg.Timeout
+// timeout is the time limit of one run.
+func (cfg *Config) timeout() time.Duration {
+	if cfg.Timeout > 0 {
+		return cfg.Timeout
 	}
 	return DefaultTimeout
 }
 
-func (c *toolCheck) maxOutput() int64 {
-	if c.cfg.MaxOutput > 0 {
-		return c.cfg.MaxOutput
+// maxOutput is the cap of one run's stdout and of its stderr.
+func (cfg *Config) maxOutput() int64 {
+	if cfg.MaxOutput > 0 {
+		return cfg.MaxOutput
 	}
 	return DefaultMaxOutput
 }

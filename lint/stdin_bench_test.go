@@ -43,16 +43,17 @@ func BenchmarkCheckRunnable(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer root.Close()
-	c := newToolCheck(&Config{Root: dir, Platform: "linux"}, disc.Tools[0].Dir)
+	j := newToolJob(&Config{Root: dir, Platform: "linux"}, 0, disc.Tools[0].Dir)
+	c := j.c
 	c.folder, c.root = folder, root
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()
 	for b.Loop() {
 		c.scripts = nil // read the implementation each time
-		checkImplementationRunnable(c, c.reporter(ruleImplementationRunnable))
-		checkStdinTwice(c, c.reporter(ruleStdinTwice))
+		checkImplementationRunnable(c, j.out.reporter(ruleImplementationRunnable))
+		checkStdinTwice(c, j.out.reporter(ruleStdinTwice))
 	}
-	if len(c.findings) > 0 {
-		b.Fatalf("findings: %v", c.findings)
+	if len(j.out.list) > 0 {
+		b.Fatalf("findings: %v", j.out.list)
 	}
 }

@@ -37,9 +37,9 @@ type suppression struct {
 	sum string
 }
 
-// loadSuppressions reads the suppression comments of TOOL.md and of the
-// implementations, before any rule reports.
-func (c *toolCheck) loadSuppressions() {
+// load reads the suppression comments of TOOL.md and of the
+// implementations of the tool c checks, before any rule reports.
+func (t *toolFindings) load(c *toolCheck) {
 	for _, s := range c.spec.Suppressions {
 		sup := suppression{file: c.specRel, whole: s.File, from: s.FromLine, to: s.ToLine, rules: s.Rules,
 			reason: s.Reason, problem: s.Problem, at: over(s.Span)}
@@ -49,7 +49,7 @@ func (c *toolCheck) loadSuppressions() {
 		if cs := c.caseAt(s.FromLine); cs != nil && s.FromLine != s.ToLine {
 			sup.example = cs.Title
 		}
-		c.suppressions = append(c.suppressions, sup)
+		t.suppressions = append(t.suppressions, sup)
 	}
 	if c.folder == nil {
 		return
@@ -65,11 +65,11 @@ func (c *toolCheck) loadSuppressions() {
 			for i := range sups {
 				sups[i].sum = sum
 			}
-			c.suppressions = append(c.suppressions, sups...)
+			t.suppressions = append(t.suppressions, sups...)
 		}
 	}
-	for i := range c.suppressions {
-		c.suppressions[i].used = make([]bool, len(c.suppressions[i].rules))
+	for i := range t.suppressions {
+		t.suppressions[i].used = make([]bool, len(t.suppressions[i].rules))
 	}
 }
 
@@ -126,9 +126,9 @@ func implSuppressions(file string, data []byte) []suppression {
 // suppress reports whether a suppression covers the finding f of rule r,
 // and marks it used. A suppression without a reason, or one that is not
 // well formed, covers nothing.
-func (c *toolCheck) suppress(r *Rule, f *Finding) bool {
-	for i := range c.suppressions {
-		s := &c.suppressions[i]
+func (t *toolFindings) suppress(r *Rule, f *Finding) bool {
+	for i := range t.suppressions {
+		s := &t.suppressions[i]
 		if s.problem != "" || s.reason == "" || s.file != f.File || !s.whole && (f.Line < s.from || f.Line > s.to) {
 			continue
 		}
