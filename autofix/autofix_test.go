@@ -260,29 +260,46 @@ func TestWriteDiff(t *testing.T) {
 	}
 }
 
-// TestRunPasses: a fix that overlapped another is made in the next pass,
-// and a pass with nothing to change ends the loop.
-func TestRunPasses(t *testing.T) {
+// TestChangesPasses: a fix that overlapped another is made in the next
+// pass, the findings of a pass are those of the text the previous one made,
+// and a pass with nothing to change ends the loop; Write writes the result
+// of all passes at once.
+func TestChangesPasses(t *testing.T) {
 	root := tree(t, map[string]string{"t/TOOL.md": "abc\n"})
-	lints := 0
-	lintOnce := func() (*lint.Result, error) {
-		lints++
-		text := readFile(t, root, "t/TOOL.md")
+	// Two fixes of one range while the text has a lower-case letter: one
+	// per pass.
+	findings := func(text string) []lint.Finding {
 		var fs []lint.Finding
-		// Two fixes of one range while the text is lower case: one per pass.
 		if i := strings.IndexAny(text, "abc"); i >= 0 {
-			fs = append(fs, finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, i, i+1, strings.ToUpper(text[i:i+1]))}}))
-			fs = append(fs, finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, i, i+1, "?")}}))
+			up := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, i, i+1, strings.ToUpper(text[i:i+1]))}})
+			other := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, i, i+1, "?")}})
+			for _, f := range []*lint.Finding{&up, &other} {
+				f.Line, f.Column = 1, i+1
+			}
+			fs = append(fs, up, other)
 		}
-		return &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Findings: fs}}}, nil
+		return fs
 	}
-	out, err := Run(root, false, lintOnce)
-	if err != nil {
-		t.Fatal(err)
+	checks := 0
+	check := func(tool string, text []byte) (*contract.Spec, lint.ToolResult, error) {
+		checks++
+		return contract.ParseText("TOOL.md", text), lint.ToolResult{Dir: tool, Findings: findings(string(text))}, nil
+	}
+	res := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: findings("abc\n")}}}
+	changes, errs := Changes(res, Options{Root: root, Check: check})
+	if len(errs) > 0 || len(changes) != 1 {
+		t.Fatalf("changes %v, errors %v", changes, errs)
 	}
 	// Each pass fixes the first lower-case letter; the fourth finds none.
-	if got := readFile(t, root, "t/TOOL.md"); got != "ABC\n" || out.Fixed != 3 || len(out.Files) != 1 || out.Last == nil || lints != 4 {
-		t.Errorf("got %q, fixed %d in %v, last %v, %d lints; want ABC, 3 fixed in one file, after 4 lints", got, out.Fixed, out.Files, out.Last != nil, lints)
+	if c := changes[0]; string(c.Old) != "abc\n" || string(c.New) != "ABC\n" || c.Fixes != 3 || checks != 4 {
+		t.Errorf("change %q to %q, %d fixes, %d checks; want abc to ABC, 3 fixes, 4 checks (the text as read, then one per fix)", c.Old, c.New, c.Fixes, checks)
+	}
+	if got := readFile(t, root, "t/TOOL.md"); got != "abc\n" {
+		t.Errorf("Changes wrote %q", got)
+	}
+	out := Write(changes)
+	if got := readFile(t, root, "t/TOOL.md"); got != "ABC\n" || out.Fixed != 3 || len(out.Files) != 1 || len(out.Errors) > 0 {
+		t.Errorf("got %q, fixed %d in %v, errors %v; want ABC, 3 fixed in one file", got, out.Fixed, out.Files, out.Errors)
 	}
 }
 

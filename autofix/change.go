@@ -9,7 +9,6 @@ package autofix
 
 import (
 	"bytes"
-	"cmp"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -59,81 +58,6 @@ func (c *Change) Mode() fs.FileMode { return c.info.Mode() }
 // unsafe an unsafe one too.
 func Selected(fix *lint.Fix, unsafe bool) bool {
 	return fix != nil && (fix.Safety == lint.SafeFix || unsafe && fix.Safety == lint.UnsafeFix)
-}
-
-// Plan computes the changes that the selected fixes of findings make, one
-// per file, ordered by file. Fixes are taken in the order of the findings;
-// one that overlaps a fix already taken for its file is left for the next
-// pass (a fix that equals one taken counts as made by it). A file that
-// cannot be read, or that changed since it was linted, has no change: the
-// errors say why.
-func Plan(root string, findings []lint.Finding, unsafe bool) ([]*Change, []error) {
-	type planned struct {
-		text  *rawText
-		c     *Change
-		fixes []*lint.Fix
-		err   error
-	}
-	files := map[string]*planned{}
-	var order []string
-	for i := range findings {
-		f := &findings[i]
-		if !Selected(f.Fix, unsafe) {
-			continue
-		}
-		p := files[f.Fix.File]
-		if p == nil {
-			p = &planned{}
-			files[f.Fix.File] = p
-			order = append(order, f.Fix.File)
-			p.c, p.text, p.err = read(root, f.Tool, f.Fix.File)
-		}
-		if p.err != nil || !fits(p.fixes, f.Fix) {
-			continue
-		}
-		if slices.ContainsFunc(p.fixes, func(g *lint.Fix) bool { return sameFix(g, f.Fix) }) {
-			p.c.Fixes++
-			continue
-		}
-		if err := p.text.checkSum(f.Fix.Sum); err != nil {
-			p.err = fmt.Errorf("%s: not fixed: %w", f.Fix.File, err)
-			continue
-		}
-		if err := p.text.checkEdits(f.Fix.Edits); err != nil {
-			p.err = fmt.Errorf("%s: not fixed: %w", f.Fix.File, err)
-			continue
-		}
-		p.fixes = append(p.fixes, f.Fix)
-		p.c.Fixes++
-	}
-	slices.Sort(order)
-	var changes []*Change
-	var errs []error
-	for _, file := range order {
-		p := files[file]
-		if p.err != nil {
-			errs = append(errs, p.err)
-			continue
-		}
-		p.c.Delete = slices.ContainsFunc(p.fixes, func(f *lint.Fix) bool { return f.Delete })
-		if !p.c.Delete {
-			var edits []lint.Edit
-			toLF := false
-			for _, f := range p.fixes {
-				edits = append(edits, f.Edits...)
-				toLF = toLF || f.ToLF
-			}
-			slices.SortStableFunc(edits, func(a, b lint.Edit) int {
-				return cmp.Or(cmp.Compare(a.Start.Offset, b.Start.Offset), cmp.Compare(a.End.Offset, b.End.Offset))
-			})
-			p.c.New = p.text.apply(edits, toLF)
-			if bytes.Equal(p.c.New, p.c.Old) {
-				continue
-			}
-		}
-		changes = append(changes, p.c)
-	}
-	return changes, errs
 }
 
 // fits reports whether fix touches nothing the fixes taken touch: a

@@ -7,10 +7,13 @@ import (
 )
 
 // FuzzFix writes a random TOOL.md into a tool folder, applies every fix
-// (safe and unsafe) in passes and checks that a second run fixes nothing
-// (when the first finished), that the file still reads and parses as well
-// as before, and that no rule has findings it had none of before (how many
-// may grow: a fixed frontmatter lets the other rules see it).
+// (safe and unsafe) in passes and checks that a second run fixes nothing,
+// that the file still reads and parses as well as before, and that the
+// fixed text as a whole passes the verification against the file before
+// (checkFixed: no new finding in the text the fixes changed or about a key
+// they wrote; findings the fixes reveal elsewhere may be new, and how many
+// findings there are may grow: a fixed frontmatter lets the other rules see
+// it).
 func FuzzFix(f *testing.F) {
 	split := "---\nname: t\ndescription: d\ninputs: {type: object, properties: {x: {type: string, description: a, b}}}\n" +
 		"outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string, description: x, y,\n  z}}}\n" +
@@ -48,8 +51,8 @@ func FuzzFix(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(dir, "linux.sh"), []byte("#!/bin/sh\necho '{\"ok\": true}'\n"), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		before, after, out := fixAll(t, root)
-		checkFixed(t, before, after, out, false)
+		before, after, changes, out := fixAll(t, root)
+		checkFixed(t, root, before, after, changes, out, false)
 	})
 }
 

@@ -91,8 +91,8 @@ func TestWriteFolderSwapped(t *testing.T) {
 }
 
 // TestRunFolderSwappedAfterLint: a folder swapped for a link between the
-// lint and Plan is not read, and not written, either: Plan opens it through
-// the root's gate.
+// lint and the fixes (Changes) is not read, checked or written, either:
+// Changes reads it through the root's gate.
 func TestRunFolderSwappedAfterLint(t *testing.T) {
 	base := t.TempDir()
 	root := filepath.Join(base, "repo")
@@ -102,23 +102,16 @@ func TestRunFolderSwappedAfterLint(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "t", "TOOL.md"), []byte("a: 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	swapped := false
-	lintOnce := func() (*lint.Result, error) {
-		f := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit("a: 1\n", 3, 4, "2")}})
-		if !swapped { // the hook: the folder goes once it is linted
-			rename(t, filepath.Join(root, "t"), filepath.Join(base, "moved"))
-			symlink(t, filepath.Join(base, "moved"), filepath.Join(root, "t"))
-			swapped = true
-		}
-		return &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Findings: []lint.Finding{f}}}}, nil
-	}
-	out, err := Run(root, false, lintOnce)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit("a: 1\n", 3, 4, "2")}})
+	res := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []lint.Finding{f}}}}
+	// The hook: the folder goes once it is linted.
+	rename(t, filepath.Join(root, "t"), filepath.Join(base, "moved"))
+	symlink(t, filepath.Join(base, "moved"), filepath.Join(root, "t"))
+	changes, errs := Changes(res, Options{Root: root, Check: CheckWith(lint.Config{Root: root})})
+	out := Write(changes)
 	want := "t/TOOL.md: not fixed: the tool folder cannot be opened: t is a symbolic link, which is not followed"
-	if out.Fixed != 0 || len(out.Errors) != 1 || out.Errors[0] != want {
-		t.Errorf("fixed %d, errors %q; want none fixed and %q", out.Fixed, out.Errors, want)
+	if len(changes) != 0 || out.Fixed != 0 || len(errs) != 1 || errs[0].Error() != want {
+		t.Errorf("changes %v, fixed %d, errors %q; want none fixed and %q", changes, out.Fixed, errs, want)
 	}
 	if got := readFile(t, base, "moved/TOOL.md"); got != "a: 1\n" {
 		t.Errorf("the moved TOOL.md is %q: written through the link", got)

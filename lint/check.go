@@ -55,12 +55,6 @@ type toolCheck struct {
 	scripts []scriptText
 	// textSum is specSum's, once computed.
 	textSum string
-
-	// verifying is true for the checks of a fixed text (see verified);
-	// staticBefore are the rules whose static checks find something in
-	// TOOL.md as it is, once a fix was verified.
-	verifying    bool
-	staticBefore map[string]bool
 }
 
 // unreadable is why a TOOL.md could not be read.
@@ -84,7 +78,7 @@ func (c *toolCheck) reportProblems(rep reporter, kinds ...contract.ProblemKind) 
 		if slices.Contains(kinds, p.Kind) {
 			r := rep
 			if fix := p.Repair; fix != nil && rep.rule.Autofix != NoFix {
-				r = rep.withFixOf(c.verified(new(repairFix(fix))))
+				r = rep.withFix(repairFix(fix))
 			}
 			r.report(atLine(p.Pos, p.Span), p.Key, "%s", p.Msg)
 		}

@@ -12,9 +12,9 @@ var ruleErrorField = &Rule{ID: "error-field", Severity: SeverityWarning, Categor
 		"has no `properties`, it adds `properties: {error: {type: string}}` to `outputs` the same way. A property " +
 		"whose name is a typo of `error` (`eror`, and no other as near) is renamed to `error`, in `properties` and in " +
 		"`required`. There is no fix when the text is written through an alias, anchor, tag or merge key (the text " +
-		"is shared), when the near-miss name is no typo (`error_text`), or when the fix would bring a kind of " +
-		"finding the file did not have (an example whose error is no string); nor for a schema of `error` that " +
-		"rejects strings: replacing it would change what the author wrote, and this rule's fixes keep it.",
+		"is shared) or when the near-miss name is no typo (`error_text`); nor for a schema of `error` that " +
+		"rejects strings: replacing it would change what the author wrote, and this rule's fixes keep it. An " +
+		"example whose error is no string is reported after the fix (example-output).",
 	Example: "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}",
 	Autofix: SafeFix,
@@ -32,12 +32,12 @@ func checkErrorField(c *toolCheck, rep reporter) {
 		if near := nearProperty(props, "error"); near != "" {
 			r := rep
 			if typoProperty(props, "error") == near {
-				r = rep.withFixOf(c.verified(renamePropertyFix(c.spec.Lines, s.field, near, "error")))
+				r = rep.withFixOf(renamePropertyFix(c.spec.Lines, s.field, near, "error"))
 			}
 			r.report(s.place(contract.PropertyPointer(near)), "outputs.properties.error", "outputs does not declare error, but declares %s: did you mean error?", near)
 			return
 		}
-		rep.withFixOf(c.verified(errorFieldFix(c.spec.Lines, s.field))).report(over(s.field.Key.Span), "outputs.properties.error",
+		rep.withFixOf(errorFieldFix(c.spec.Lines, s.field)).report(over(s.field.Key.Span), "outputs.properties.error",
 			"outputs does not declare error; add properties: {error: {type: string}} for the message of an ok: false answer")
 	} else if sub, err := s.schema.Sub("/properties/error"); err == nil && c.validate(s, sub, "message") != nil {
 		rep.report(s.place("/properties/error"), "outputs.properties.error", "the schema of error does not accept a string; use error: {type: string}")

@@ -10,8 +10,8 @@ var ruleExampleSyntax = &Rule{ID: "example-syntax", Severity: SeverityError, Cat
 		"the same line. A missing line, a second one or JSON that does not parse (single quotes, trailing commas, " +
 		"YAML-style `{a: b}`) means the case cannot be run. `--fix` writes single-quoted strings in double quotes " +
 		"and drops trailing commas when the repair is certain (not when a single-quoted string holds an apostrophe " +
-		"or a double quote, quotes are mixed, text follows the JSON or a comma follows the whole value) and brings " +
-		"no finding of a kind the file did not have. A second `## Examples` section is reported at its " +
+		"or a double quote, quotes are mixed, text follows the JSON or a comma follows the whole value) and the repaired " +
+		"line gets no finding of its own (an input that is no object). A second `## Examples` section is reported at its " +
 		"heading and its cases are not run: the convention has one section, and a second is usually one split by " +
 		"another heading or pasted from elsewhere, so merge it into the first rather than have some tools run its " +
 		"cases and others not.",

@@ -10,8 +10,8 @@ var ruleExamplesMissing = &Rule{ID: "examples-missing", Severity: SeverityError,
 	Title: "no ## Examples section or no case in it",
 	Doc: "The examples are the acceptance test of the contract. A TOOL.md needs a `## Examples` section with at " +
 		"least one `### title` case holding an `input:` line and an `output:` line. `--fix` renames a near-miss " +
-		"heading (`## Example`, `### Examples`, `## examples:`) to `## Examples` when its cases then bring no " +
-		"finding of a kind the file did not have; one underlined with `===` is left to rename by hand.",
+		"heading (`## Example`, `### Examples`, `## examples:`) to `## Examples`, and the cases it reveals are checked " +
+		"after the fix; one underlined with `===` is left to rename by hand.",
 	Example: "## Example\n\n### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
 	Fix:     "## Examples\n\n### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
 	Autofix: SafeFix,
@@ -25,7 +25,7 @@ func checkExamplesMissing(c *toolCheck, rep reporter) {
 	switch ex := c.spec.Examples; {
 	case ex == nil:
 		if h, ok := c.spec.ExamplesNearMiss(); ok {
-			rep.withFixOf(c.verified(examplesHeadingFix(h))).report(atPos(h.Pos), "examples", "TOOL.md has no `## Examples` section; did you mean this `%s`? Name it `## Examples`", strings.Repeat("#", h.Level)+" "+h.Text)
+			rep.withFixOf(examplesHeadingFix(h)).report(atPos(h.Pos), "examples", "TOOL.md has no `## Examples` section; did you mean this `%s`? Name it `## Examples`", strings.Repeat("#", h.Level)+" "+h.Text)
 			return
 		}
 		pos := c.spec.Lines.Offset(c.spec.Split.BodyOffset)

@@ -17,8 +17,8 @@ var ruleFrontmatter = &Rule{ID: "frontmatter", Severity: SeverityError, Category
 		"checked and no field is reported missing. The examples section is checked either way. The fix (safe) puts " +
 		"that value in double quotes (escaping `\"` and `\\`; a comment after it stays outside), with the lines a " +
 		"wrapped value goes on on: their line breaks and indentation are kept, so it stays wrapped and YAML folds " +
-		"it as it would have plain. It does so when quoting takes the error away, no comment or tab leaves the " +
-		"value's end uncertain, and the entry it lets YAML read brings no kind of finding the file did not have.",
+		"it as it would have plain. It does so when quoting takes the error away and no comment or tab leaves the " +
+		"value's end uncertain; what the entries it lets YAML read have wrong is reported after the fix.",
 	Example: "---\nname: check-keys\n\tdescription: Lists keys.   (a tab indents it)\n---",
 	Fix:     "---\nname: check-keys\ndescription: Lists keys.\n---",
 	Autofix: SafeFix,

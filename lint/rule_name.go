@@ -46,7 +46,7 @@ func checkName(c *toolCheck, rep reporter) {
 	case !kebabName.MatchString(name):
 		rep.report(over(v.Span), "name", "name %q is not lowercase kebab-case (a-z, 0-9, single hyphens), e.g. %q", name, kebabCase(name))
 	case name != folder:
-		rep.withFixOf(c.verified(nameFix(c.spec.Lines, fm, folder))).report(over(v.Span), "name",
+		rep.withFixOf(nameFix(c.spec.Lines, fm, folder)).report(over(v.Span), "name",
 			"name %q does not match the folder name %q; rename one so that they are equal", name, folder)
 	}
 }

@@ -19,8 +19,8 @@ var ruleOKField = &Rule{ID: "ok-field", Severity: SeverityError, Category: "sche
 		"brace), or `properties: {ok: {type: boolean}}` to `outputs`; a property whose name is a typo of `ok` " +
 		"(`okk`, and no other as near) is renamed to `ok`, in `properties` and in `required`; a schema of `ok` that " +
 		"rejects `true` or `false` is replaced by `{type: boolean}` (its other keywords go with it). There is no " +
-		"fix when the text is written through an alias, anchor, tag or merge key, or when the fix brings a kind of " +
-		"finding the file did not have (an example whose output has no `ok`).",
+		"fix when the text is written through an alias, anchor, tag or merge key. What a fix reveals, such as an " +
+		"example whose output has no `ok`, is reported after it (example-output).",
 	Example: "outputs: {type: object, properties: {ok: {const: true}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
 	Autofix: UnsafeFix,
@@ -43,7 +43,7 @@ func checkOKField(c *toolCheck, rep reporter) {
 		}
 		r := rep
 		if _, declared := props["ok"]; declared {
-			r = rep.withFixOf(c.verified(okRequiredFix(c.spec.Lines, s.field)))
+			r = rep.withFixOf(okRequiredFix(c.spec.Lines, s.field))
 		}
 		r.report(p, "outputs.required", "outputs does not require ok; add ok to required (required: [ok, ...]) so every answer says whether it worked")
 	}
@@ -51,12 +51,12 @@ func checkOKField(c *toolCheck, rep reporter) {
 		if near := nearProperty(props, "ok"); near != "" {
 			r := rep
 			if typoProperty(props, "ok") == near {
-				r = rep.withFixOf(c.verified(renamePropertyFix(c.spec.Lines, s.field, near, "ok")))
+				r = rep.withFixOf(renamePropertyFix(c.spec.Lines, s.field, near, "ok"))
 			}
 			r.report(s.place(contract.PropertyPointer(near)), "outputs.properties.ok", "outputs does not declare ok, but declares %s: did you mean ok?", near)
 			return
 		}
-		rep.withFixOf(c.verified(addPropertyFix(c.spec.Lines, s.field, "ok", "{type: boolean}"))).report(over(s.field.Key.Span), "outputs.properties.ok",
+		rep.withFixOf(addPropertyFix(c.spec.Lines, s.field, "ok", "{type: boolean}")).report(over(s.field.Key.Span), "outputs.properties.ok",
 			"outputs does not declare ok; add properties: {ok: {type: boolean}}")
 	} else if sub, err := s.schema.Sub("/properties/ok"); err == nil {
 		var rejected []string
@@ -66,7 +66,7 @@ func checkOKField(c *toolCheck, rep reporter) {
 			}
 		}
 		if len(rejected) > 0 {
-			rep.withFixOf(c.verified(replacePropertyFix(c.spec.Lines, s.field, "ok", "{type: boolean}"))).report(s.place("/properties/ok"), "outputs.properties.ok",
+			rep.withFixOf(replacePropertyFix(c.spec.Lines, s.field, "ok", "{type: boolean}")).report(s.place("/properties/ok"), "outputs.properties.ok",
 				"the schema of ok rejects %s; it must accept both true and false because the error case is part of the contract: use ok: {type: boolean}",
 				strings.Join(rejected, " and "))
 		}

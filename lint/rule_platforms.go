@@ -43,7 +43,7 @@ func checkPlatforms(c *toolCheck, rep reporter) {
 				hint = "did you mean " + near + "?"
 				if fix := platformFix(c.spec.Lines, named, item, meant); fix != nil {
 					named = append(named, meant)
-					r = rep.withFixOf(c.verified(fix))
+					r = rep.withFixOf(fix)
 				}
 			}
 			r.report(over(item.Span), "platforms", "unknown platform %q: %s", item.Value, hint)

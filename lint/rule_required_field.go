@@ -37,7 +37,7 @@ func checkRequiredField(c *toolCheck, rep reporter) {
 		k := fm.Key(name)
 		r := rep
 		if name == "name" && (k == nil || k.Empty) {
-			r = rep.withFixOf(c.verified(folderNameFix(c.spec, filepath.Base(c.absDir()))))
+			r = rep.withFixOf(folderNameFix(c.spec, filepath.Base(c.absDir())))
 		}
 		switch {
 		case name == fm.Broken:

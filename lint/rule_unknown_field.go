@@ -14,9 +14,10 @@ var ruleUnknownField = &Rule{ID: "unknown-field", Severity: SeverityWarning, Cat
 		"`platforms`. Any other top-level key is ignored by the tools that read contracts, and is usually a typo: " +
 		"`input:` for `inputs:`. The finding suggests the nearest known key. The fix (safe) renames the key when " +
 		"it surely means one known key: a typo of exactly one (`input`), or an abbreviation of exactly one " +
-		"(`descr`; `outputs_gone` is another name, `tputs` is as near `inputs` as `outputs`), the frontmatter " +
-		"does not have that key yet (nor may an entry with a YAML error hide it), and the renamed key brings no " +
-		"kind of finding the file did not have (`input: 0` renamed would be an `inputs` that is no schema).",
+		"(`descr`; `outputs_gone` is another name, `tputs` is as near `inputs` as `outputs`), and the frontmatter " +
+		"does not have that key yet (nor may an entry with a YAML error hide it), unless the renamed entry itself " +
+		"would be wrong (`input: 0` renamed would be an `inputs` that is no schema). What the rename reveals, such " +
+		"as findings in the schema under `input:`, is reported (and fixed, where it has a fix) after it.",
 	Example: "input: {type: object}",
 	Fix:     "inputs: {type: object}",
 	Autofix: SafeFix,
@@ -32,7 +33,7 @@ func checkUnknownField(c *toolCheck, rep reporter) {
 	unknown := fm.Unknown()
 	for _, k := range unknown {
 		if near := suggest.Nearest(k.Name, contract.KnownFields); near != "" {
-			rep.withFixOf(c.verified(renameKeyFix(c.spec.Lines, fm, unknown, k))).report(over(k.Span), k.Name,
+			rep.withFixOf(renameKeyFix(c.spec.Lines, fm, unknown, k)).report(over(k.Span), k.Name,
 				"unknown frontmatter key %q: did you mean %s?", k.Name, near)
 		} else {
 			rep.report(over(k.Span), k.Name, "unknown frontmatter key %q; the convention knows %s", k.Name, strings.Join(contract.KnownFields, ", "))

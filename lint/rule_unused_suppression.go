@@ -18,7 +18,9 @@ var ruleUnusedSuppression = &Rule{ID: "unused-suppression", Severity: SeverityWa
 		"when the examples did not run (an explore rule when explore did not run), or of requires-missing (which depends on the machine) is not judged. " +
 		"The fix (safe) writes the rule id a misspelt or abbreviated one surely means (`stdin-twise` becomes " +
 		"`stdin-twice`), unless the comment names that rule already or stands in an implementation that is a " +
-		"symbolic link (a fix writes through none); a stale suppression is left to remove by hand, " +
+		"symbolic link (a fix writes through none), or stands in TOOL.md and would then suppress nothing there " +
+		"(a rule whose findings are in an implementation, such as `stdin-twice`: a new finding where the fix " +
+		"writes, so the fix is not made); a stale suppression is left to remove by hand, " +
 		"as only the author knows whether the problem is gone for good.",
 	Example: "<!-- speccify-lint-disable exmaple-failed -->\n### reads a fixture",
 	Fix:     "<!-- speccify-lint-disable example-failed -- the upstream answer changes daily -->\n### reads a fixture",

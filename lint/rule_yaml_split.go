@@ -69,7 +69,7 @@ func checkYAMLSplit(c *toolCheck, rep reporter) {
 				what = "the text of " + a.Key
 				fix = fmt.Sprintf("quote it: %s: %q", a.Key, a.Value+", "+strings.Join(parts, ", "))
 				if edit, ok := quoteSplit(c.spec.Lines, a, keys[i-len(parts)+1:i+1]); ok && isTextKey(a.Key) {
-					r = rep.withFixOf(c.verified(&Fix{Title: "quote the text of " + a.Key, Edits: []Edit{edit}}))
+					r = rep.withFix(Fix{Title: "quote the text of " + a.Key, Edits: []Edit{edit}})
 				}
 			}
 			r.report(over(k.Key.Span), yamlPath(f.Key.Name, k.Path)+"."+k.Key.Value,

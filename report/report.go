@@ -111,23 +111,35 @@ type formatWriter struct {
 	name  string
 	write func(*bytes.Buffer, *lint.Result, Options) error
 	guard func([]byte) []byte
+	// fixes is true when the format shows the findings' fixes (or, in the
+	// text report, that one is available).
+	fixes bool
 }
 
 // writers are the report formats, in the order Formats lists them: the one
 // list of the formats.
 var writers = []formatWriter{
-	{"text", writeText, humanGuard},
-	{"concise", writeConcise, humanGuard},
-	{"json", writeJSON, jsonGuard},
-	{"sarif", writeSARIF, jsonGuard},
-	{"junit", writeJUnit, xmlGuard},
-	{"github", writeGitHub, commandGuard("::")},
-	{"gitlab", writeGitLab, jsonGuard},
-	{"checkstyle", writeCheckstyle, xmlGuard},
-	{"rdjson", writeRDJSON, jsonGuard},
-	{"rdjsonl", writeRDJSONL, jsonGuard},
-	{"azure", writeAzure, commandGuard("##vso[")},
-	{"teamcity", writeTeamCity, commandGuard("##teamcity[")},
+	{"text", writeText, humanGuard, true},
+	{"concise", writeConcise, humanGuard, false},
+	{"json", writeJSON, jsonGuard, true},
+	{"sarif", writeSARIF, jsonGuard, true},
+	{"junit", writeJUnit, xmlGuard, false},
+	{"github", writeGitHub, commandGuard("::"), false},
+	{"gitlab", writeGitLab, jsonGuard, false},
+	{"checkstyle", writeCheckstyle, xmlGuard, false},
+	{"rdjson", writeRDJSON, jsonGuard, true},
+	{"rdjsonl", writeRDJSONL, jsonGuard, true},
+	{"azure", writeAzure, commandGuard("##vso["), false},
+	{"teamcity", writeTeamCity, commandGuard("##teamcity["), false},
+}
+
+// ShowsFixes reports whether the format shows the findings' fixes: the
+// JSON report's fix, SARIF's fixes, rdjson's suggestions, the text
+// report's "fix available". The fixes of a result written in such a format
+// are verified first (autofix.Verify), so that they are what --fix makes.
+func ShowsFixes(format string) bool {
+	i := slices.IndexFunc(writers, func(f formatWriter) bool { return f.name == format })
+	return i >= 0 && writers[i].fixes
 }
 
 // Formats are the report formats Write accepts.

@@ -304,3 +304,29 @@ func TestEmptyResult(t *testing.T) {
 		t.Errorf("empty JUnit:\n%s", got)
 	}
 }
+
+// TestShowsFixes: a format shows a finding's fix exactly when ShowsFixes
+// says so (the CLI verifies the fixes of a result before it writes such a
+// format).
+func TestShowsFixes(t *testing.T) {
+	opt := Options{NoTimestamps: true, Now: fixedNow, Rules: testRules()}
+	for _, format := range Formats {
+		plain, fixed := testResult(), testResult()
+		f := &fixed.Tools[0].Findings[0]
+		f.Fix = &lint.Fix{Title: "add a type", Safety: lint.SafeFix, File: f.File,
+			Edits: []lint.Edit{{Start: f.Span.Start, End: f.Span.Start, New: "type: string"}}}
+		var a, b bytes.Buffer
+		if err := Write(&a, format, plain, opt); err != nil {
+			t.Fatal(err)
+		}
+		if err := Write(&b, format, fixed, opt); err != nil {
+			t.Fatal(err)
+		}
+		if shows := !bytes.Equal(a.Bytes(), b.Bytes()); shows != ShowsFixes(format) {
+			t.Errorf("%s: shows a fix: %v; ShowsFixes: %v", format, shows, ShowsFixes(format))
+		}
+	}
+	if ShowsFixes("nope") {
+		t.Error("ShowsFixes of an unknown format")
+	}
+}

@@ -25,17 +25,25 @@ func (c *LintCmd) applyBaseline(env *runEnv, res *lint.Result) (wrote bool, err 
 		fmt.Fprintf(env.stderr, "speccify-lint: the baseline %s records the %d findings of this run\n", c.WriteBaseline, len(b.Findings))
 		return true, nil
 	case c.Baseline != "":
-		path := c.Baseline
-		if dir := c.origins["baseline"].config; dir != "" && !filepath.IsAbs(path) {
-			// baseline: in a configuration file is relative to the file,
-			// which may be in a directory above the working directory.
-			path = filepath.Join(filepath.Dir(dir), path)
-		}
-		b, err := report.ReadBaseline(path)
+		b, err := c.readBaseline()
 		if err != nil {
 			return false, err
 		}
 		b.Apply(res)
 	}
 	return false, nil
+}
+
+// readBaseline reads the --baseline file; nil when there is none.
+func (c *LintCmd) readBaseline() (*report.Baseline, error) {
+	if c.Baseline == "" {
+		return nil, nil
+	}
+	path := c.Baseline
+	if dir := c.origins["baseline"].config; dir != "" && !filepath.IsAbs(path) {
+		// baseline: in a configuration file is relative to the file,
+		// which may be in a directory above the working directory.
+		path = filepath.Join(filepath.Dir(dir), path)
+	}
+	return report.ReadBaseline(path)
 }

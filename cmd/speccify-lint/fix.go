@@ -14,6 +14,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/cilog"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/report"
 )
 
 // checkFixFlags rejects the flags that only mean something with --fix or
@@ -80,8 +81,8 @@ func (c *LintCmd) discover(paths []string, root string, note bool, stderr io.Wri
 	return disc, shard, nil
 }
 
-// staticLint lints disc statically (the passes of --fix) and takes out
-// what --baseline records, so that only reported findings are fixed.
+// staticLint lints disc statically (what --fix fixes) and takes out what
+// --baseline records, so that only reported findings are fixed.
 func (c *LintCmd) staticLint(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) (*lint.Result, error) {
 	cfg.Run = false
 	return c.lintOnce(ctx, env, disc, cfg)
@@ -96,15 +97,35 @@ func (c *LintCmd) lintOnce(ctx context.Context, env *runEnv, disc *discover.Disc
 	return res, nil
 }
 
-// diff prints the fixes of one lint (static unless --run) as unified
-// diffs, and sets the exit code: 1 when there is something to fix, 2 when a
-// file could not be read.
+// fixOptions are the options of the fixes of a lint with cfg: the fixed
+// texts are checked with cfg, and what --baseline records is not fixed.
+func (c *LintCmd) fixOptions(cfg lint.Config) (autofix.Options, error) {
+	opt := autofix.Options{Root: cfg.Root, Unsafe: c.Unsafe, Check: autofix.CheckWith(cfg)}
+	b, err := c.readBaseline()
+	if err != nil || b == nil {
+		return opt, err
+	}
+	opt.Keep = func(tr *lint.ToolResult) {
+		r := &lint.Result{Tools: []lint.ToolResult{*tr}}
+		b.Apply(r)
+		*tr = r.Tools[0]
+	}
+	return opt, nil
+}
+
+// diff prints what --fix would write (every pass, the fixes verified) as
+// unified diffs, from one lint (static unless --run), and sets the exit
+// code: 1 when there is something to fix, 2 when a file could not be read.
 func (c *LintCmd) diff(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) error {
 	res, err := c.lintOnce(ctx, env, disc, cfg)
 	if err != nil {
 		return err
 	}
-	changes, errs := autofix.Plan(cfg.Root, res.AllFindings(), c.Unsafe)
+	opt, err := c.fixOptions(cfg)
+	if err != nil {
+		return usageError{err}
+	}
+	changes, errs := autofix.Changes(res, opt)
 	var diff strings.Builder
 	if err := autofix.WriteDiff(&diff, changes); err != nil {
 		return err
@@ -147,25 +168,24 @@ func logSafeDiff(diff string) (string, int) {
 	return shown, altered
 }
 
-// fix applies the fixes in passes (autofix.Run), each pass a static lint of
-// the tree found again (a fix may delete a file), and says what it fixed.
-// It returns the result of the last pass when that is the report (the
-// tree as it is now, the examples not run), else nil, and the tree as
-// found by the last pass.
+// fix lints statically, computes the fixes to a fixed point (every pass in
+// memory, each fix of a TOOL.md verified: autofix.Changes), writes each
+// changed file once, and says what it fixed. It returns the lint's result
+// when that is the report (nothing changed, the examples not to run), else
+// nil, and the tree as found again (a fix may delete a file).
 func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *discover.Discovery, cfg lint.Config) (*lint.Result, *discover.Discovery, error) {
-	first, found := true, disc
-	out, err := autofix.Run(cfg.Root, c.Unsafe, func() (*lint.Result, error) {
-		if !first {
-			var err error
-			if disc, err = c.rediscover(paths, found, cfg.Root); err != nil {
-				return nil, usageError{err}
-			}
-		}
-		first = false
-		return c.staticLint(ctx, env, disc, cfg)
-	})
+	res, err := c.staticLint(ctx, env, disc, cfg)
 	if err != nil {
 		return nil, nil, err
+	}
+	opt, err := c.fixOptions(cfg)
+	if err != nil {
+		return nil, nil, usageError{err}
+	}
+	changes, errs := autofix.Changes(res, opt)
+	out := autofix.Write(changes)
+	for _, e := range errs {
+		out.Errors = append(out.Errors, e.Error())
 	}
 	for _, msg := range out.Errors {
 		fmt.Fprintf(env.stderr, "speccify-lint: %s\n", msg)
@@ -176,15 +196,37 @@ func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *di
 	if out.Fixed > 0 {
 		fmt.Fprintf(env.stderr, "speccify-lint: fixed %s in %s\n", plural(out.Fixed, "finding"), plural(len(out.Files), "file"))
 	}
-	if out.Last != nil && !cfg.Run {
-		return out.Last, disc, nil
+	if len(out.Files) == 0 && !cfg.Run {
+		return res, disc, nil
 	}
-	if out.Fixed > 0 {
-		if disc, err = c.rediscover(paths, found, cfg.Root); err != nil {
+	if len(out.Files) > 0 {
+		if disc, err = c.rediscover(paths, disc, cfg.Root); err != nil {
 			return nil, nil, usageError{err}
 		}
 	}
 	return nil, disc, nil
+}
+
+// verifyFixes takes out of res the fixes --fix would not make (see
+// autofix.Verify), when one of the reports planned shows fixes, so that
+// what they show is what --fix makes.
+func (c *LintCmd) verifyFixes(env *runEnv, plan reportPlan, res *lint.Result, cfg lint.Config) error {
+	shows := report.ShowsFixes(plan.stdout)
+	for _, o := range plan.files {
+		shows = shows || report.ShowsFixes(o.format)
+	}
+	if !shows {
+		return nil
+	}
+	opt, err := c.fixOptions(cfg)
+	if err != nil {
+		return usageError{err}
+	}
+	for _, e := range autofix.Verify(res, opt) {
+		fmt.Fprintf(env.stderr, "speccify-lint: %s\n", e)
+		env.exitCode = exitUsage
+	}
+	return nil
 }
 
 // rediscover finds the tool folders again after fixes: under paths, as

@@ -148,6 +148,9 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 			progress.stop()
 		}
 	}
+	if err := c.verifyFixes(env, plan, res, cfg); err != nil {
+		return err
+	}
 	opt := report.Options{
 		Color:         c.useColor(plan.stdout, env.stdout),
 		NoTimestamps:  c.NoTimestamps,

@@ -1,0 +1,415 @@
+package autofix
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// A fix of a TOOL.md is verified where it is made: the rules only
+// propose it (edits computed from the parser's spans), and the fixer
+// checks the text it makes (Options.Check: the same static checks, on the
+// fixed text) against the file as it was before any fix. The edited
+// regions are what the fixes change: the runs of characters that a
+// character diff of the two texts marks as inserted or replaced (renaming
+// input to inputs inserts the "s"; renaming `## Example` to `## Examples`
+// too), or the point where it deletes. The fix is made unless the fixed
+// text
+//
+//  1. cannot be read, or fails to parse where the file did not: it has a
+//     frontmatter problem the file did not have, and not after the file's
+//     first frontmatter problem (past it, the parser only got further:
+//     quoting one plain value that held ": " lets YAML read on to the next
+//     such value);
+//  2. has a new finding located in an edited region: a finding of the
+//     TOOL.md whose source text (its Span), or its place when it has
+//     none, meets an edited region;
+//  3. has a new finding about a frontmatter entry whose key the fixes
+//     wrote: its logical key (Finding.Key) is that key (input: 0 renamed
+//     to inputs: 0 is an inputs that is no schema: field-type, key inputs).
+//
+// A finding is new when the file had no finding of the same rule with the
+// same key on the line it maps back to through the diff (a line of an
+// edited region maps to where the region starts). A new finding anywhere
+// else is text the fixes reveal, not a finding they cause: the schema under
+// a renamed input: key, the cases under a renamed heading, an example that
+// the fixed schema now judges (an expected output without ok once ok is
+// required). It does not block the fix; it is reported after the fix like
+// any other finding, and a fix it carries is made in the next pass. ruff
+// applies fixes to a fixed point the same way and reverts only a fix that
+// introduces a syntax error.
+//
+// The fixes of one pass are verified together, with those of the passes
+// before; when the text they make fails, they are taken one by one in the
+// order of their findings, each kept when it and the fixes kept before it
+// still pass.
+
+// textCheck is a text of a tool's TOOL.md as Options.Check checked it.
+type textCheck struct {
+	text []byte // normalised
+	spec *contract.Spec
+	tr   lint.ToolResult
+}
+
+// check checks text, the tool's TOOL.md as a fix would make it.
+func (x *fixer) check(text []byte) (*textCheck, error) {
+	spec, tr, err := x.opt.Check(x.tool, text)
+	if err == nil && spec == nil {
+		err = errors.New("the fixed text was not checked")
+	}
+	if err != nil {
+		return nil, errCheck{fmt.Errorf("%s: not fixed: %w", x.spec, err)}
+	}
+	return &textCheck{text: text, spec: spec, tr: tr}, nil
+}
+
+// original is the check of the TOOL.md as it was read, before any fix:
+// what every fix of it is verified against.
+func (x *fixer) original(ff *fileFix) *textCheck {
+	if x.orig == nil {
+		c, err := x.check(newRawText(ff.c.Old).text)
+		if err != nil {
+			x.fail(ff, err)
+			return nil
+		}
+		x.orig = c
+	}
+	return x.orig
+}
+
+// verify says which of fixes, fixes of the TOOL.md ff taken in one pass
+// (in the order of their findings, none overlapping another), to make: all
+// when the text they make together passes, else those kept one by one,
+// each with the ones kept before it. after is the check of the text the
+// kept fixes make (nil when none is kept).
+func (x *fixer) verify(ff *fileFix, fixes []*lint.Fix) (keep []bool, after *textCheck) {
+	keep = make([]bool, len(fixes))
+	before := x.original(ff)
+	if before == nil {
+		return keep, nil
+	}
+	// try is the check of the text the fixes marked in with make, when it
+	// passes; nil otherwise.
+	try := func(with []bool) *textCheck {
+		var edits []lint.Edit
+		for i, f := range fixes {
+			if with[i] {
+				edits = append(edits, f.Edits...)
+			}
+		}
+		sortEdits(edits)
+		c, err := x.check(newRawText(ff.text.apply(edits, false)).text)
+		if err != nil {
+			x.fail(ff, err)
+			return nil
+		}
+		if !passes(before, c, x.spec) {
+			return nil
+		}
+		return c
+	}
+	all := slices.Repeat([]bool{true}, len(fixes))
+	if after = try(all); after != nil {
+		return all, after
+	}
+	if len(fixes) == 1 || ff.err != nil {
+		return keep, nil
+	}
+	for i := range fixes {
+		keep[i] = true
+		if c := try(keep); c != nil {
+			after = c
+		} else {
+			keep[i] = false
+		}
+		if ff.err != nil {
+			return make([]bool, len(fixes)), nil
+		}
+	}
+	return keep, after
+}
+
+// passes reports whether after, the check of a text the fixes made of the
+// TOOL.md whose check is before, keeps the fixes: see the criterion at the
+// top of this file. spec is the TOOL.md's root-relative path, the file of
+// the findings judged.
+func passes(before, after *textCheck, spec string) bool {
+	m := diffMap(before.text, after.text)
+	if after.spec.FileErr != nil || brokeParse(before.spec, after.spec, m) {
+		return false
+	}
+	var keys []string
+	if fm := after.spec.Frontmatter; fm != nil {
+		for _, k := range fm.Keys {
+			if m.touches(k.Span.Start.Offset, k.Span.End.Offset) {
+				keys = append(keys, k.Name)
+			}
+		}
+	}
+	old := map[findingID]bool{}
+	for _, f := range before.tr.Findings {
+		if f.File == spec {
+			old[findingID{f.Rule, f.Key, f.Line}] = true
+		}
+	}
+	for _, f := range after.tr.Findings {
+		if f.File != spec {
+			continue
+		}
+		start, end := placeOf(after.spec.Lines, f)
+		if old[findingID{f.Rule, f.Key, m.lineBefore(before.spec.Lines, start)}] {
+			continue
+		}
+		if m.touches(start, end) || slices.Contains(keys, f.Key) {
+			return false
+		}
+	}
+	return true
+}
+
+// findingID is what tells a finding from another across a fix: rule, key
+// and line (of the text before the fix).
+type findingID struct {
+	rule, key string
+	line      int
+}
+
+// placeOf is the source text a finding is about, as offsets of the text
+// lines index: its Span, or the empty text at its place.
+func placeOf(lines *contract.Lines, f lint.Finding) (start, end int) {
+	if f.Span.Start.IsValid() {
+		return f.Span.Start.Offset, f.Span.End.Offset
+	}
+	off := posOffset(lines, contract.Pos{Line: f.Line, Column: f.Column})
+	return off, off
+}
+
+// posOffset is the offset of the position p of the text lines index,
+// clamped to its line and to the text.
+func posOffset(lines *contract.Lines, p contract.Pos) int {
+	if p.Line < 1 {
+		return 0
+	}
+	if p.Line > lines.Count() {
+		return lines.LineStart(p.Line) // the end of the text
+	}
+	end := lines.LineStart(p.Line+1) - 1 // its line ending, or the end of the text
+	if p.Line == lines.Count() {
+		end = lines.LineStart(p.Line + 1)
+	}
+	return min(lines.LineStart(p.Line)+max(lines.ByteColumn(p), 1)-1, end)
+}
+
+// brokeParse reports whether after has a frontmatter problem that before
+// did not have, not after before's first one (criterion 1).
+func brokeParse(before, after *contract.Spec, m *editMap) bool {
+	first := -1 // the offset of before's first frontmatter problem
+	old := map[findingID]bool{}
+	for _, p := range before.Problems {
+		if p.Kind == contract.ProblemFrontmatter {
+			off := posOffset(before.Lines, p.Pos)
+			if first < 0 || off < first {
+				first = off
+			}
+			old[findingID{key: p.Key, line: p.Pos.Line}] = true
+		}
+	}
+	for _, p := range after.Problems {
+		if p.Kind != contract.ProblemFrontmatter {
+			continue
+		}
+		off := posOffset(after.Lines, p.Pos)
+		if old[findingID{key: p.Key, line: m.lineBefore(before.Lines, off)}] {
+			continue
+		}
+		if first < 0 || m.toBefore(off) <= first {
+			return true
+		}
+	}
+	return false
+}
+
+// editMap relates the text before some edits to the text after them.
+type editMap struct {
+	edits []mappedEdit
+}
+
+// mappedEdit is one edit: the range it replaces in the text before
+// ([start, end)) and the range of its text, an edited region, in the text
+// after ([at, atEnd)).
+type mappedEdit struct {
+	start, end, at, atEnd int
+}
+
+// diffMap maps the text before to the text after through a character
+// diff of the two.
+func diffMap(before, after []byte) *editMap {
+	m := &editMap{}
+	delta := 0
+	for _, e := range udiff.Bytes(before, after) {
+		at := e.Start + delta
+		m.edits = append(m.edits, mappedEdit{start: e.Start, end: e.End, at: at, atEnd: at + len(e.New)})
+		delta += len(e.New) - (e.End - e.Start)
+	}
+	return m
+}
+
+// touches reports whether the text [start, end) of the text after the
+// edits meets an edited region: they share a byte, or one of them is empty
+// and lies within the other, its ends included.
+func (m *editMap) touches(start, end int) bool {
+	for _, e := range m.edits {
+		switch {
+		case start < e.atEnd && e.at < end:
+			return true
+		case (start == end || e.at == e.atEnd) && start <= e.atEnd && e.at <= end:
+			return true
+		}
+	}
+	return false
+}
+
+// toBefore maps an offset of the text after the edits to the text before
+// them: an offset inside the text of an edit maps to where the edit starts.
+func (m *editMap) toBefore(off int) int {
+	delta := 0 // from the text before to the text after, past the last edit
+	for _, e := range m.edits {
+		switch {
+		case off < e.at:
+			return off - delta
+		case off < e.atEnd:
+			return e.start
+		}
+		delta = e.atEnd - e.end
+	}
+	return off - delta
+}
+
+// lineBefore is the line of the text before the edits (indexed by before)
+// that holds the offset off of the text after them.
+func (m *editMap) lineBefore(before *contract.Lines, off int) int {
+	return before.Offset(m.toBefore(off)).Line
+}
+
+// errCheck marks the error of a check that failed (an internal error).
+type errCheck struct{ err error }
+
+func (e errCheck) Error() string { return e.err.Error() }
+func (e errCheck) Unwrap() error { return e.err }
+
+// Verify takes out of res the fixes of a TOOL.md that a fixing run would
+// not make, so that what the reports show (the JSON report's fix, SARIF's
+// fixes, rdjson's suggestions, the text report's "fix available") is what
+// --fix makes: per tool folder, the fixes of its TOOL.md, safe and unsafe,
+// that do not overlap one before them are verified together as the first
+// pass of Changes verifies them, each of the others alone. A fix that
+// cannot be verified (its TOOL.md can no longer be read, or changed since
+// the lint) is taken out too. The errors are the internal errors of the
+// checks.
+func Verify(res *lint.Result, opt Options) []error {
+	if opt.Check == nil {
+		return nil
+	}
+	opt.Unsafe = true
+	drop := map[*lint.Fix]bool{}
+	var errs []error
+	for _, t := range toolsWithFixes(res.AllFindings()) {
+		var fixes []*lint.Fix
+		for _, f := range t.findings {
+			if f.Fix.File == t.spec && !wholeFile(f.Fix) {
+				fixes = append(fixes, f.Fix)
+			}
+		}
+		if len(fixes) == 0 {
+			continue
+		}
+		x := newFixer(&opt, t.tool, t.spec)
+		kept := x.verifyEach(fixes)
+		for i, f := range fixes {
+			if !kept[i] {
+				drop[f] = true
+			}
+		}
+		for _, err := range x.errs {
+			if errors.As(err, new(errCheck)) {
+				errs = append(errs, err)
+			}
+		}
+	}
+	if len(drop) > 0 {
+		dropFixes(res, drop)
+	}
+	return errs
+}
+
+// dropFixes takes the fixes in drop out of res's findings.
+func dropFixes(res *lint.Result, drop map[*lint.Fix]bool) {
+	take := func(fs []lint.Finding) {
+		for i := range fs {
+			if drop[fs[i].Fix] {
+				fs[i].Fix = nil
+			}
+		}
+	}
+	take(res.Findings)
+	for i := range res.Tools {
+		t := &res.Tools[i]
+		take(t.Findings)
+		for j := range t.Examples {
+			take(t.Examples[j].Findings)
+		}
+	}
+	for i := range res.Skills {
+		take(res.Skills[i].Findings)
+	}
+}
+
+// verifyEach says which of fixes, fixes of the folder's TOOL.md in the
+// order of their findings, --fix would make: those that do not overlap
+// one before them (an equal one takes its verdict) verified together as
+// verify does, each of the others alone against the TOOL.md as it is.
+func (x *fixer) verifyEach(fixes []*lint.Fix) []bool {
+	kept := make([]bool, len(fixes))
+	ff := x.file(x.spec)
+	if ff.err != nil {
+		return kept
+	}
+	var together []*lint.Fix
+	var at []int // the index in fixes of each of together
+	for i, f := range fixes {
+		if ff.text.checkSum(f.Sum) != nil || ff.text.checkEdits(f.Edits) != nil {
+			continue
+		}
+		if slices.ContainsFunc(together, func(g *lint.Fix) bool { return sameFix(g, f) }) || fits(together, f) {
+			together = append(together, f)
+			at = append(at, i)
+		}
+	}
+	// Equal fixes are one fix to verify.
+	var uniq []*lint.Fix
+	var of []int // the index in uniq of each of together
+	for _, f := range together {
+		j := slices.IndexFunc(uniq, func(g *lint.Fix) bool { return sameFix(g, f) })
+		if j < 0 {
+			j = len(uniq)
+			uniq = append(uniq, f)
+		}
+		of = append(of, j)
+	}
+	keep, _ := x.verify(ff, uniq)
+	for k, i := range at {
+		kept[i] = keep[of[k]]
+	}
+	for i, f := range fixes {
+		if slices.Contains(at, i) || ff.text.checkSum(f.Sum) != nil || ff.text.checkEdits(f.Edits) != nil {
+			continue
+		}
+		one, _ := x.verify(ff, []*lint.Fix{f})
+		kept[i] = one[0]
+	}
+	return kept
+}
