@@ -49,6 +49,16 @@ type Change struct {
 	// folder is the tool folder's Stat when the file was read, info the
 	// file's Lstat: a write goes to the same folder and file (os.SameFile).
 	folder, info fs.FileInfo
+	// passes are the verified passes that made New of a TOOL.md, for the
+	// tests (see verify.go).
+	passes []pass
+}
+
+// pass is one verified pass over a TOOL.md: its normalised text before and
+// after, and the edits of the fixes it made (of the text before, sorted).
+type pass struct {
+	before, after []byte
+	edits         []lint.Edit
 }
 
 // Mode is the file's permission bits as read.

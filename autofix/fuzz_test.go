@@ -8,12 +8,11 @@ import (
 
 // FuzzFix writes a random TOOL.md into a tool folder, applies every fix
 // (safe and unsafe) in passes and checks that a second run fixes nothing,
-// that the file still reads and parses as well as before, and that the
-// fixed text as a whole passes the verification against the file before
-// (checkFixed: no new finding in the text the fixes changed or about a key
-// they wrote; findings the fixes reveal elsewhere may be new, and how many
-// findings there are may grow: a fixed frontmatter lets the other rules see
-// it).
+// that the file still reads and parses as well as before, and that it is
+// what passes that each pass the verification made (checkFixed: no new
+// finding in the text a pass wrote or about a key it wrote; findings the
+// fixes reveal elsewhere may be new, and how many findings there are may
+// grow: a fixed frontmatter lets the other rules see it).
 func FuzzFix(f *testing.F) {
 	split := "---\nname: t\ndescription: d\ninputs: {type: object, properties: {x: {type: string, description: a, b}}}\n" +
 		"outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string, description: x, y,\n  z}}}\n" +

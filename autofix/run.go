@@ -154,10 +154,10 @@ type fixer struct {
 	// the order they were first met.
 	files map[string]*fileFix
 	order []string
-	// orig is the check of the folder's TOOL.md as read, checked the
-	// text the fixes of the last pass made.
-	orig, checked *textCheck
-	errs          []error
+	// checked is the check of the folder's TOOL.md as it is now (as read,
+	// then as the last pass left it), once a fix of it was verified.
+	checked *textCheck
+	errs    []error
 }
 
 // fileFix is one file as the passes change it.
@@ -301,6 +301,7 @@ func (x *fixer) make(file string, t *taken) bool {
 	}
 	var edits []lint.Edit
 	toLF, made := false, 0
+	before := ff.text.text
 	for i, f := range t.fixes {
 		if !keep[i] {
 			continue
@@ -328,6 +329,7 @@ func (x *fixer) make(file string, t *taken) bool {
 	ff.frozen = file != x.spec || toLF
 	if after != nil {
 		x.checked = after // the check of the text as it is now
+		ff.c.passes = append(ff.c.passes, pass{before: before, after: after.text, edits: edits})
 	}
 	return true
 }

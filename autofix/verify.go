@@ -5,26 +5,24 @@ import (
 	"fmt"
 	"slices"
 
-	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/lint"
 )
 
 // A fix of a TOOL.md is verified where it is made: the rules only
 // propose it (edits computed from the parser's spans), and the fixer
-// checks the text it makes (Options.Check: the same static checks, on the
-// fixed text) against the file as it was before any fix. The edited
-// regions are what the fixes change: the runs of characters that a
-// character diff of the two texts marks as inserted or replaced (renaming
-// input to inputs inserts the "s"; renaming `## Example` to `## Examples`
-// too), or the point where it deletes. The fix is made unless the fixed
-// text
+// checks the text the fixes of a pass make (Options.Check: the same static
+// checks, on the fixed text) against the text before them. An edited
+// region is what an edit writes, less what it keeps of the text it
+// replaces at either end (renaming input to inputs writes the "s"; renaming
+// `# amples` to `## Examples`, "# Ex"); one that writes nothing is the
+// point where it deletes. The fixes are made unless the fixed text
 //
-//  1. cannot be read, or fails to parse where the file did not: it has a
-//     frontmatter problem the file did not have, and not after the file's
-//     first frontmatter problem (past it, the parser only got further:
-//     quoting one plain value that held ": " lets YAML read on to the next
-//     such value);
+//  1. cannot be read, or fails to parse where the text before did not: it
+//     has a frontmatter problem the text before did not have, and not past
+//     the first frontmatter problem of that text (past it, the parser only
+//     got further: quoting one plain value that held ": " lets YAML read on
+//     to the next such value);
 //  2. has a new finding located in an edited region: a finding of the
 //     TOOL.md whose source text (its Span), or its place when it has
 //     none, meets an edited region;
@@ -32,21 +30,20 @@ import (
 //     wrote: its logical key (Finding.Key) is that key (input: 0 renamed
 //     to inputs: 0 is an inputs that is no schema: field-type, key inputs).
 //
-// A finding is new when the file had no finding of the same rule with the
-// same key on the line it maps back to through the diff (a line of an
-// edited region maps to where the region starts). A new finding anywhere
-// else is text the fixes reveal, not a finding they cause: the schema under
-// a renamed input: key, the cases under a renamed heading, an example that
-// the fixed schema now judges (an expected output without ok once ok is
-// required). It does not block the fix; it is reported after the fix like
-// any other finding, and a fix it carries is made in the next pass. ruff
-// applies fixes to a fixed point the same way and reverts only a fix that
-// introduces a syntax error.
+// A finding is new when the text before had no finding of the same rule
+// with the same key on the line it maps back to through the edits (a line
+// of an edit's text maps to the line where the edit starts). A new finding
+// anywhere else is text the fixes reveal, not a finding they cause: the
+// schema under a renamed input: key, the cases under a renamed heading, an
+// example that the fixed schema now judges (an expected output without ok
+// once ok is required). It does not block the fixes; it is reported after
+// them like any other finding, and a fix it carries is made in the next
+// pass. ruff applies fixes to a fixed point the same way and reverts only
+// a fix that introduces a syntax error.
 //
-// The fixes of one pass are verified together, with those of the passes
-// before; when the text they make fails, they are taken one by one in the
-// order of their findings, each kept when it and the fixes kept before it
-// still pass.
+// The fixes of one pass are verified together; when the text they make
+// fails, they are taken one by one in the order of their findings, each
+// kept when it and the fixes kept before it still pass.
 
 // textCheck is a text of a tool's TOOL.md as Options.Check checked it.
 type textCheck struct {
@@ -54,6 +51,12 @@ type textCheck struct {
 	spec *contract.Spec
 	tr   lint.ToolResult
 }
+
+// errCheck marks the error of a check that failed (an internal error).
+type errCheck struct{ err error }
+
+func (e errCheck) Error() string { return e.err.Error() }
+func (e errCheck) Unwrap() error { return e.err }
 
 // check checks text, the tool's TOOL.md as a fix would make it.
 func (x *fixer) check(text []byte) (*textCheck, error) {
@@ -67,18 +70,18 @@ func (x *fixer) check(text []byte) (*textCheck, error) {
 	return &textCheck{text: text, spec: spec, tr: tr}, nil
 }
 
-// original is the check of the TOOL.md as it was read, before any fix:
-// what every fix of it is verified against.
-func (x *fixer) original(ff *fileFix) *textCheck {
-	if x.orig == nil {
-		c, err := x.check(newRawText(ff.c.Old).text)
+// before is the check of the TOOL.md ff as it is now: x.checked, or a new
+// check when there is none or it is of another text.
+func (x *fixer) before(ff *fileFix) *textCheck {
+	if x.checked == nil || !slices.Equal(x.checked.text, ff.text.text) {
+		c, err := x.check(ff.text.text)
 		if err != nil {
 			x.fail(ff, err)
 			return nil
 		}
-		x.orig = c
+		x.checked = c
 	}
-	return x.orig
+	return x.checked
 }
 
 // verify says which of fixes, fixes of the TOOL.md ff taken in one pass
@@ -88,7 +91,7 @@ func (x *fixer) original(ff *fileFix) *textCheck {
 // kept fixes make (nil when none is kept).
 func (x *fixer) verify(ff *fileFix, fixes []*lint.Fix) (keep []bool, after *textCheck) {
 	keep = make([]bool, len(fixes))
-	before := x.original(ff)
+	before := x.before(ff)
 	if before == nil {
 		return keep, nil
 	}
@@ -107,7 +110,7 @@ func (x *fixer) verify(ff *fileFix, fixes []*lint.Fix) (keep []bool, after *text
 			x.fail(ff, err)
 			return nil
 		}
-		if !passes(before, c, x.spec) {
+		if !passes(before, c, edits, x.spec) {
 			return nil
 		}
 		return c
@@ -133,12 +136,12 @@ func (x *fixer) verify(ff *fileFix, fixes []*lint.Fix) (keep []bool, after *text
 	return keep, after
 }
 
-// passes reports whether after, the check of a text the fixes made of the
-// TOOL.md whose check is before, keeps the fixes: see the criterion at the
-// top of this file. spec is the TOOL.md's root-relative path, the file of
-// the findings judged.
-func passes(before, after *textCheck, spec string) bool {
-	m := diffMap(before.text, after.text)
+// passes reports whether after, the check of the text that edits (sorted,
+// not overlapping, of the normalised text of before) make, keeps them: see
+// the criterion at the top of this file. spec is the TOOL.md's
+// root-relative path, the file of the findings judged.
+func passes(before, after *textCheck, edits []lint.Edit, spec string) bool {
+	m := newEditMap(before.text, edits)
 	if after.spec.FileErr != nil || brokeParse(before.spec, after.spec, m) {
 		return false
 	}
@@ -205,7 +208,7 @@ func posOffset(lines *contract.Lines, p contract.Pos) int {
 }
 
 // brokeParse reports whether after has a frontmatter problem that before
-// did not have, not after before's first one (criterion 1).
+// did not have, not past before's first one (criterion 1).
 func brokeParse(before, after *contract.Spec, m *editMap) bool {
 	first := -1 // the offset of before's first frontmatter problem
 	old := map[findingID]bool{}
@@ -239,21 +242,25 @@ type editMap struct {
 }
 
 // mappedEdit is one edit: the range it replaces in the text before
-// ([start, end)) and the range of its text, an edited region, in the text
-// after ([at, atEnd)).
+// ([start, end)), the range of its text in the text after ([at, atEnd)),
+// and its edited region, the part of its text that differs from what it
+// replaces ([from, to) of the text after).
 type mappedEdit struct {
-	start, end, at, atEnd int
+	start, end, at, atEnd, from, to int
 }
 
-// diffMap maps the text before to the text after through a character
-// diff of the two.
-func diffMap(before, after []byte) *editMap {
+// newEditMap maps the edits (sorted, not overlapping) of text.
+func newEditMap(text []byte, edits []lint.Edit) *editMap {
 	m := &editMap{}
 	delta := 0
-	for _, e := range udiff.Bytes(before, after) {
-		at := e.Start + delta
-		m.edits = append(m.edits, mappedEdit{start: e.Start, end: e.End, at: at, atEnd: at + len(e.New)})
-		delta += len(e.New) - (e.End - e.Start)
+	for _, e := range edits {
+		old := string(text[e.Start.Offset:e.End.Offset])
+		p := commonPrefix(old, e.New)
+		q := commonSuffix(old[p:], e.New[p:])
+		at := e.Start.Offset + delta
+		m.edits = append(m.edits, mappedEdit{start: e.Start.Offset, end: e.End.Offset, at: at, atEnd: at + len(e.New),
+			from: at + p, to: at + len(e.New) - q})
+		delta += len(e.New) - (e.End.Offset - e.Start.Offset)
 	}
 	return m
 }
@@ -264,9 +271,9 @@ func diffMap(before, after []byte) *editMap {
 func (m *editMap) touches(start, end int) bool {
 	for _, e := range m.edits {
 		switch {
-		case start < e.atEnd && e.at < end:
+		case start < e.to && e.from < end:
 			return true
-		case (start == end || e.at == e.atEnd) && start <= e.atEnd && e.at <= end:
+		case (start == end || e.from == e.to) && start <= e.to && e.from <= end:
 			return true
 		}
 	}
@@ -295,11 +302,27 @@ func (m *editMap) lineBefore(before *contract.Lines, off int) int {
 	return before.Offset(m.toBefore(off)).Line
 }
 
-// errCheck marks the error of a check that failed (an internal error).
-type errCheck struct{ err error }
+// commonPrefix is the length of the longest common prefix of a and b.
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
 
-func (e errCheck) Error() string { return e.err.Error() }
-func (e errCheck) Unwrap() error { return e.err }
+// commonSuffix is the length of the longest common suffix of a and b.
+func commonSuffix(a, b string) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[len(a)-1-i] != b[len(b)-1-i] {
+			return i
+		}
+	}
+	return n
+}
 
 // Verify takes out of res the fixes of a TOOL.md that a fixing run would
 // not make, so that what the reports show (the JSON report's fix, SARIF's
@@ -346,6 +369,47 @@ func Verify(res *lint.Result, opt Options) []error {
 	return errs
 }
 
+// verifyEach says which of fixes, fixes of the folder's TOOL.md in the
+// order of their findings, --fix would make: those that do not overlap
+// one before them (an equal one takes its verdict) verified together as
+// verify does, each of the others alone against the TOOL.md as it is.
+func (x *fixer) verifyEach(fixes []*lint.Fix) []bool {
+	kept := make([]bool, len(fixes))
+	ff := x.file(x.spec)
+	if ff.err != nil {
+		return kept
+	}
+	fit := func(f *lint.Fix) bool { return ff.text.checkSum(f.Sum) == nil && ff.text.checkEdits(f.Edits) == nil }
+	var uniq []*lint.Fix // the fixes verified together, equal ones once
+	of := make([]int, len(fixes))
+	for i, f := range fixes {
+		of[i] = -1
+		if !fit(f) {
+			continue
+		}
+		if j := slices.IndexFunc(uniq, func(g *lint.Fix) bool { return sameFix(g, f) }); j >= 0 {
+			of[i] = j
+		} else if fits(uniq, f) {
+			of[i] = len(uniq)
+			uniq = append(uniq, f)
+		}
+	}
+	var keep []bool
+	if len(uniq) > 0 {
+		keep, _ = x.verify(ff, uniq)
+	}
+	for i, f := range fixes {
+		switch {
+		case of[i] >= 0:
+			kept[i] = keep[of[i]]
+		case fit(f):
+			one, _ := x.verify(ff, []*lint.Fix{f})
+			kept[i] = one[0]
+		}
+	}
+	return kept
+}
+
 // dropFixes takes the fixes in drop out of res's findings.
 func dropFixes(res *lint.Result, drop map[*lint.Fix]bool) {
 	take := func(fs []lint.Finding) {
@@ -366,50 +430,4 @@ func dropFixes(res *lint.Result, drop map[*lint.Fix]bool) {
 	for i := range res.Skills {
 		take(res.Skills[i].Findings)
 	}
-}
-
-// verifyEach says which of fixes, fixes of the folder's TOOL.md in the
-// order of their findings, --fix would make: those that do not overlap
-// one before them (an equal one takes its verdict) verified together as
-// verify does, each of the others alone against the TOOL.md as it is.
-func (x *fixer) verifyEach(fixes []*lint.Fix) []bool {
-	kept := make([]bool, len(fixes))
-	ff := x.file(x.spec)
-	if ff.err != nil {
-		return kept
-	}
-	var together []*lint.Fix
-	var at []int // the index in fixes of each of together
-	for i, f := range fixes {
-		if ff.text.checkSum(f.Sum) != nil || ff.text.checkEdits(f.Edits) != nil {
-			continue
-		}
-		if slices.ContainsFunc(together, func(g *lint.Fix) bool { return sameFix(g, f) }) || fits(together, f) {
-			together = append(together, f)
-			at = append(at, i)
-		}
-	}
-	// Equal fixes are one fix to verify.
-	var uniq []*lint.Fix
-	var of []int // the index in uniq of each of together
-	for _, f := range together {
-		j := slices.IndexFunc(uniq, func(g *lint.Fix) bool { return sameFix(g, f) })
-		if j < 0 {
-			j = len(uniq)
-			uniq = append(uniq, f)
-		}
-		of = append(of, j)
-	}
-	keep, _ := x.verify(ff, uniq)
-	for k, i := range at {
-		kept[i] = keep[of[k]]
-	}
-	for i, f := range fixes {
-		if slices.Contains(at, i) || ff.text.checkSum(f.Sum) != nil || ff.text.checkEdits(f.Edits) != nil {
-			continue
-		}
-		one, _ := x.verify(ff, []*lint.Fix{f})
-		kept[i] = one[0]
-	}
-	return kept
 }
