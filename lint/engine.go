@@ -47,6 +47,15 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	checked := make(chan *toolJob, n) // at most n tools wait, checked, for their runs
 	var static, runs sync.WaitGroup
 	var failures internalErrors
+	// skip holds the examples of the tools whose examples were all skipped,
+	// compactly, until every tool is checked.
+	skip := make([]*skippedExamples, len(disc.Tools))
+	done := func(i int, tr ToolResult) {
+		if skip[i] = skipped(tr.Examples); skip[i] != nil {
+			tr.Examples = nil
+		}
+		res.Tools[i] = tr
+	}
 	for range n {
 		static.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(disc.Tools); i = int(next.Add(1) - 1) {
@@ -54,7 +63,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 				if !cfg.Run && cfg.Explore == nil {
 					// Nothing to wait for: listing the examples is cheap,
 					// so do it here rather than hand the tool over.
-					res.Tools[i] = failures.runExamples(ctx, j)
+					done(i, failures.runExamples(ctx, j))
 					continue
 				}
 				checked <- j
@@ -62,13 +71,18 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 		})
 		runs.Go(func() {
 			for j := range checked {
-				res.Tools[j.index] = failures.runExamples(ctx, j)
+				done(j.index, failures.runExamples(ctx, j))
 			}
 		})
 	}
 	static.Wait()
 	close(checked)
 	runs.Wait()
+	for i, s := range skip {
+		if s != nil {
+			res.Tools[i].Examples = s.expand()
+		}
+	}
 	for _, dir := range disc.Skills {
 		res.Skills = append(res.Skills, checkSkill(&cfg, dir))
 	}

@@ -1,0 +1,35 @@
+package lint
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestSkippedExamples: examples all skipped for one reason come back from
+// their compact form as they were; one with more to say keeps them all as
+// they are.
+func TestSkippedExamples(t *testing.T) {
+	plain := []ExampleResult{
+		{Title: "a", Line: 3, InputLine: 4, OutputLine: 5, Status: StatusSkipped, SkipReason: "not run (--no-run)", ExitCode: -1},
+		{Title: "b", Line: 7, Status: StatusSkipped, SkipReason: "not run (--no-run)", ExitCode: -1},
+	}
+	s := skipped(plain)
+	if s == nil || !reflect.DeepEqual(s.expand(), plain) {
+		t.Fatalf("skipped(%v) = %v, expands to %v", plain, s, s.expand())
+	}
+	for name, change := range map[string]func(*ExampleResult){
+		"another reason": func(e *ExampleResult) { e.SkipReason = "no implementation for linux" },
+		"ran":            func(e *ExampleResult) { e.Status, e.SkipReason = StatusPassed, "" },
+		"a finding":      func(e *ExampleResult) { e.Findings = []Finding{{Rule: "example-syntax"}} },
+		"a stderr":       func(e *ExampleResult) { e.Stderr = "x" },
+	} {
+		ex := append([]ExampleResult(nil), plain...)
+		change(&ex[1])
+		if s := skipped(ex); s != nil {
+			t.Errorf("%s: compacted to %v", name, s)
+		}
+	}
+	if skipped(nil) != nil {
+		t.Error("no examples compacted")
+	}
+}
