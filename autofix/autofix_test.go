@@ -97,6 +97,12 @@ func finding(tool string, fix lint.Fix) lint.Finding {
 	return lint.Finding{Rule: "r", File: fix.File, Tool: tool, Fix: &fix}
 }
 
+// plan is one pass of the fixes of findings as they are, unverified:
+// Changes without a Checker.
+func plan(root string, findings []lint.Finding, unsafe bool) ([]*Change, []error) {
+	return Changes(&lint.Result{Findings: findings}, Options{Root: root, Unsafe: unsafe})
+}
+
 func readFile(t *testing.T, root, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
@@ -123,7 +129,7 @@ func TestPlan(t *testing.T) {
 		finding("t", lint.Fix{File: "t/a.sh", Edits: []lint.Edit{edit("x\n", 0, 1, "y")}}), // after ToLF: waits
 		finding("t", lint.Fix{File: "t/fixtures/u", Safety: lint.UnsafeFix, Delete: true}),
 	}
-	changes, errs := Plan(root, findings, false)
+	changes, errs := plan(root, findings, false)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -138,7 +144,7 @@ func TestPlan(t *testing.T) {
 	if len(got) != len(want) || got["t/TOOL.md"] != want["t/TOOL.md"] || got["t/a.sh"] != want["t/a.sh"] {
 		t.Errorf("safe changes %q, want %q", got, want)
 	}
-	changes, _ = Plan(root, findings, true)
+	changes, _ = plan(root, findings, true)
 	if len(changes) != 3 || !changes[2].Delete || changes[2].File != "t/fixtures/u" || string(changes[0].New) != "01AB+4567U9\n" {
 		for _, c := range changes {
 			t.Logf("%s delete=%v %q", c.File, c.Delete, c.New)
@@ -148,7 +154,7 @@ func TestPlan(t *testing.T) {
 }
 
 // TestWrite: a change keeps the file's mode and writes through the tool
-// folder; a file changed since Plan read it is not written; a deletion
+// folder; a file changed since it was read is not written; a deletion
 // removes the file.
 func TestWrite(t *testing.T) {
 	text := "a: 1\n"
@@ -160,7 +166,7 @@ func TestWrite(t *testing.T) {
 		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, 3, 4, "2")}}),
 		finding("t", lint.Fix{File: "t/fixtures/u", Delete: true}),
 	}
-	changes, errs := Plan(root, findings, false)
+	changes, errs := plan(root, findings, false)
 	if len(errs) > 0 || len(changes) != 2 {
 		t.Fatalf("changes %v, errors %v", changes, errs)
 	}
@@ -183,19 +189,19 @@ func TestWrite(t *testing.T) {
 		t.Errorf("the tool folder holds %d entries (a temporary file left?): %v", len(entries), entries)
 	}
 
-	// Changed between Plan and Write: not written.
-	changes, _ = Plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit("a: 2\n", 3, 4, "3")}})}, false)
+	// Changed between plan and Write: not written.
+	changes, _ = plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit("a: 2\n", 3, 4, "3")}})}, false)
 	if err := os.WriteFile(filepath.Join(root, "t", "TOOL.md"), []byte("a: 9\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if err := changes[0].Write(); err == nil || !strings.Contains(err.Error(), "changed since speccify-lint read it") {
-		t.Errorf("a file changed after Plan: %v", err)
+		t.Errorf("a file changed after plan: %v", err)
 	}
 	if got := readFile(t, root, "t/TOOL.md"); got != "a: 9\n" {
 		t.Errorf("TOOL.md is %q, want the other writer's", got)
 	}
 	// Changed since it was linted: the edit's positions do not fit.
-	_, errs = Plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit("\na: 2\n", 3, 4, "3")}})}, false)
+	_, errs = plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit("\na: 2\n", 3, 4, "3")}})}, false)
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "changed since it was linted") {
 		t.Errorf("a file changed since the lint: %v", errs)
 	}
@@ -227,7 +233,7 @@ func TestContainment(t *testing.T) {
 		finding("t", lint.Fix{File: "t/link.md", Delete: true}),
 		finding("t", lint.Fix{File: "t/inlink.md", Edits: e}), // a link, even to a file inside
 	} {
-		changes, errs := Plan(root, []lint.Finding{f}, true)
+		changes, errs := plan(root, []lint.Finding{f}, true)
 		if len(changes) != 0 || len(errs) != 1 {
 			t.Errorf("%s (tool %q): changes %v, errors %v; want one error", f.Fix.File, f.Tool, changes, errs)
 		}
@@ -237,7 +243,7 @@ func TestContainment(t *testing.T) {
 	}
 	// A link to a folder inside the tool folder stays inside: os.Root
 	// follows it.
-	changes, errs := Plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/linkdir/x.md", Edits: e})}, false)
+	changes, errs := plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/linkdir/x.md", Edits: e})}, false)
 	if len(errs) != 0 || len(changes) != 1 || changes[0].Write() != nil || readFile(t, root, "t/sub/x.md") != "b\n" {
 		t.Errorf("a link inside the folder: %v, %v", changes, errs)
 	}

@@ -195,10 +195,10 @@ var errReadOnly = errors.New("the file is read-only")
 // file, with the file's permission bits and, where the system allows, its
 // owner and group (keepOwner), renamed over it; a deletion removes it. The
 // tool folder is opened again through the root's gate and must be the
-// folder Plan read (os.SameFile: device and inode on Unix), so that a
+// folder Changes read (os.SameFile: device and inode on Unix), so that a
 // folder swapped for a symbolic link, or for another directory, since then
-// is not written to; a file whose size, time or bytes differ from what Plan
-// read is left as it is (errChanged); a read-only file (no write
+// is not written to; a file whose size, time or bytes differ from what
+// Changes read is left as it is (errChanged); a read-only file (no write
 // permission bit) is neither replaced nor deleted (errReadOnly).
 func (c *Change) Write() error {
 	verb := "fixed"
@@ -231,7 +231,7 @@ func (c *Change) Write() error {
 	return nil
 }
 
-// unchanged checks that the file is as Plan read it.
+// unchanged checks that the file is as Changes read it.
 func (c *Change) unchanged(r *os.Root) error {
 	info, data, err := readIn(r, c.name)
 	if err != nil {

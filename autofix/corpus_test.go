@@ -30,15 +30,6 @@ func staticConfig(root string) lint.Config {
 	return lint.Config{Root: root, Platform: "linux", Jobs: 1}
 }
 
-// ruleCounts counts a result's findings by rule.
-func ruleCounts(res *lint.Result) map[string]int {
-	n := map[string]int{}
-	for _, f := range res.AllFindings() {
-		n[f.Rule]++
-	}
-	return n
-}
-
 // fixAll applies every fix, safe and unsafe, in passes, as --fix does; a
 // second run must find nothing to fix (--fix twice is --fix once). It
 // returns the findings before and after, and the changes it made.
@@ -139,12 +130,12 @@ func TestChangedSinceLint(t *testing.T) {
 	if err := os.WriteFile(spec, []byte(changed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	changes, errs := autofix.Plan(root, res.AllFindings(), false)
+	changes, errs := autofix.Changes(res, autofix.Options{Root: root})
 	if len(changes) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), "t/TOOL.md: not fixed: it changed since it was linted") {
 		t.Errorf("changes %v, errors %v; want the one error", changes, errs)
 	}
 	// Linted again, it is fixed.
-	changes, errs = autofix.Plan(root, lintStatic(t, root).AllFindings(), false)
+	changes, errs = autofix.Changes(lintStatic(t, root), autofix.Options{Root: root})
 	if len(changes) != 1 || len(errs) != 0 {
 		t.Errorf("changes %v, errors %v; want one change", changes, errs)
 	}

@@ -40,7 +40,7 @@ type Options struct {
 	// Check checks the TOOL.md a fix makes: every fix of a TOOL.md is
 	// verified with it (see verify.go), and the fixes the fixed text
 	// proposes are made in the next pass. Without it the fixes are made as
-	// the findings carry them, in one pass (Plan).
+	// the findings carry them, in one pass.
 	Check Checker
 	// Keep, when set, takes out of a check's result the findings that are
 	// not to be fixed: those a baseline records.
@@ -77,12 +77,6 @@ func Changes(res *lint.Result, opt Options) ([]*Change, []error) {
 	}
 	slices.SortFunc(changes, func(a, b *Change) int { return cmp.Compare(a.File, b.File) })
 	return changes, errs
-}
-
-// Plan computes the changes that the selected fixes of findings make in
-// one pass, as they are, unverified: Changes without a Checker.
-func Plan(root string, findings []lint.Finding, unsafe bool) ([]*Change, []error) {
-	return Changes(&lint.Result{Findings: findings}, Options{Root: root, Unsafe: unsafe})
 }
 
 // Outcome is what Write made.

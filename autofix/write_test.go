@@ -14,7 +14,7 @@ import (
 func planOne(t *testing.T, root, tool string) *Change {
 	t.Helper()
 	f := finding(tool, lint.Fix{File: tool + "/TOOL.md", Edits: []lint.Edit{edit("a: 1\n", 3, 4, "2")}})
-	changes, errs := Plan(root, []lint.Finding{f}, false)
+	changes, errs := plan(root, []lint.Finding{f}, false)
 	if len(errs) > 0 || len(changes) != 1 {
 		t.Fatalf("changes %v, errors %v", changes, errs)
 	}
@@ -28,12 +28,12 @@ func rename(t *testing.T, from, to string) {
 	}
 }
 
-// TestWriteFolderSwapped: between Plan and Write (where another process in
+// TestWriteFolderSwapped: between Changes and Write (where another process in
 // the working tree may act), the tool folder, or a directory on its way
 // from the root, is swapped: moved out of the root and replaced by a
 // symbolic link to where it went, or replaced by another directory that
-// holds the same file (a hard link). Write goes only to the folder Plan
-// read, reached from the root without a link: it writes nothing.
+// holds the same file (a hard link). Write goes only to the folder
+// Changes read, reached from the root without a link: it writes nothing.
 func TestWriteFolderSwapped(t *testing.T) {
 	tests := []struct {
 		name string
@@ -78,13 +78,13 @@ func TestWriteFolderSwapped(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := planOne(t, root, tt.tool)
-			moved := tt.swap(t, base, root) // the test's hook between Plan and Write
+			moved := tt.swap(t, base, root) // the test's hook between Changes and Write
 			err := c.Write()
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("Write: %v\nwant %s", err, tt.want)
 			}
 			if got, _ := os.ReadFile(moved); string(got) != "a: 1\n" {
-				t.Errorf("the file Plan read, moved, is %q: written through the swap", got)
+				t.Errorf("the file Changes read, moved, is %q: written through the swap", got)
 			}
 		})
 	}
@@ -142,7 +142,7 @@ func TestWriteReadOnly(t *testing.T) {
 	if err := c.Write(); err == nil || err.Error() != "t/TOOL.md: not fixed: the file is read-only" || !errors.Is(err, errReadOnly) {
 		t.Errorf("Write of a read-only file: %v", err)
 	}
-	changes, errs := Plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/fixtures/u", Delete: true})}, false)
+	changes, errs := plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/fixtures/u", Delete: true})}, false)
 	if len(errs) > 0 || len(changes) != 1 {
 		t.Fatalf("changes %v, errors %v", changes, errs)
 	}

@@ -210,23 +210,18 @@ func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *di
 // verifyFixes takes out of res the fixes --fix would not make (see
 // autofix.Verify), when one of the reports planned shows fixes, so that
 // what they show is what --fix makes.
-func (c *LintCmd) verifyFixes(env *runEnv, plan reportPlan, res *lint.Result, cfg lint.Config) error {
+func (c *LintCmd) verifyFixes(env *runEnv, plan reportPlan, res *lint.Result, cfg lint.Config) {
 	shows := report.ShowsFixes(plan.stdout)
 	for _, o := range plan.files {
 		shows = shows || report.ShowsFixes(o.format)
 	}
 	if !shows {
-		return nil
+		return
 	}
-	opt, err := c.fixOptions(cfg)
-	if err != nil {
-		return usageError{err}
-	}
-	for _, e := range autofix.Verify(res, opt) {
+	for _, e := range autofix.Verify(res, autofix.Options{Root: cfg.Root, Check: autofix.CheckWith(cfg)}) {
 		fmt.Fprintf(env.stderr, "speccify-lint: %s\n", e)
 		env.exitCode = exitUsage
 	}
-	return nil
 }
 
 // rediscover finds the tool folders again after fixes: under paths, as

@@ -148,9 +148,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 			progress.stop()
 		}
 	}
-	if err := c.verifyFixes(env, plan, res, cfg); err != nil {
-		return err
-	}
+	c.verifyFixes(env, plan, res, cfg)
 	opt := report.Options{
 		Color:         c.useColor(plan.stdout, env.stdout),
 		NoTimestamps:  c.NoTimestamps,
