@@ -412,22 +412,9 @@ func (x *fixer) verifyEach(fixes []*lint.Fix) []bool {
 
 // dropFixes takes the fixes in drop out of res's findings.
 func dropFixes(res *lint.Result, drop map[*lint.Fix]bool) {
-	take := func(fs []lint.Finding) {
-		for i := range fs {
-			if drop[fs[i].Fix] {
-				fs[i].Fix = nil
-			}
+	for f := range res.EachFinding() {
+		if drop[f.Fix] {
+			f.Fix = nil
 		}
-	}
-	take(res.Findings)
-	for i := range res.Tools {
-		t := &res.Tools[i]
-		take(t.Findings)
-		for j := range t.Examples {
-			take(t.Examples[j].Findings)
-		}
-	}
-	for i := range res.Skills {
-		take(res.Skills[i].Findings)
 	}
 }

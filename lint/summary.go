@@ -1,24 +1,54 @@
 package lint
 
-import "slices"
+import (
+	"iter"
+	"slices"
+)
 
 // AllFindings returns every finding of the result, static and from examples,
 // sorted by file, line, column and rule.
 func (r *Result) AllFindings() []Finding {
 	var all []Finding
-	all = append(all, r.Findings...)
-	for i := range r.Tools {
-		t := &r.Tools[i]
-		all = append(all, t.Findings...)
-		for j := range t.Examples {
-			all = append(all, t.Examples[j].Findings...)
-		}
-	}
-	for i := range r.Skills {
-		all = append(all, r.Skills[i].Findings...)
+	for f := range r.EachFinding() {
+		all = append(all, *f)
 	}
 	slices.SortStableFunc(all, CompareFindings)
 	return all
+}
+
+// EachFinding yields every finding of r in place, unsorted: the result's
+// own, each tool's and its examples', each skill's, in that order; a caller
+// may change them.
+func (r *Result) EachFinding() iter.Seq[*Finding] {
+	return func(yield func(*Finding) bool) {
+		each := func(fs []Finding) bool {
+			for i := range fs {
+				if !yield(&fs[i]) {
+					return false
+				}
+			}
+			return true
+		}
+		if !each(r.Findings) {
+			return
+		}
+		for i := range r.Tools {
+			t := &r.Tools[i]
+			if !each(t.Findings) {
+				return
+			}
+			for j := range t.Examples {
+				if !each(t.Examples[j].Findings) {
+					return
+				}
+			}
+		}
+		for i := range r.Skills {
+			if !each(r.Skills[i].Findings) {
+				return
+			}
+		}
+	}
 }
 
 // Summarize recomputes r.Summary from the tools, skills and findings.

@@ -120,23 +120,7 @@ func (b *Baseline) Apply(r *lint.Result) {
 // findingRefs points at every finding of r, in the order of collect (and of
 // lint.Result.AllFindings), which fingerprint occurrences count in.
 func findingRefs(r *lint.Result) []*lint.Finding {
-	var all []*lint.Finding
-	add := func(fs []lint.Finding) {
-		for i := range fs {
-			all = append(all, &fs[i])
-		}
-	}
-	add(r.Findings)
-	for i := range r.Tools {
-		t := &r.Tools[i]
-		add(t.Findings)
-		for j := range t.Examples {
-			add(t.Examples[j].Findings)
-		}
-	}
-	for i := range r.Skills {
-		add(r.Skills[i].Findings)
-	}
+	all := slices.Collect(r.EachFinding())
 	slices.SortStableFunc(all, func(a, b *lint.Finding) int { return lint.CompareFindings(*a, *b) })
 	return all
 }
