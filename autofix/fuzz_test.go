@@ -38,6 +38,10 @@ func FuzzFix(f *testing.F) {
 	f.Add([]byte("---\nname: t\ndescription: Lists keys: every entry\n  wrapped, on: two lines\n\n  and a third\n" +
 		"outputs:\n  properties:\n    ok:\n      const: true\n    x: {description: Matching\n      keys (A, B), \"sorted\".}\n---\n"))
 	f.Add([]byte("---\r\n---\r\n"))
+	// Issue 20's acceptance: a typo'd input: whose schema, revealed by the
+	// rename, has a description YAML split at a comma (two passes).
+	f.Add([]byte("---\nname: t\ndescription: d\ninput: {type: object, properties: {x: {type: string, description: a, b}}}\n" +
+		"outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}\neffects: none\nrequires: []\n---\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		root := t.TempDir()
 		dir := filepath.Join(root, "t")
