@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
 )
@@ -125,5 +126,20 @@ func TestChangesReveal(t *testing.T) {
 	}
 	if err := CheckPasses(CheckWith(cfg), "t", filepath.ToSlash("t/TOOL.md"), changes[0]); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestPosOffset: a position's offset in the text, clamped to its line and
+// to the text (columns count UTF-16 code units).
+func TestPosOffset(t *testing.T) {
+	text := "a🌍b\nxyz\nq"
+	lines := contract.NewLines([]byte(text))
+	for p, want := range map[contract.Pos]int{
+		{Line: 0, Column: 3}: 0, {Line: 1, Column: 1}: 0, {Line: 1, Column: 2}: 1, {Line: 1, Column: 4}: 5,
+		{Line: 1, Column: 9}: 6, {Line: 2, Column: 2}: 8, {Line: 3, Column: 1}: 11, {Line: 3, Column: 5}: 12, {Line: 4, Column: 1}: 12,
+	} {
+		if got := posOffset(lines, p); got != want {
+			t.Errorf("posOffset(%v) = %d, want %d", p, got, want)
+		}
 	}
 }
