@@ -2,6 +2,7 @@ package autofix
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -100,7 +101,7 @@ func finding(tool string, fix lint.Fix) lint.Finding {
 // plan is one pass of the fixes of findings as they are, unverified:
 // Changes without a Checker.
 func plan(root string, findings []lint.Finding, unsafe bool) ([]*Change, []error) {
-	return Changes(&lint.Result{Findings: findings}, Options{Root: root, Unsafe: unsafe})
+	return Changes(context.Background(), &lint.Result{Findings: findings}, Options{Root: root, Unsafe: unsafe})
 }
 
 func readFile(t *testing.T, root, name string) string {
@@ -292,7 +293,7 @@ func TestChangesPasses(t *testing.T) {
 		return contract.ParseText("TOOL.md", text), lint.ToolResult{Dir: tool, Findings: findings(string(text))}, nil
 	}
 	res := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: findings("abc\n")}}}
-	changes, errs := Changes(res, Options{Root: root, Check: check})
+	changes, errs := Changes(context.Background(), res, Options{Root: root, Check: check})
 	if len(errs) > 0 || len(changes) != 1 {
 		t.Fatalf("changes %v, errors %v", changes, errs)
 	}
@@ -312,3 +313,22 @@ func TestChangesPasses(t *testing.T) {
 type fakeInfo struct{ os.FileInfo }
 
 func (fakeInfo) Mode() os.FileMode { return 0o644 }
+
+// TestChangesInterrupted: once ctx is canceled, no change is made at all.
+func TestChangesInterrupted(t *testing.T) {
+	text := "0123456789\n"
+	root := tree(t, map[string]string{"t/TOOL.md": text})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := &lint.Result{Findings: []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, 2, 4, "AB")}})}}
+	changes, errs := Changes(ctx, res, Options{Root: root})
+	if len(changes) != 0 || len(errs) != 1 || !errors.Is(errs[0], errInterrupted) {
+		t.Errorf("changes %v, errors %v; want none and errInterrupted", changes, errs)
+	}
+	if res.Findings[0].Fix == nil || Verify(ctx, res, Options{Root: root, Check: func(string, []byte) (*contract.Spec, lint.ToolResult, error) {
+		t.Fatal("checked after the cancellation")
+		return nil, lint.ToolResult{}, nil
+	}}) != nil || res.Findings[0].Fix != nil {
+		t.Errorf("Verify after the cancellation kept the fix %v", res.Findings[0].Fix)
+	}
+}

@@ -37,7 +37,7 @@ func fixAll(t testing.TB, root string) (before, after *lint.Result, changes []*a
 	t.Helper()
 	opt := autofix.Options{Root: root, Unsafe: true, Check: autofix.CheckWith(staticConfig(root))}
 	before = lintStatic(t, root)
-	changes, errs := autofix.Changes(before, opt)
+	changes, errs := autofix.Changes(context.Background(), before, opt)
 	out = autofix.Write(changes)
 	for _, err := range errs {
 		out.Errors = append(out.Errors, err.Error())
@@ -46,7 +46,7 @@ func fixAll(t testing.TB, root string) (before, after *lint.Result, changes []*a
 		t.Errorf("fix errors: %v", out.Errors)
 	}
 	after = lintStatic(t, root)
-	if again, _ := autofix.Changes(after, opt); len(again) > 0 {
+	if again, _ := autofix.Changes(context.Background(), after, opt); len(again) > 0 {
 		for _, c := range again {
 			t.Logf("%s: %q\n->\n%q", c.File, c.Old, c.New)
 		}
@@ -130,12 +130,12 @@ func TestChangedSinceLint(t *testing.T) {
 	if err := os.WriteFile(spec, []byte(changed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	changes, errs := autofix.Changes(res, autofix.Options{Root: root})
+	changes, errs := autofix.Changes(context.Background(), res, autofix.Options{Root: root})
 	if len(changes) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), "t/TOOL.md: not fixed: it changed since it was linted") {
 		t.Errorf("changes %v, errors %v; want the one error", changes, errs)
 	}
 	// Linted again, it is fixed.
-	changes, errs = autofix.Changes(lintStatic(t, root), autofix.Options{Root: root})
+	changes, errs = autofix.Changes(context.Background(), lintStatic(t, root), autofix.Options{Root: root})
 	if len(changes) != 1 || len(errs) != 0 {
 		t.Errorf("changes %v, errors %v; want one change", changes, errs)
 	}

@@ -3,6 +3,8 @@ package autofix
 import (
 	"bytes"
 	"cmp"
+	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -58,8 +60,10 @@ type Options struct {
 // is made too. Each change holds the file as read and as all passes left
 // it, ordered by file: what --fix writes and --diff shows. A file that
 // cannot be read, or that changed since it was linted, has no change: the
-// errors say why. A result that was interrupted has no change.
-func Changes(res *lint.Result, opt Options) ([]*Change, []error) {
+// errors say why. A result that was interrupted has no change, nor has any
+// file when ctx is canceled before every tool folder's passes are done
+// (errInterrupted): a fix is made on a whole analysis or not at all.
+func Changes(ctx context.Context, res *lint.Result, opt Options) ([]*Change, []error) {
 	if res.Interrupted {
 		return nil, nil
 	}
@@ -70,6 +74,9 @@ func Changes(res *lint.Result, opt Options) ([]*Change, []error) {
 	var changes []*Change
 	var errs []error
 	for _, t := range toolsWithFixes(res.AllFindings()) {
+		if ctx.Err() != nil {
+			return nil, []error{errInterrupted}
+		}
 		x := newFixer(&opt, t.tool, t.spec)
 		x.run(t.findings, passes)
 		changes = append(changes, x.changes()...)
@@ -78,6 +85,9 @@ func Changes(res *lint.Result, opt Options) ([]*Change, []error) {
 	slices.SortFunc(changes, func(a, b *Change) int { return cmp.Compare(a.File, b.File) })
 	return changes, errs
 }
+
+// errInterrupted is why Changes made no change after ctx was canceled.
+var errInterrupted = errors.New("interrupted while the fixes were verified: nothing is fixed")
 
 // Outcome is what Write made.
 type Outcome struct {

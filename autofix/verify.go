@@ -1,6 +1,7 @@
 package autofix
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -332,8 +333,8 @@ func commonSuffix(a, b string) int {
 // pass of Changes verifies them, each of the others alone. A fix that
 // cannot be verified (its TOOL.md can no longer be read, or changed since
 // the lint) is taken out too. The errors are the internal errors of the
-// checks.
-func Verify(res *lint.Result, opt Options) []error {
+// checks. When ctx is canceled, the fixes not verified yet are taken out.
+func Verify(ctx context.Context, res *lint.Result, opt Options) []error {
 	if opt.Check == nil {
 		return nil
 	}
@@ -348,6 +349,12 @@ func Verify(res *lint.Result, opt Options) []error {
 			}
 		}
 		if len(fixes) == 0 {
+			continue
+		}
+		if ctx.Err() != nil {
+			for _, f := range fixes {
+				drop[f] = true
+			}
 			continue
 		}
 		x := newFixer(&opt, t.tool, t.spec)

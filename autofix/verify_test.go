@@ -119,7 +119,7 @@ func TestChangesReveal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	changes, errs := Changes(lint.Lint(context.Background(), disc, cfg), Options{Root: root, Check: CheckWith(cfg)})
+	changes, errs := Changes(context.Background(), lint.Lint(context.Background(), disc, cfg), Options{Root: root, Check: CheckWith(cfg)})
 	want := strings.Replace(strings.Replace(text, "input:", "inputs:", 1), "description: a, b", `description: "a, b"`, 1)
 	if len(errs) > 0 || len(changes) != 1 || string(changes[0].New) != want || changes[0].Fixes != 2 || len(changes[0].passes) != 2 {
 		t.Fatalf("changes %v, errors %v; want %q in 2 fixes, 2 passes", changes, errs, want)

@@ -1,6 +1,7 @@
 package autofix
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -107,7 +108,7 @@ func TestRunFolderSwappedAfterLint(t *testing.T) {
 	// The hook: the folder goes once it is linted.
 	rename(t, filepath.Join(root, "t"), filepath.Join(base, "moved"))
 	symlink(t, filepath.Join(base, "moved"), filepath.Join(root, "t"))
-	changes, errs := Changes(res, Options{Root: root, Check: CheckWith(lint.Config{Root: root})})
+	changes, errs := Changes(context.Background(), res, Options{Root: root, Check: CheckWith(lint.Config{Root: root})})
 	out := Write(changes)
 	want := "t/TOOL.md: not fixed: the tool folder cannot be opened: t is a symbolic link, which is not followed"
 	if len(changes) != 0 || out.Fixed != 0 || len(errs) != 1 || errs[0].Error() != want {

@@ -125,7 +125,7 @@ func (c *LintCmd) diff(ctx context.Context, env *runEnv, disc *discover.Discover
 	if err != nil {
 		return usageError{err}
 	}
-	changes, errs := autofix.Changes(res, opt)
+	changes, errs := autofix.Changes(ctx, res, opt)
 	var diff strings.Builder
 	if err := autofix.WriteDiff(&diff, changes); err != nil {
 		return err
@@ -182,7 +182,7 @@ func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *di
 	if err != nil {
 		return nil, nil, usageError{err}
 	}
-	changes, errs := autofix.Changes(res, opt)
+	changes, errs := autofix.Changes(ctx, res, opt)
 	out := autofix.Write(changes)
 	for _, e := range errs {
 		out.Errors = append(out.Errors, e.Error())
@@ -210,7 +210,7 @@ func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *di
 // verifyFixes takes out of res the fixes --fix would not make (see
 // autofix.Verify), when one of the reports planned shows fixes, so that
 // what they show is what --fix makes.
-func (c *LintCmd) verifyFixes(env *runEnv, plan reportPlan, res *lint.Result, cfg lint.Config) {
+func (c *LintCmd) verifyFixes(ctx context.Context, env *runEnv, plan reportPlan, res *lint.Result, cfg lint.Config) {
 	shows := report.ShowsFixes(plan.stdout)
 	for _, o := range plan.files {
 		shows = shows || report.ShowsFixes(o.format)
@@ -218,7 +218,7 @@ func (c *LintCmd) verifyFixes(env *runEnv, plan reportPlan, res *lint.Result, cf
 	if !shows {
 		return
 	}
-	for _, e := range autofix.Verify(res, autofix.Options{Root: cfg.Root, Check: autofix.CheckWith(cfg)}) {
+	for _, e := range autofix.Verify(ctx, res, autofix.Options{Root: cfg.Root, Check: autofix.CheckWith(cfg)}) {
 		fmt.Fprintf(env.stderr, "speccify-lint: %s\n", e)
 		env.exitCode = exitUsage
 	}

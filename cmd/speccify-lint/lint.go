@@ -148,7 +148,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 			progress.stop()
 		}
 	}
-	c.verifyFixes(env, plan, res, cfg)
+	c.verifyFixes(ctx, env, plan, res, cfg)
 	opt := report.Options{
 		Color:         c.useColor(plan.stdout, env.stdout),
 		NoTimestamps:  c.NoTimestamps,
