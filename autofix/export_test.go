@@ -42,3 +42,9 @@ func CheckPasses(check Checker, tool, spec string, c *Change) error {
 	}
 	return nil
 }
+
+// PassesRanOut reports whether the change c of a TOOL.md took MaxPasses
+// verified passes: the passes may have stopped at the bound with fixes
+// left to make (a chain of fixes longer than the bound), so that a second
+// run may make more.
+func PassesRanOut(c *Change) bool { return len(c.passes) >= MaxPasses }
