@@ -81,27 +81,17 @@ func unknownTypeMsg(s string) string {
 	return fmt.Sprintf("unknown type %q; the JSON Schema types are %s", s, strings.Join(schemaTypes, ", "))
 }
 
-// schemaMaps are the keywords whose value maps names to schemas: a "type"
-// right under one is a property (or definition) named type, not the keyword.
-var schemaMaps = []string{"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"}
-
 // typeKeyword is the pointer of the type keyword that the issue pointer ptr
-// is at or in (".../type" or ".../type/0"), if it is one.
+// is at or in (".../type" or ".../type/0"), if it is one: not a property
+// or definition named type (see InNameMap).
 func typeKeyword(ptr string) (string, bool) {
 	tokens := strings.Split(ptr, "/")
 	n := len(tokens)
 	if n >= 2 && isDigits(tokens[n-1]) && tokens[n-2] == "type" {
 		tokens, n = tokens[:n-1], n-1
 	}
-	if n < 2 || tokens[n-1] != "type" {
+	if n < 2 || tokens[n-1] != "type" || InNameMap(tokens[1:n-1]) {
 		return "", false
-	}
-	if n >= 3 {
-		for _, m := range schemaMaps {
-			if tokens[n-2] == m {
-				return "", false
-			}
-		}
 	}
 	return strings.Join(tokens, "/"), true
 }

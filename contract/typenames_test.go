@@ -16,6 +16,9 @@ func TestTypeKeyword(t *testing.T) {
 		{"/properties/type", "", false}, // a property named type
 		{"/$defs/type", "", false},
 		{"/properties/type/type", "/properties/type/type", true},
+		{"/properties/properties/type", "/properties/properties/type", true}, // the property named properties
+		{"/dependentRequired/type/0", "", false},                               // the dependents of a property named type
+		{"/dependencies/type", "", false},
 		{"/properties/n", "", false},
 		{"", "", false},
 	} {

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -23,22 +22,6 @@ var ruleYAMLSplit = &Rule{ID: "yaml-split", Severity: SeverityWarning, Category:
 	Fix:     "level: {type: integer, description: \"40 = Maintainer, 50 = Owner.\"}",
 	Autofix: SafeFix,
 	static:  checkYAMLSplit}
-
-// schemaKeywords are the JSON Schema keywords of every draft; a null value
-// under any other key of a schema mapping is a text YAML split at a comma.
-var schemaKeywords = []string{
-	"$schema", "$id", "id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor",
-	"$defs", "definitions", "$comment", "$vocabulary", "type", "enum", "const", "default", "title", "description",
-	"examples", "readOnly", "writeOnly", "deprecated", "format", "properties", "patternProperties", "additionalProperties",
-	"unevaluatedProperties", "required", "propertyNames", "minProperties", "maxProperties", "dependentRequired",
-	"dependentSchemas", "dependencies", "items", "prefixItems", "additionalItems", "unevaluatedItems", "contains",
-	"minContains", "maxContains", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern",
-	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "oneOf", "not",
-	"if", "then", "else", "contentEncoding", "contentMediaType", "contentSchema", "nullable",
-}
-
-// nameMaps are keywords whose mapping holds names, not keywords.
-var nameMaps = []string{"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependentRequired", "dependencies"}
 
 // checkYAMLSplit finds keys without a value in schema mappings: the parser
 // lists the bare keys; runs of them in one mapping that are no schema
@@ -106,31 +89,31 @@ func quoteSplit(lines *contract.Lines, a *contract.TextEntry, split []contract.B
 	return Edit{Start: span.Start, End: span.End, New: strconv.Quote(text)}, true
 }
 
-// textKeywords are the schema keywords whose value is free text; the value
-// of any other keyword (type, format, pattern, ...) is no text with a comma
-// in it, and quoting it would not make it right.
-var textKeywords = []string{"description", "title", "$comment"}
-
 // isTextKey reports whether the value of key is text that yaml-split's fix
-// may quote: a text keyword, or a key that is no keyword (an annotation).
+// may quote: a keyword whose value is free text (description, title,
+// $comment), or a key that is no keyword (an annotation). The value of any
+// other keyword (type, format, pattern, ...) is no text with a comma in it,
+// and quoting it would not make it right.
 func isTextKey(key string) bool {
-	return slices.Contains(textKeywords, key) || !slices.Contains(schemaKeywords, key)
+	return contract.IsTextKeyword(key) || !contract.IsSchemaKeyword(key)
 }
 
 // isSplitKey reports a bare key that is not a schema keyword, in a mapping
 // of keywords (not of property or definition names).
 func isSplitKey(k contract.BareKey) bool {
-	return !slices.Contains(schemaKeywords, k.Key.Value) && !inNamesMap(k.Path)
+	return !contract.IsSchemaKeyword(k.Key.Value) && !inNamesMap(k.Path)
 }
 
-// inNamesMap reports whether the mapping at path holds names: it is the
-// value of a nameMaps keyword of a mapping of keywords.
+// inNamesMap reports whether the mapping at path holds names (see
+// contract.InNameMap).
 func inNamesMap(path []contract.PathStep) bool {
-	names := false
-	for _, st := range path {
-		names = !st.IsItem && !names && slices.Contains(nameMaps, st.Key)
+	keys := make([]string, len(path))
+	for i, st := range path {
+		if !st.IsItem {
+			keys[i] = st.Key
+		}
 	}
-	return names
+	return contract.InNameMap(keys)
 }
 
 // yamlPath writes a path into a field's value, e.g.

@@ -1,0 +1,52 @@
+package contract
+
+import "slices"
+
+// The JSON Schema keywords, in one place: the rules that read a schema's
+// text (yaml-split, the type name hints) and explore, which generates from
+// the compiled schema, agree on them.
+
+// schemaKeywords are the keywords of every draft (2020-12, 2019-09, 7, 6,
+// 4) and the OpenAPI nullable.
+var schemaKeywords = []string{
+	"$schema", "$id", "id", "$ref", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor",
+	"$defs", "definitions", "$comment", "$vocabulary", "type", "enum", "const", "default", "title", "description",
+	"examples", "readOnly", "writeOnly", "deprecated", "format", "properties", "patternProperties", "additionalProperties",
+	"unevaluatedProperties", "required", "propertyNames", "minProperties", "maxProperties", "dependentRequired",
+	"dependentSchemas", "dependencies", "items", "prefixItems", "additionalItems", "unevaluatedItems", "contains",
+	"minContains", "maxContains", "minItems", "maxItems", "uniqueItems", "minLength", "maxLength", "pattern",
+	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "oneOf", "not",
+	"if", "then", "else", "contentEncoding", "contentMediaType", "contentSchema", "nullable",
+}
+
+// nameMapKeywords are the keywords whose value maps names (of properties,
+// definitions, dependencies) to schemas or to lists of names: a key right
+// under one is a name, not a keyword.
+var nameMapKeywords = []string{
+	"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependentRequired", "dependencies",
+}
+
+// textKeywords are the keywords whose value is free text.
+var textKeywords = []string{"description", "title", "$comment"}
+
+// IsSchemaKeyword reports whether k is a JSON Schema keyword of any draft.
+func IsSchemaKeyword(k string) bool { return slices.Contains(schemaKeywords, k) }
+
+// IsTextKeyword reports whether k is a keyword whose value is free text
+// (description, title, $comment).
+func IsTextKeyword(k string) bool { return slices.Contains(textKeywords, k) }
+
+// InNameMap reports whether the mapping reached by the keys of a path into
+// a schema (object keys; an array index is any key that is not a name-map
+// keyword, such as "0" or "") holds names rather than keywords: it is the
+// value of a name-map keyword (properties, $defs, dependentRequired, ...)
+// of a mapping of keywords. In /properties/properties the second
+// "properties" is a property's name, and the mapping under it holds
+// keywords again.
+func InNameMap(keys []string) bool {
+	names := false
+	for _, k := range keys {
+		names = !names && slices.Contains(nameMapKeywords, k)
+	}
+	return names
+}
