@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )
@@ -58,7 +57,8 @@ func CompileSchema(doc *JSONDoc, name string, root *os.Root, dir string) (*Schem
 		// address does not matter.
 		loc = provenSchemaBase + name + ".json"
 	}
-	c := newCompiler(root, absDir)
+	c, docs := newCompiler(root, absDir)
+	docs[loc] = doc.Value
 	names := schemaNames{loc: loc, name: name, dir: fileURL(absDir) + "/"}
 	if err := c.AddResource(loc, doc.Value); err != nil {
 		return nil, []SchemaIssue{{Msg: names.clean(err.Error())}}
@@ -70,29 +70,64 @@ func CompileSchema(doc *JSONDoc, name string, root *os.Root, dir string) (*Schem
 	if issues := refCycleIssues(sch, names, doc.Value); len(issues) > 0 {
 		return nil, issues
 	}
-	return &Schema{schema: sch, compiler: c, loc: loc, doc: doc.Value}, nil
+	return &Schema{schema: sch, compiler: c, loc: loc, doc: doc.Value, docs: docs}, nil
 }
 
 // newCompiler returns the compiler of the schemas of the tool folder dir
 // (absolute), whose os.Root is root: draft 2020-12 unless $schema says
-// otherwise, $ref targets read through root only.
-func newCompiler(root *os.Root, dir string) *jsonschema.Compiler {
+// otherwise, $ref targets read through root only. docs is filled with the
+// documents of the folder it reads, by address.
+func newCompiler(root *os.Root, dir string) (*jsonschema.Compiler, map[string]any) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
-	c.UseLoader(folderLoader{root: root, dir: dir})
+	l := &folderLoader{root: root, dir: dir, docs: map[string]any{}}
+	c.UseLoader(l)
 	c.UseRegexpEngine((&patternBudget{}).compile)
-	return c
+	return c, l.docs
 }
 
 // provenSchemaBase is the address of schemas provablyValid2020 accepted.
 const provenSchemaBase = "https://json-schema.org/speccify-lint/proven/"
 
-// Schema is a compiled inputs or outputs schema.
+// Schema is a compiled inputs or outputs schema: the one schema model of
+// the linter. The rules validate with it; explore generates values from
+// its compiled form (Compiled, Keyword) and names the failures of a value
+// through its typed violations (Violations).
 type Schema struct {
 	schema   *jsonschema.Schema
 	compiler *jsonschema.Compiler
 	loc      string
-	doc      any // the schema value from TOOL.md
+	doc      any            // the schema value from TOOL.md
+	docs     map[string]any // the documents by address: TOOL.md's and the folder's files read
+}
+
+// Compiled is the compiled schema: every keyword with exact numbers
+// (*big.Rat bounds), every $ref, $dynamicRef and $recursiveRef resolved
+// (inside the document, to the JSON files of the tool folder, by $anchor
+// and $id) to the compiled schema it names. Nothing may change it.
+func (s *Schema) Compiled() *jsonschema.Schema { return s.schema }
+
+// Keyword returns the value of the keyword k of sub, a schema reached
+// from Compiled, as written in its document (TOOL.md's or a file of the
+// tool folder): for what the compiled schema does not keep, such as a
+// format that is an annotation (draft 2019-09 and later), not an
+// assertion. ok is false when sub has no such keyword or its document is
+// not one of the tool's (a meta-schema).
+func (s *Schema) Keyword(sub *jsonschema.Schema, k string) (v any, ok bool) {
+	docURL, frag, _ := strings.Cut(sub.Location, "#")
+	doc, ok := s.docs[docURL]
+	if !ok {
+		return nil, false
+	}
+	if p, err := url.PathUnescape(frag); err == nil {
+		frag = p
+	}
+	obj, ok := valueAt(doc, frag).(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	v, ok = obj[k]
+	return v, ok
 }
 
 // Sub compiles the subschema at a JSON pointer of the schema document, such
@@ -102,7 +137,7 @@ func (s *Schema) Sub(pointer string) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Schema{schema: sub, compiler: s.compiler, loc: s.loc, doc: s.doc}, nil
+	return &Schema{schema: sub, compiler: s.compiler, loc: s.loc, doc: s.doc, docs: s.docs}, nil
 }
 
 // Validate validates the value v: nil, a *jsonschema.ValidationError, or a
@@ -290,98 +325,6 @@ func refFileIssues(rfe *refFileError, names schemaNames, target string, instance
 	return issues
 }
 
-// ValidationIssues flattens a validation error of the value instance into
-// its leaf failures, each at the JSON pointer of the failing value, in a
-// stable order.
-func ValidationIssues(err error, instance any) []SchemaIssue {
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return []SchemaIssue{{Msg: err.Error()}}
-	}
-	var out []SchemaIssue
-	// parent is where the enclosing failure is. prefix is "" except under a
-	// propertyNames failure, whose causes are failures of the property name
-	// with locations relative to it: they are placed at the property.
-	var walk func(e *jsonschema.ValidationError, parent, prefix string)
-	walk = func(e *jsonschema.ValidationError, parent, prefix string) {
-		at := prefix + pointerOf(e.InstanceLocation)
-		if k, ok := e.ErrorKind.(*kind.PropertyNames); ok {
-			// The library's location of a propertyNames failure has the
-			// right length, but its tokens can be overwritten by the
-			// validation that follows (it keeps its working slice): the
-			// object is the one at that depth with the property, when only
-			// one has it, else the enclosing failure's value.
-			at = parent
-			if obj, ok := uniqueObjectWith(instance, len(e.InstanceLocation), k.Property); ok {
-				at = obj + "/" + escapePointer(k.Property)
-			}
-			prefix = at
-		}
-		if len(e.Causes) == 0 {
-			msg := e.ErrorKind.LocalizedString(englishPrinter)
-			if k, ok := e.ErrorKind.(*kind.RefCycle); ok {
-				// Its text names the schema by its internal address.
-				_, ptr, _ := strings.Cut(k.URL, "#")
-				msg = fmt.Sprintf("a reference cycle: %s and %s lead to the same schema (#%s) without moving into the value",
-					keywordPath(k.KeywordLocation1), keywordPath(k.KeywordLocation2), ptr)
-			}
-			out = append(out, SchemaIssue{Pointer: at, Msg: msg})
-			return
-		}
-		for _, c := range e.Causes {
-			walk(c, at, prefix)
-		}
-	}
-	walk(ve, "", "")
-	slices.SortStableFunc(out, func(a, b SchemaIssue) int { return strings.Compare(a.Pointer, b.Pointer) })
-	return slices.Compact(out)
-}
-
-// keywordPath names the keyword path of a validation failure for a message.
-func keywordPath(p string) string {
-	if p == "" {
-		return "the top of the schema"
-	}
-	return p
-}
-
-// uniqueObjectWith returns the pointer of the one object depth levels down
-// in v that has the member name; ok is false when none or several have it.
-func uniqueObjectWith(v any, depth int, name string) (pointer string, ok bool) {
-	found := 0
-	var walk func(v any, at string, depth int)
-	walk = func(v any, at string, depth int) {
-		switch v := v.(type) {
-		case map[string]any:
-			if depth == 0 {
-				if _, has := v[name]; has {
-					pointer = at
-					found++
-				}
-				return
-			}
-			for k, sub := range v {
-				walk(sub, at+"/"+escapePointer(k), depth-1)
-			}
-		case []any:
-			for i, sub := range v {
-				walk(sub, at+"/"+strconv.Itoa(i), depth-1)
-			}
-		}
-	}
-	walk(v, "", depth)
-	return pointer, found == 1
-}
-
-func pointerOf(tokens []string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		b.WriteString(escapePointer(t))
-	}
-	return b.String()
-}
-
 // danglingRefIssues places a $ref to a place that is not there (a JSON
 // pointer or an anchor) at the $refs of the schema value instance that name
 // it; none when err is another error, or no $ref of instance names it.
@@ -456,28 +399,4 @@ func (n schemaNames) clean(msg string) string {
 	msg = strings.ReplaceAll(msg, "\""+n.loc+"\"", n.name)
 	msg = strings.ReplaceAll(msg, n.loc, n.name)
 	return strings.ReplaceAll(msg, n.dir, "")
-}
-
-// FailedKeyword is the JSON pointer, into the schema document the schema
-// was compiled from, of the keyword whose failure is the first leaf of the
-// validation error err ("/properties/count/minimum", "/required"); "" when
-// err is no validation error or that keyword is in another document (a
-// $ref to a file).
-func (s *Schema) FailedKeyword(err error) string {
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return ""
-	}
-	for len(ve.Causes) > 0 {
-		ve = ve.Causes[0]
-	}
-	doc, frag, ok := strings.Cut(ve.SchemaURL, "#")
-	if !ok || doc != s.loc {
-		return ""
-	}
-	p := frag
-	if ve.ErrorKind != nil {
-		p += pointerOf(ve.ErrorKind.KeywordPath())
-	}
-	return p
 }

@@ -21,10 +21,12 @@ import (
 // folder's os.Root, so that no "..", absolute path or symbolic link (a
 // symlinked directory in the middle of the path included) reaches outside it;
 // dir is the folder's absolute path, which the library's file:// addresses
-// start with.
+// start with. docs keeps each document read by its address, for
+// Schema.Keyword.
 type folderLoader struct {
 	root *os.Root
 	dir  string
+	docs map[string]any
 }
 
 // refFileError says why the file a $ref names was not read, in words that
@@ -39,7 +41,7 @@ type refFileError struct {
 
 func (e *refFileError) Error() string { return e.Name + " " + e.Why }
 
-func (l folderLoader) Load(u string) (any, error) {
+func (l *folderLoader) Load(u string) (any, error) {
 	p, err := (jsonschema.FileLoader{}).ToFile(u)
 	if err != nil {
 		return nil, fmt.Errorf("%s is not fetched: only files inside the tool folder are read", u)
@@ -63,6 +65,7 @@ func (l folderLoader) Load(u string) (any, error) {
 	if err != nil {
 		return nil, &refFileError{Name: name, Why: "names a file that is not JSON: " + err.Error()}
 	}
+	l.docs[u] = v
 	return v, nil
 }
 

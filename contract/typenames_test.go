@@ -17,7 +17,7 @@ func TestTypeKeyword(t *testing.T) {
 		{"/$defs/type", "", false},
 		{"/properties/type/type", "/properties/type/type", true},
 		{"/properties/properties/type", "/properties/properties/type", true}, // the property named properties
-		{"/dependentRequired/type/0", "", false},                               // the dependents of a property named type
+		{"/dependentRequired/type/0", "", false},                             // the dependents of a property named type
 		{"/dependencies/type", "", false},
 		{"/properties/n", "", false},
 		{"", "", false},
