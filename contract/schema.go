@@ -108,12 +108,24 @@ type Schema struct {
 func (s *Schema) Compiled() *jsonschema.Schema { return s.schema }
 
 // Keyword returns the value of the keyword k of sub, a schema reached
-// from Compiled, as written in its document (TOOL.md's or a file of the
-// tool folder): for what the compiled schema does not keep, such as a
-// format that is an annotation (draft 2019-09 and later), not an
-// assertion. ok is false when sub has no such keyword or its document is
-// not one of the tool's (a meta-schema).
+// from Compiled, as written in its document (see Raw): for what the
+// compiled schema does not keep, such as a format that is an annotation
+// (draft 2019-09 and later), not an assertion. ok is false when sub has no
+// such keyword or its document is not one of the tool's.
 func (s *Schema) Keyword(sub *jsonschema.Schema, k string) (v any, ok bool) {
+	raw, _ := s.Raw(sub)
+	obj, ok := raw.(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	v, ok = obj[k]
+	return v, ok
+}
+
+// Raw returns sub, a schema reached from Compiled, as written in its
+// document: TOOL.md's schema or a JSON file of the tool folder; ok is false
+// for a schema of another document (a meta-schema).
+func (s *Schema) Raw(sub *jsonschema.Schema) (v any, ok bool) {
 	docURL, frag, _ := strings.Cut(sub.Location, "#")
 	doc, ok := s.docs[docURL]
 	if !ok {
@@ -122,12 +134,8 @@ func (s *Schema) Keyword(sub *jsonschema.Schema, k string) (v any, ok bool) {
 	if p, err := url.PathUnescape(frag); err == nil {
 		frag = p
 	}
-	obj, ok := valueAt(doc, frag).(map[string]any)
-	if !ok {
-		return nil, false
-	}
-	v, ok = obj[k]
-	return v, ok
+	v = valueAt(doc, frag)
+	return v, v != nil
 }
 
 // Sub compiles the subschema at a JSON pointer of the schema document, such

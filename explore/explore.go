@@ -29,12 +29,15 @@ package explore
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
 // Source is what inputs are made from.
 type Source struct {
-	// Schema is the inputs schema as a JSON value (contract.JSONDoc.Value).
-	Schema any
+	// Schema is the compiled inputs schema: values are generated from it
+	// and the failures of invalid ones named through it.
+	Schema *contract.Schema
 	// Valid is the oracle: whether a value is valid against the inputs
 	// schema, decided by the linter's own validator. Every input's Valid is
 	// its answer.

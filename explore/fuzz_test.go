@@ -33,8 +33,8 @@ func FuzzGenerate(f *testing.F) {
 		if len(issues) > 0 {
 			return
 		}
-		valid := func(x any) bool { return sch.Validate(x) == nil }
-		src := Source{Schema: v, Valid: valid, Invalid: true}
+		valid := oracle(sch)
+		src := Source{Schema: sch, Valid: valid, Invalid: true}
 		g := New(src, seed)
 		seen := map[string]bool{}
 		var first *Input
@@ -89,7 +89,7 @@ func FuzzShrink(f *testing.F) {
 			return
 		}
 		budget %= 300
-		src := Source{Schema: s, Valid: func(x any) bool { return sch.Validate(x) == nil }}
+		src := Source{Schema: sch, Valid: oracle(sch)}
 		in := Input{Value: v, Valid: src.Valid(v), Kind: "random"}
 		if in.Valid {
 			in.Spelling = Spelling(spelling % uint8(len(respellings)+1))

@@ -57,7 +57,7 @@ type Generator struct {
 // name. Likewise a violation the oracle accepts is dropped.
 func New(src Source, seed uint64) *Generator {
 	s := newSchema(src.Schema)
-	root := s.at("")
+	root := s.root()
 	g := newGen(s, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
 	valid := src.Valid
 	if valid == nil {

@@ -27,22 +27,27 @@ func decodeJSON(text string) (any, error) {
 	return v, err
 }
 
-// oracle compiles schema with the linter's own compiler: the validator
-// that decides validity for explore.
-func oracle(t testing.TB, schema any) func(any) bool {
+// compile compiles schema with the linter's own compiler: the model
+// explore generates from, whose validator decides validity for explore.
+func compile(t testing.TB, schema any) *contract.Schema {
 	t.Helper()
 	sch, issues := contract.CompileSchema(&contract.JSONDoc{Value: schema}, "inputs", nil, t.TempDir())
 	if len(issues) > 0 {
 		t.Fatalf("schema: %v", issues)
 	}
+	return sch
+}
+
+// oracle is the validity of a value against sch.
+func oracle(sch *contract.Schema) func(any) bool {
 	return func(v any) bool { return sch.Validate(v) == nil }
 }
 
 // source is the Source of a schema given as JSON text, with its oracle.
 func source(t testing.TB, schemaText string, examples ...string) Source {
 	t.Helper()
-	s := decode(t, schemaText)
-	src := Source{Schema: s, Valid: oracle(t, s), Invalid: true}
+	sch := compile(t, decode(t, schemaText))
+	src := Source{Schema: sch, Valid: oracle(sch), Invalid: true}
 	for _, e := range examples {
 		src.Examples = append(src.Examples, decode(t, e))
 	}

@@ -66,7 +66,7 @@ func TestInvalid(t *testing.T) {
 					firstInvalid = in.Kind
 				}
 				g := newGen(newSchema(src.Schema), nil)
-				if names := g.explain(g.s.at(""), in.Value); !slices.Equal(names, []string{in.Kind}) {
+				if names := g.explain(g.s.root(), in.Value); !slices.Equal(names, []string{in.Kind}) {
 					t.Errorf("%s made as %q, explained as %q", in.JSON(), in.Kind, names)
 				}
 				got = append(got, in.Kind+": "+string(in.JSON()))

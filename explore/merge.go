@@ -74,6 +74,12 @@ func merge(a, b *node) *node {
 			m.depReq[k] = append(slices.Clip(m.depReq[k]), b.depReq[k]...)
 		}
 	}
+	switch {
+	case a.keys != nil && b.keys != nil:
+		m.keys = conj(a.keys, b.keys)
+	case b.keys != nil:
+		m.keys = b.keys
+	}
 	m.minProps = max(a.minProps, b.minProps)
 	m.maxProps = minLimit(a.maxProps, b.maxProps)
 
@@ -98,6 +104,14 @@ func merge(a, b *node) *node {
 	m.minItems = max(a.minItems, b.minItems)
 	m.maxItems = minLimit(a.maxItems, b.maxItems)
 	m.unique = a.unique || b.unique
+	switch {
+	case a.contains != nil && b.contains != nil:
+		m.contains = conj(a.contains, b.contains) // stricter than both: one item matches both
+	case b.contains != nil:
+		m.contains = b.contains
+	}
+	m.minContains = max(a.minContains, b.minContains)
+	m.maxContains = minLimit(a.maxContains, b.maxContains)
 	m.alts = append(slices.Clip(a.alts), b.alts...)
 	return &m
 }

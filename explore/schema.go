@@ -1,20 +1,22 @@
 package explore
 
 import (
-	"encoding/json"
 	"math"
 	"math/big"
-	"net/url"
 	"regexp"
 	"regexp/syntax"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
-// node is one schema read for generation: the keywords that shape values.
-// The in-place applicators ($ref, allOf) are folded into it by
-// (*schema).flat; anyOf and oneOf stay alternatives to choose from.
+// node is one compiled schema read for generation: the keywords that
+// shape values. The in-place applicators ($ref, allOf) are folded into it
+// by (*schema).flat; anyOf, oneOf, if/then/else and dependentSchemas stay
+// alternatives to choose from.
 type node struct {
 	never bool // the false schema, or keywords that contradict each other
 
@@ -37,6 +39,7 @@ type node struct {
 	addlFalse bool
 	patProps  []patternProp
 	depReq    map[string][]string
+	keys      *node // propertyNames; nil: any name
 	minProps  int
 	maxProps  int // < 0: none
 
@@ -46,13 +49,17 @@ type node struct {
 	minItems   int
 	maxItems   int // < 0: none
 	unique     bool
+	// contains: at least minContains and at most maxContains (< 0: any
+	// number of) items match it; nil: no contains.
+	contains                 *node
+	minContains, maxContains int
 
-	// alts are groups of alternatives (anyOf, oneOf): a value matches one
-	// of each group.
+	// alts are groups of alternatives (anyOf, oneOf, if/then/else,
+	// dependentSchemas): a value matches one of each group.
 	alts [][]*node
 
-	// raw in-place applicators, folded by flat.
-	ref   string
+	// allOf are the in-place applicators folded by flat: allOf and the
+	// targets of $ref, $dynamicRef and $recursiveRef.
 	allOf []*node
 }
 
@@ -88,260 +95,266 @@ const (
 	maxDepth    = 12 // nesting of generated values
 )
 
-// schema is a schema document read for generation, with its nodes cached
-// by JSON pointer so that $ref resolution reads each target once.
+// schema is the compiled inputs schema read for generation, its nodes
+// cached by compiled schema so that each is read once and a $ref (to the
+// document, a file of the tool folder, an $anchor or an $id: the compiler
+// resolved them all) finds its target's node.
 type schema struct {
-	root  any
-	nodes map[string]*node
+	model *contract.Schema
+	nodes map[*jsonschema.Schema]*node
 	flats map[*node]*node
 }
 
-func newSchema(root any) *schema {
-	return &schema{root: root, nodes: map[string]*node{}, flats: map[*node]*node{}}
+func newSchema(model *contract.Schema) *schema {
+	return &schema{model: model, nodes: map[*jsonschema.Schema]*node{}, flats: map[*node]*node{}}
 }
 
-// at returns the node of the subschema at a JSON pointer of the document.
-func (s *schema) at(ptr string) *node {
-	if n, ok := s.nodes[ptr]; ok {
-		return n
+// root is the node of the whole schema.
+func (s *schema) root() *node {
+	if s.model == nil {
+		return newNode()
 	}
-	v, ok := lookup(s.root, ptr)
-	if !ok {
-		// A $ref to nothing: the compiled schema would not exist; any
-		// value then, the oracle decides.
-		n := newNode()
-		s.nodes[ptr] = n
+	return s.at(s.model.Compiled())
+}
+
+// at returns the node of a compiled schema; nil is the schema {}.
+func (s *schema) at(sch *jsonschema.Schema) *node {
+	if sch == nil {
+		return anyValue
+	}
+	if n, ok := s.nodes[sch]; ok {
 		return n
 	}
 	n := newNode()
-	s.nodes[ptr] = n // before reading, so that a cycle finds it
-	s.read(n, v, ptr)
+	s.nodes[sch] = n // before reading, so that a cycle finds it
+	s.read(n, sch)
 	return n
 }
 
 // newNode returns the node of the schema {}: any value.
 func newNode() *node {
-	return &node{maxLen: -1, maxProps: -1, maxItems: -1, num: numRange{min: math.Inf(-1), max: math.Inf(1)}}
-}
-
-// lookup resolves a JSON pointer in v.
-func lookup(v any, ptr string) (any, bool) {
-	if ptr == "" {
-		return v, true
-	}
-	if !strings.HasPrefix(ptr, "/") {
-		return nil, false
-	}
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch c := v.(type) {
-		case map[string]any:
-			var ok bool
-			if v, ok = c[tok]; !ok {
-				return nil, false
-			}
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(c) {
-				return nil, false
-			}
-			v = c[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
+	return &node{maxLen: -1, maxProps: -1, maxItems: -1, maxContains: -1, num: numRange{min: math.Inf(-1), max: math.Inf(1)}}
 }
 
 func escapeToken(k string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
 }
 
-// read fills n from the schema value v found at ptr.
-func (s *schema) read(n *node, v any, ptr string) {
-	switch m := v.(type) {
-	case bool:
-		n.never = !m
+// read fills n from the compiled schema sch.
+func (s *schema) read(n *node, sch *jsonschema.Schema) {
+	if sch.Bool != nil {
+		n.never = !*sch.Bool
 		return
-	case map[string]any:
-		s.readObject(n, m, ptr)
+	}
+	if sch.Types != nil {
+		n.types = sch.Types.ToStrings()
+		slices.Sort(n.types)
+	}
+	if sch.Enum != nil {
+		n.enum, n.hasEnum = sch.Enum.Values, true
+	}
+	if sch.Const != nil {
+		n.constVal, n.hasConst = *sch.Const, true
+	}
+	readNumbers(n, sch)
+	n.minLen = intLimit(sch.MinLength, 0)
+	n.maxLen = intLimit(sch.MaxLength, -1)
+	if sch.Pattern != nil {
+		n.patterns = append(n.patterns, compilePattern(sch.Pattern.String()))
+	}
+	if sch.Format != nil {
+		n.format = sch.Format.Name
+	} else if f, ok := s.model.Keyword(sch, "format"); ok {
+		n.format, _ = f.(string)
+	}
+	s.readObject(n, sch)
+	s.readArray(n, sch)
+
+	for _, list := range [][]*jsonschema.Schema{sch.AnyOf, sch.OneOf} {
+		if len(list) > 0 {
+			n.alts = append(n.alts, s.all(list))
+		}
+	}
+	n.allOf = s.all(sch.AllOf)
+	for _, r := range []*jsonschema.Schema{sch.Ref, sch.RecursiveRef} {
+		if r != nil {
+			n.allOf = append(n.allOf, s.at(r))
+		}
+	}
+	if sch.DynamicRef != nil && sch.DynamicRef.Ref != nil {
+		// Where a $dynamicRef leads depends on the value's path; its
+		// static target is the usual one, and the oracle decides.
+		n.allOf = append(n.allOf, s.at(sch.DynamicRef.Ref))
+	}
+	if sch.Not != nil && s.admitsAll(sch.Not) {
+		n.never = true // not: {} admits nothing
+	}
+	if sch.If != nil {
+		// A value either matches if and then, or else: two alternatives;
+		// one of else's that matches if after all is the oracle's to drop.
+		yes := s.at(sch.If)
+		if sch.Then != nil {
+			yes = conj(yes, s.at(sch.Then))
+		}
+		n.alts = append(n.alts, []*node{yes, s.at(sch.Else)})
 	}
 }
 
-func (s *schema) readObject(n *node, m map[string]any, ptr string) {
-	sub := func(key string) *node { return s.at(ptr + "/" + escapeToken(key)) }
-	subAt := func(key string, i int) *node { return s.at(ptr + "/" + escapeToken(key) + "/" + strconv.Itoa(i)) }
-	switch t := m["type"].(type) {
-	case string:
-		n.types = []string{t}
-	case []any:
-		for _, e := range t {
-			if s, ok := e.(string); ok && !slices.Contains(n.types, s) {
-				n.types = append(n.types, s)
-			}
-		}
-		slices.Sort(n.types)
-		if len(n.types) == 0 {
-			n.never = true
-		}
+// admitsAll reports whether sch is written as true or {}.
+func (s *schema) admitsAll(sch *jsonschema.Schema) bool {
+	if sch.Bool != nil {
+		return *sch.Bool
 	}
-	if e, ok := m["enum"].([]any); ok {
-		n.enum, n.hasEnum = e, true
-	}
-	if c, ok := m["const"]; ok {
-		n.constVal, n.hasConst = c, true
-	}
-	s.readNumbers(n, m)
-	n.minLen = intKeyword(m, "minLength", 0)
-	n.maxLen = intKeyword(m, "maxLength", -1)
-	if p, ok := m["pattern"].(string); ok {
-		n.patterns = append(n.patterns, compilePattern(p))
-	}
-	n.format, _ = m["format"].(string)
+	raw, ok := s.model.Raw(sch)
+	m, isMap := raw.(map[string]any)
+	return ok && isMap && len(m) == 0
+}
 
-	if props, ok := m["properties"].(map[string]any); ok {
+// all returns the nodes of list.
+func (s *schema) all(list []*jsonschema.Schema) []*node {
+	var out []*node
+	for _, sch := range list {
+		out = append(out, s.at(sch))
+	}
+	return out
+}
+
+func (s *schema) readObject(n *node, sch *jsonschema.Schema) {
+	if len(sch.Properties) > 0 {
 		n.props = map[string]*node{}
-		for _, k := range sortedKeys(props) {
-			n.props[k] = s.at(ptr + "/properties/" + escapeToken(k))
+		for _, k := range sortedKeys(sch.Properties) {
+			n.props[k] = s.at(sch.Properties[k])
 			n.propNames = append(n.propNames, k)
 		}
 	}
-	if req, ok := m["required"].([]any); ok {
-		for _, r := range req {
-			if k, ok := r.(string); ok {
-				n.required = append(n.required, k)
-			}
-		}
-		slices.Sort(n.required)
-		n.required = slices.Compact(n.required)
-	}
-	switch a := m["additionalProperties"].(type) {
+	n.required = slices.Clone(sch.Required)
+	slices.Sort(n.required)
+	n.required = slices.Compact(n.required)
+	switch a := sch.AdditionalProperties.(type) {
 	case bool:
 		n.addlFalse = !a
-	case map[string]any:
-		n.addl = sub("additionalProperties")
+	case *jsonschema.Schema:
+		n.addl = s.at(a)
 	}
-	if pp, ok := m["patternProperties"].(map[string]any); ok {
-		for _, k := range sortedKeys(pp) {
-			n.patProps = append(n.patProps, patternProp{compilePattern(k), s.at(ptr + "/patternProperties/" + escapeToken(k))})
+	if u := sch.UnevaluatedProperties; u != nil && u.Bool != nil && !*u.Bool {
+		n.addlFalse = true // as far as generation goes
+	}
+	pats := make([]jsonschema.Regexp, 0, len(sch.PatternProperties))
+	for re := range sch.PatternProperties {
+		pats = append(pats, re)
+	}
+	slices.SortFunc(pats, func(a, b jsonschema.Regexp) int { return strings.Compare(a.String(), b.String()) })
+	for _, re := range pats {
+		n.patProps = append(n.patProps, patternProp{compilePattern(re.String()), s.at(sch.PatternProperties[re])})
+	}
+	depReq := map[string][]string{}
+	depSchemas := map[string]*jsonschema.Schema{}
+	for k, v := range sch.DependentRequired {
+		depReq[k] = v
+	}
+	for k, v := range sch.DependentSchemas {
+		depSchemas[k] = v
+	}
+	for k, v := range sch.Dependencies { // draft 7 and older
+		switch d := v.(type) {
+		case []string:
+			depReq[k] = d
+		case *jsonschema.Schema:
+			depSchemas[k] = d
 		}
 	}
-	if dr, ok := m["dependentRequired"].(map[string]any); ok {
-		n.depReq = map[string][]string{}
-		for _, k := range sortedKeys(dr) {
-			list, _ := dr[k].([]any)
-			for _, e := range list {
-				if d, ok := e.(string); ok {
-					n.depReq[k] = append(n.depReq[k], d)
-				}
+	if len(depReq) > 0 {
+		n.depReq = depReq
+	}
+	for _, k := range sortedKeys(depSchemas) {
+		// With k present the dependent schema applies: a value has k and
+		// matches it, or is any value (one with k that breaks it is the
+		// oracle's to drop).
+		has := newNode()
+		has.required = []string{k}
+		n.alts = append(n.alts, []*node{conj(has, s.at(depSchemas[k])), anyValue})
+	}
+	if sch.PropertyNames != nil {
+		n.keys = s.at(sch.PropertyNames)
+	}
+	n.minProps = intLimit(sch.MinProperties, 0)
+	n.maxProps = intLimit(sch.MaxProperties, -1)
+}
+
+func (s *schema) readArray(n *node, sch *jsonschema.Schema) {
+	n.prefix = s.all(sch.PrefixItems)
+	items, addl := any(sch.Items2020), any(nil)
+	if sch.Items2020 == nil {
+		items, addl = sch.Items, sch.AdditionalItems // draft 2019-09 and older
+	}
+	switch it := items.(type) {
+	case *jsonschema.Schema:
+		if it != nil {
+			if it.Bool != nil && !*it.Bool {
+				n.itemsFalse = true
+			} else {
+				n.items = s.at(it)
 			}
 		}
-	}
-	n.minProps = intKeyword(m, "minProperties", 0)
-	n.maxProps = intKeyword(m, "maxProperties", -1)
-
-	if p, ok := m["prefixItems"].([]any); ok {
-		for i := range p {
-			n.prefix = append(n.prefix, subAt("prefixItems", i))
-		}
-	}
-	switch it := m["items"].(type) {
-	case bool:
-		n.itemsFalse = !it
-	case map[string]any:
-		n.items = sub("items")
-	case []any: // draft 2019-09 and older: items is the prefix
-		for i := range it {
-			n.prefix = append(n.prefix, subAt("items", i))
-		}
-		switch ai := m["additionalItems"].(type) {
+	case []*jsonschema.Schema: // items is the prefix
+		n.prefix = s.all(it)
+		switch ai := addl.(type) {
 		case bool:
 			n.itemsFalse = !ai
-		case map[string]any:
-			n.items = sub("additionalItems")
+		case *jsonschema.Schema:
+			n.items = s.at(ai)
 		}
 	}
-	n.minItems = intKeyword(m, "minItems", 0)
-	n.maxItems = intKeyword(m, "maxItems", -1)
-	n.unique, _ = m["uniqueItems"].(bool)
-
-	for _, kw := range []string{"anyOf", "oneOf"} {
-		if list, ok := m[kw].([]any); ok && len(list) > 0 {
-			var group []*node
-			for i := range list {
-				group = append(group, subAt(kw, i))
-			}
-			n.alts = append(n.alts, group)
-		}
+	if u := sch.UnevaluatedItems; u != nil && u.Bool != nil && !*u.Bool && n.items == nil {
+		n.itemsFalse = true // as far as generation goes
 	}
-	if list, ok := m["allOf"].([]any); ok {
-		for i := range list {
-			n.allOf = append(n.allOf, subAt("allOf", i))
-		}
-	}
-	if not, ok := m["not"]; ok {
-		if b, ok := not.(bool); ok && b {
-			n.never = true
-		} else if nm, ok := not.(map[string]any); ok && len(nm) == 0 {
-			n.never = true // not: {} admits nothing
-		}
-	}
-	if r, ok := m["$ref"].(string); ok {
-		n.ref = r
+	n.minItems = intLimit(sch.MinItems, 0)
+	n.maxItems = intLimit(sch.MaxItems, -1)
+	n.unique = sch.UniqueItems
+	if sch.Contains != nil {
+		n.contains = s.at(sch.Contains)
+		n.minContains = intLimit(sch.MinContains, 1)
+		n.maxContains = intLimit(sch.MaxContains, -1)
 	}
 }
 
-// readNumbers reads the numeric keywords, of draft 2020-12 and of draft 4
-// (boolean exclusiveMinimum/exclusiveMaximum).
-func (s *schema) readNumbers(n *node, m map[string]any) {
-	if f, ok := number(m["minimum"]); ok {
+// readNumbers reads the numeric keywords: minimum and exclusiveMinimum
+// (the compiler makes draft 4's boolean one a number), the same for the
+// maximum, multipleOf.
+func readNumbers(n *node, sch *jsonschema.Schema) {
+	if f, ok := ratFloat(sch.Minimum); ok {
 		n.num.min, n.num.hasMin = f, true
 	}
-	if f, ok := number(m["maximum"]); ok {
+	if f, ok := ratFloat(sch.ExclusiveMinimum); ok && (!n.num.hasMin || f >= n.num.min) {
+		n.num.min, n.num.hasMin, n.num.exMin = f, true, true
+	}
+	if f, ok := ratFloat(sch.Maximum); ok {
 		n.num.max, n.num.hasMax = f, true
 	}
-	switch e := m["exclusiveMinimum"].(type) {
-	case bool:
-		n.num.exMin = e && n.num.hasMin
-	default:
-		if f, ok := number(e); ok && (!n.num.hasMin || f >= n.num.min) {
-			n.num.min, n.num.hasMin, n.num.exMin = f, true, true
-		}
+	if f, ok := ratFloat(sch.ExclusiveMaximum); ok && (!n.num.hasMax || f <= n.num.max) {
+		n.num.max, n.num.hasMax, n.num.exMax = f, true, true
 	}
-	switch e := m["exclusiveMaximum"].(type) {
-	case bool:
-		n.num.exMax = e && n.num.hasMax
-	default:
-		if f, ok := number(e); ok && (!n.num.hasMax || f <= n.num.max) {
-			n.num.max, n.num.hasMax, n.num.exMax = f, true, true
-		}
-	}
-	if mo, ok := m["multipleOf"].(json.Number); ok {
-		if r, ok := parseRat(mo); ok && r.Sign() > 0 {
-			n.num.multipleOf = append(n.num.multipleOf, r)
-		}
+	if m := sch.MultipleOf; m != nil && m.Sign() > 0 {
+		n.num.multipleOf = append(n.num.multipleOf, m)
 	}
 }
 
-func number(v any) (float64, bool) {
-	switch x := v.(type) {
-	case json.Number:
-		f, err := x.Float64()
-		return f, err == nil && !math.IsInf(f, 0) && !math.IsNaN(f)
-	case float64:
-		return x, true
+func ratFloat(r *big.Rat) (float64, bool) {
+	if r == nil {
+		return 0, false
 	}
-	return 0, false
+	f, _ := r.Float64()
+	return f, !math.IsInf(f, 0)
 }
 
-// intKeyword reads a non-negative integer keyword, def when absent or not
-// one; values are capped so that lengths stay ints.
-func intKeyword(m map[string]any, k string, def int) int {
-	f, ok := number(m[k])
-	if !ok || f < 0 || f != math.Trunc(f) {
+// intLimit is a length or count keyword as the compiler read it, def when
+// absent; values are capped so that lengths stay small ints, and a
+// negative one (what the compiler makes of a number beyond int64) is 0.
+func intLimit(p *int, def int) int {
+	if p == nil {
 		return def
 	}
-	return int(min(f, 1<<40))
+	return min(max(*p, 0), 1<<40)
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -353,8 +366,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// flat returns n with its $ref and allOf folded in: one node whose keywords
-// are the conjunction of theirs. Results are cached; a chain of $refs
+// flat returns n with its allOf and references folded in: one node whose
+// keywords are the conjunction of theirs. Results are cached; a chain of $refs
 // longer than maxRefChain (a recursive schema that never reaches structure)
 // admits nothing.
 func (s *schema) flat(n *node) *node {
@@ -365,32 +378,18 @@ func (s *schema) flatDepth(n *node, depth int) *node {
 	if f, ok := s.flats[n]; ok {
 		return f
 	}
-	if n.ref == "" && len(n.allOf) == 0 {
+	if len(n.allOf) == 0 {
 		return n
 	}
 	if depth > maxRefChain {
 		return &node{never: true}
 	}
 	own := *n
-	own.ref, own.allOf = "", nil
+	own.allOf = nil
 	f := &own
-	if n.ref != "" {
-		f = merge(f, s.flatDepth(s.resolve(n.ref), depth+1))
-	}
 	for _, a := range n.allOf {
 		f = merge(f, s.flatDepth(a, depth+1))
 	}
 	s.flats[n] = f
 	return f
-}
-
-// resolve returns the node a $ref names within the document: "#", "#/..."
-// pointers, and $anchor or $id names are not followed (any value).
-func (s *schema) resolve(ref string) *node {
-	if ptr, ok := strings.CutPrefix(ref, "#"); ok {
-		if p, err := url.PathUnescape(ptr); err == nil {
-			return s.at(p)
-		}
-	}
-	return s.at("\x00unresolved") // lookup fails: any value
 }

@@ -35,7 +35,7 @@ func Shrink(in Input, src Source, fails func(Input) bool, budget int) Input {
 		// generator can name stay the ones it has, so that its Kind still
 		// says why it is invalid.
 		s.gen = newGen(newSchema(src.Schema), nil)
-		s.root = s.gen.s.at("")
+		s.root = s.gen.s.root()
 		s.violations = s.gen.explain(s.root, in.Value)
 	}
 	for s.budget > 0 && s.checks > 0 && s.pass() {

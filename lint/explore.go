@@ -277,7 +277,7 @@ func (e *exploration) exploreSource() (src explore.Source, argv []string, why st
 		return src, nil, "the inputs schema does not compile (see schema)"
 	}
 	src = explore.Source{
-		Schema:  ins.doc.Value,
+		Schema:  ins.schema,
 		Valid:   func(v any) bool { return valid(ins.schema, v) },
 		Invalid: c.cfg.Explore.Invalid,
 	}
