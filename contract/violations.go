@@ -33,6 +33,23 @@ type Violation struct {
 	Kind jsonschema.ErrorKind
 	// Msg is the failure in words.
 	Msg string
+	// Outer is, for a failure that only explains one made of others, that
+	// outermost one: an anyOf or oneOf none of whose alternatives matched
+	// (the failure is one alternative's), a contains that too few items
+	// matched (the failure is one item's); nil otherwise. OuterPointer is
+	// where it is.
+	Outer        jsonschema.ErrorKind
+	OuterPointer string
+}
+
+// composite reports whether a failure's causes explain why alternatives
+// or items did not match rather than being failures of their own.
+func composite(k jsonschema.ErrorKind) bool {
+	switch k.(type) {
+	case *kind.AnyOf, *kind.OneOf, *kind.Contains, *kind.MinContains:
+		return true
+	}
+	return false
 }
 
 // Violations flattens the validation error err of the value instance
@@ -53,6 +70,8 @@ func violations(err error, instance any, loc string) []Violation {
 	// parent is where the enclosing failure is. prefix is "" except under a
 	// propertyNames failure, whose causes are failures of the property name
 	// with locations relative to it: they are placed at the property.
+	var outer jsonschema.ErrorKind
+	outerAt := ""
 	var walk func(e *jsonschema.ValidationError, parent, prefix, property string)
 	walk = func(e *jsonschema.ValidationError, parent, prefix, property string) {
 		at := prefix + pointerOf(e.InstanceLocation)
@@ -70,8 +89,12 @@ func violations(err error, instance any, loc string) []Violation {
 		}
 		if len(e.Causes) == 0 {
 			out = append(out, Violation{Pointer: at, Keyword: keywordPointer(e, loc), Property: property,
-				Kind: e.ErrorKind, Msg: violationMsg(e.ErrorKind)})
+				Kind: e.ErrorKind, Msg: violationMsg(e.ErrorKind), Outer: outer, OuterPointer: outerAt})
 			return
+		}
+		if outer == nil && composite(e.ErrorKind) {
+			outer, outerAt = e.ErrorKind, at
+			defer func() { outer, outerAt = nil, "" }()
 		}
 		for _, c := range e.Causes {
 			walk(c, at, prefix, property)

@@ -147,7 +147,8 @@ func (gn *Generator) take(q int) (in Input, ok, more bool) {
 		for len(gn.invalid) > 0 {
 			v := gn.invalid[0]
 			gn.invalid = gn.invalid[1:]
-			if in, ok := gn.offer(v.apply(gn.invalidOf), v.kind, &invalidSide); ok {
+			if in, ok := gn.offer(v.apply(gn.invalidOf), "", &invalidSide); ok {
+				in.Kind = kindOf(gn.src.Schema, in.Value)
 				gn.turn++
 				return in, true, true
 			}

@@ -14,25 +14,15 @@ import (
 const maxViolations = 64
 
 // violation is one targeted way to break the schema: the value at path
-// replaced (or removed), and its name for reports.
+// replaced (or removed). Its name is the validator's (kindOf).
 type violation struct {
 	path  []any
 	value any
 	del   bool
-	kind  string
 }
 
 // apply returns base with v made.
 func (v violation) apply(base any) any { return setAt(base, v.path, v.value, v.del) }
-
-// where is the " at /pointer" suffix of a violation's name, nothing at the
-// root.
-func where(path []any) string {
-	if len(path) == 0 {
-		return ""
-	}
-	return " at " + pointer(path)
-}
 
 // violations lists one-at-a-time violations of n inside the valid value
 // v at path: required keys missing first (each names the key), then
@@ -46,8 +36,7 @@ func (g *gen) violations(n *node, v any, path []any, depth int, out []violation)
 	if obj, ok := v.(map[string]any); ok {
 		for _, k := range n.required {
 			if _, ok := obj[k]; ok {
-				out = append(out, violation{path: appendPath(path, k), del: true,
-					kind: nameRequired(k, path)})
+				out = append(out, violation{path: appendPath(path, k), del: true})
 			}
 		}
 	}
@@ -56,8 +45,7 @@ func (g *gen) violations(n *node, v any, path []any, depth int, out []violation)
 	case map[string]any:
 		if n.addlFalse {
 			k := extraKey(n, 0)
-			out = append(out, violation{path: appendPath(path, k), value: "x",
-				kind: nameExtra(k, path)})
+			out = append(out, violation{path: appendPath(path, k), value: "x"})
 		}
 		for _, k := range sortedKeys(c) {
 			if m, ok := memberNode(n, k); ok {
@@ -66,15 +54,13 @@ func (g *gen) violations(n *node, v any, path []any, depth int, out []violation)
 		}
 	case []any:
 		if n.minItems > 0 && len(c) >= n.minItems {
-			out = append(out, violation{path: path, value: slices.Clone(c[:n.minItems-1]),
-				kind: nameFewer(n, path)})
+			out = append(out, violation{path: path, value: slices.Clone(c[:n.minItems-1])})
 		}
 		if long, ok := g.longer(n, c); ok {
-			out = append(out, violation{path: path, value: long, kind: nameMore(n, path)})
+			out = append(out, violation{path: path, value: long})
 		}
 		if n.unique && len(c) > 0 {
-			out = append(out, violation{path: path, value: append(slices.Clone(c), c[0]),
-				kind: nameRepeated(path)})
+			out = append(out, violation{path: path, value: append(slices.Clone(c), c[0])})
 		}
 		for i := range min(len(c), 3) {
 			if it, ok := itemNode(n, i); ok {
@@ -92,22 +78,22 @@ var wrongTypeValues = []any{"1", json.Number("1"), true, nil, []any{}, map[strin
 // enum, not the const, out of range, wrong length, broken pattern.
 func scalarViolations(n *node, v any, path []any) []violation {
 	var out []violation
-	add := func(value any, kind string) {
-		out = append(out, violation{path: path, value: value, kind: kind})
+	add := func(value any) {
+		out = append(out, violation{path: path, value: value})
 	}
 	if len(n.types) > 0 {
 		for _, w := range wrongTypeValues {
 			t := typeOf(w)
 			if !typeAllowed(n.types, t) {
-				add(w, nameWrongType(n, t, path))
+				add(w)
 				break
 			}
 		}
 	}
 	if n.hasConst {
-		add(otherThan(n.constVal), nameConst(path))
+		add(otherThan(n.constVal))
 	} else if n.hasEnum && len(n.enum) > 0 {
-		add(otherThan(n.enum...), nameEnum(path))
+		add(otherThan(n.enum...))
 	}
 	switch x := v.(type) {
 	case json.Number:
@@ -115,14 +101,14 @@ func scalarViolations(n *node, v any, path []any) []violation {
 	case string:
 		runes := utf8.RuneCountInString(x)
 		if n.minLen > 0 && runes >= n.minLen {
-			add(string([]rune(x)[:n.minLen-1]), nameShort(n, path))
+			add(string([]rune(x)[:n.minLen-1]))
 		}
 		if n.maxLen >= 0 && n.maxLen < maxStringRunes {
-			add(strings.Repeat("a", n.maxLen+1), nameLong(n, path))
+			add(strings.Repeat("a", n.maxLen+1))
 		}
 		for _, p := range n.patterns {
 			if b, ok := breaking(n, p); ok {
-				add(b, namePattern(p, path))
+				add(b)
 			}
 		}
 	}
@@ -152,8 +138,8 @@ func otherThan(vs ...any) any {
 
 func numberViolations(n *node, x json.Number, path []any) []violation {
 	var out []violation
-	add := func(value json.Number, kind string) {
-		out = append(out, violation{path: path, value: value, kind: kind})
+	add := func(value json.Number) {
+		out = append(out, violation{path: path, value: value})
 	}
 	f, err := x.Float64()
 	r, exact := parseRat(x)
@@ -166,7 +152,7 @@ func numberViolations(n *node, x json.Number, path []any) []violation {
 		if !inRange(n.num, half) {
 			half = math.Trunc(f) - 0.5
 		}
-		add(json.Number(strconv.FormatFloat(half, 'g', -1, 64)), nameInteger(path))
+		add(json.Number(strconv.FormatFloat(half, 'g', -1, 64)))
 	}
 	// Out of range by one: the nearest value past the bound (with a
 	// multipleOf, the nearest multiple), so that it breaks nothing else.
@@ -176,12 +162,12 @@ func numberViolations(n *node, x json.Number, path []any) []violation {
 	}
 	if n.num.hasMin {
 		if c, ok := beyond(n.num.min, n.num.exMin, step, -1); ok {
-			add(c, nameBelow(n, path))
+			add(c)
 		}
 	}
 	if n.num.hasMax {
 		if c, ok := beyond(n.num.max, n.num.exMax, step, 1); ok {
-			add(c, nameAbove(n, path))
+			add(c)
 		}
 	}
 	if len(n.num.multipleOf) > 0 {
@@ -197,7 +183,7 @@ func numberViolations(n *node, x json.Number, path []any) []violation {
 			if cf, _ := c.Float64(); !inRange(n.num, cf) {
 				c.Sub(c, new(big.Rat).Mul(big.NewRat(2, 1), new(big.Rat).Sub(c, r)))
 			}
-			add(ratNumber(c), nameMultiple(m, path))
+			add(ratNumber(c))
 		}
 	}
 	return out
@@ -237,14 +223,6 @@ func beyond(bound float64, exclusive bool, step *big.Rat, dir int) (json.Number,
 		break
 	}
 	return ratNumber(c), true
-}
-
-func formatBound(f float64, exclusive bool) string {
-	s := strconv.FormatFloat(f, 'g', -1, 64)
-	if exclusive {
-		return s + " (exclusive)"
-	}
-	return s
 }
 
 // breaking returns a string that does not match p but keeps n's length
@@ -289,4 +267,9 @@ func (g *gen) longer(n *node, a []any) ([]any, bool) {
 		}
 	}
 	return long, true
+}
+
+// typeAllowed reports whether a value of type t (typeOf) matches types.
+func typeAllowed(types []string, t string) bool {
+	return slices.Contains(types, t) || (t == "integer" && slices.Contains(types, "number"))
 }

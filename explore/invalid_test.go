@@ -65,8 +65,7 @@ func TestInvalid(t *testing.T) {
 				if firstInvalid == "" {
 					firstInvalid = in.Kind
 				}
-				g := newGen(newSchema(src.Schema), nil)
-				if names := g.explain(g.s.root(), in.Value); !slices.Equal(names, []string{in.Kind}) {
+				if names := explain(src.Schema, in.Value); !slices.Equal(names, []string{in.Kind}) {
 					t.Errorf("%s made as %q, explained as %q", in.JSON(), in.Kind, names)
 				}
 				got = append(got, in.Kind+": "+string(in.JSON()))
@@ -180,5 +179,35 @@ func TestFixtureOptionsBounded(t *testing.T) {
 	g := New(src, 1)
 	if n := len(g.fixtures); n == 0 || n > maxMutations {
 		t.Errorf("%d fixture combinations, want 1 to %d", n, maxMutations)
+	}
+}
+
+// TestExplain: the names of the validator's failures, by JSON path and
+// keyword, for the keywords beyond those TestInvalid makes.
+func TestExplain(t *testing.T) {
+	tests := []struct {
+		schema, value string
+		want          []string
+	}{
+		{`{"propertyNames":{"maxLength":2},"properties":{"o":{"propertyNames":{"pattern":"^a"}}}}`, `{"abc":1,"o":{"b":1}}`,
+			[]string{`key "abc" breaks propertyNames`, `key "b" breaks propertyNames at /o`}},
+		{`{"dependentRequired":{"a":["b","c"]}}`, `{"a":1,"c":2}`, []string{`key "a" without "b" (dependentRequired)`}},
+		{`{"type":"array","contains":{"type":"integer"},"minContains":2}`, `["x",1]`, []string{"fewer items than minContains 2 match contains"}},
+		{`{"type":"array","items":{"contains":{"const":1}}}`, `[[2]]`, []string{"no item matches contains at /0"}},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","format":"date"}`, `"2024-02-30"`, []string{`breaks format "date"`}},
+		{`{"if":{"properties":{"k":{"const":1}}},"then":{"required":["v"]}}`, `{"k":1}`, []string{`required key "v" missing`}},
+		{`{"type":"integer","maximum":9223372036854775807}`, `9223372036854775808`, []string{"above maximum 9223372036854775807"}},
+		{`{"multipleOf":0.01}`, `0.001`, []string{"not a multiple of 0.01"}},
+		{`{"type":"object","minProperties":2,"not":{"required":["z"]}}`, `{"z":1}`, []string{"fewer keys than minProperties 2", "matches not"}},
+		{`{"prefixItems":[{"type":"string"}],"items":false}`, `["a",1]`, []string{"not allowed (false schema) at /1"}},
+		{`{"type":["string","null"]}`, `1`, []string{"wrong type: integer instead of null or string"}},
+		{`{"properties":{"a":{"anyOf":[{"type":"string"},{"minimum":3}]}}}`, `{"a":1}`, []string{"matches none of anyOf at /a"}},
+		{`{"oneOf":[{"type":"integer"},{"minimum":0}]}`, `1`, []string{"matches more than one of oneOf"}},
+	}
+	for _, tt := range tests {
+		sch := compile(t, decode(t, tt.schema))
+		if got := explain(sch, decode(t, tt.value)); !slices.Equal(got, tt.want) {
+			t.Errorf("%s against %s: %q, want %q", tt.value, tt.schema, got, tt.want)
+		}
 	}
 }

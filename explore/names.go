@@ -2,59 +2,109 @@ package explore
 
 import (
 	"fmt"
-	"math/big"
+	"slices"
 	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
-// The names of violations, for Input.Kind: the same for a violation made
-// (invalid.go) and one found in a shrunk input (explain.go).
-
-func nameRequired(k string, path []any) string {
-	return fmt.Sprintf("required key %q missing%s", k, where(path))
+// names are the names of one violation, for Input.Kind: one per missing
+// or extra key, else one; each ends with where the failing value is (" at
+// /pointer", nothing at the root).
+func names(v contract.Violation) []string {
+	at := where(v.Pointer)
+	if v.Property != "" {
+		// The name of a property under propertyNames: the object is where
+		// it fails.
+		obj := v.Pointer[:strings.LastIndexByte(v.Pointer, '/')+1]
+		return []string{fmt.Sprintf("key %q breaks propertyNames%s", v.Property, where(strings.TrimSuffix(obj, "/")))}
+	}
+	each := func(keys []string, format string) []string {
+		out := make([]string, len(keys))
+		for i, k := range keys {
+			out[i] = fmt.Sprintf(format, k) + at
+		}
+		return out
+	}
+	switch k := v.Kind.(type) {
+	case *kind.Required:
+		return each(k.Missing, "required key %q missing")
+	case *kind.AdditionalProperties:
+		return each(k.Properties, "extra key %q (additionalProperties: false)")
+	case *kind.DependentRequired:
+		return each(k.Missing, "key "+quote(k.Prop)+" without %q (dependentRequired)")
+	case *kind.Dependency:
+		return each(k.Missing, "key "+quote(k.Prop)+" without %q (dependencies)")
+	case *kind.Type:
+		if k.Got == "number" && slices.Contains(k.Want, "integer") {
+			return []string{"not an integer" + at}
+		}
+		want := slices.Sorted(slices.Values(k.Want))
+		return []string{fmt.Sprintf("wrong type: %s instead of %s", k.Got, strings.Join(want, " or ")) + at}
+	case *kind.Const:
+		return []string{"not the const" + at}
+	case *kind.Enum:
+		return []string{"not in the enum" + at}
+	case *kind.Minimum:
+		return []string{"below minimum " + ratNumber(k.Want).String() + at}
+	case *kind.ExclusiveMinimum:
+		return []string{"below minimum " + ratNumber(k.Want).String() + " (exclusive)" + at}
+	case *kind.Maximum:
+		return []string{"above maximum " + ratNumber(k.Want).String() + at}
+	case *kind.ExclusiveMaximum:
+		return []string{"above maximum " + ratNumber(k.Want).String() + " (exclusive)" + at}
+	case *kind.MultipleOf:
+		return []string{"not a multiple of " + ratNumber(k.Want).String() + at}
+	case *kind.MinLength:
+		return []string{fmt.Sprintf("shorter than minLength %d", k.Want) + at}
+	case *kind.MaxLength:
+		return []string{fmt.Sprintf("longer than maxLength %d", k.Want) + at}
+	case *kind.Pattern:
+		return []string{fmt.Sprintf("breaks pattern %q", k.Want) + at}
+	case *kind.Format:
+		return []string{fmt.Sprintf("breaks format %q", k.Want) + at}
+	case *kind.MinItems:
+		return []string{fmt.Sprintf("fewer items than minItems %d", k.Want) + at}
+	case *kind.MaxItems:
+		return []string{fmt.Sprintf("more items than maxItems %d", k.Want) + at}
+	case *kind.UniqueItems:
+		return []string{"repeated item (uniqueItems)" + at}
+	case *kind.AdditionalItems:
+		return []string{"extra items (additionalItems: false)" + at}
+	case *kind.Contains:
+		return []string{"no item matches contains" + at}
+	case *kind.MinContains:
+		return []string{fmt.Sprintf("fewer items than minContains %d match contains", k.Want) + at}
+	case *kind.MaxContains:
+		return []string{fmt.Sprintf("more items than maxContains %d match contains", k.Want) + at}
+	case *kind.MinProperties:
+		return []string{fmt.Sprintf("fewer keys than minProperties %d", k.Want) + at}
+	case *kind.MaxProperties:
+		return []string{fmt.Sprintf("more keys than maxProperties %d", k.Want) + at}
+	case *kind.FalseSchema:
+		return []string{"not allowed (false schema)" + at}
+	case *kind.Not:
+		return []string{"matches not" + at}
+	case *kind.OneOf:
+		if len(k.Subschemas) > 0 {
+			return []string{"matches more than one of oneOf" + at}
+		}
+		return []string{"matches none of oneOf" + at}
+	case *kind.AnyOf:
+		return []string{"matches none of anyOf" + at}
+	}
+	return []string{v.Msg + at}
 }
 
-func nameExtra(k string, path []any) string {
-	return fmt.Sprintf("extra key %q%s (additionalProperties: false)", k, where(path))
-}
+func quote(s string) string { return fmt.Sprintf("%q", s) }
 
-func nameFewer(n *node, path []any) string {
-	return fmt.Sprintf("fewer items than minItems %d%s", n.minItems, where(path))
-}
-
-func nameMore(n *node, path []any) string {
-	return fmt.Sprintf("more items than maxItems %d%s", n.maxItems, where(path))
-}
-
-func nameRepeated(path []any) string { return "repeated item (uniqueItems)" + where(path) }
-
-func nameWrongType(n *node, got string, path []any) string {
-	return fmt.Sprintf("wrong type: %s instead of %s%s", got, strings.Join(n.types, " or "), where(path))
-}
-
-func nameConst(path []any) string   { return "not the const" + where(path) }
-func nameEnum(path []any) string    { return "not in the enum" + where(path) }
-func nameInteger(path []any) string { return "not an integer" + where(path) }
-
-func nameBelow(n *node, path []any) string {
-	return fmt.Sprintf("below minimum %s%s", formatBound(n.num.min, n.num.exMin), where(path))
-}
-
-func nameAbove(n *node, path []any) string {
-	return fmt.Sprintf("above maximum %s%s", formatBound(n.num.max, n.num.exMax), where(path))
-}
-
-func nameMultiple(m *big.Rat, path []any) string {
-	return "not a multiple of " + m.RatString() + where(path)
-}
-
-func nameShort(n *node, path []any) string {
-	return fmt.Sprintf("shorter than minLength %d%s", n.minLen, where(path))
-}
-
-func nameLong(n *node, path []any) string {
-	return fmt.Sprintf("longer than maxLength %d%s", n.maxLen, where(path))
-}
-
-func namePattern(p *pattern, path []any) string {
-	return fmt.Sprintf("breaks pattern %q%s", p.src, where(path))
+// where is the " at /pointer" suffix of a violation's name, nothing at the
+// root.
+func where(pointer string) string {
+	if pointer == "" {
+		return ""
+	}
+	return " at " + pointer
 }

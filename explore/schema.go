@@ -136,10 +136,6 @@ func newNode() *node {
 	return &node{maxLen: -1, maxProps: -1, maxItems: -1, maxContains: -1, num: numRange{min: math.Inf(-1), max: math.Inf(1)}}
 }
 
-func escapeToken(k string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
-}
-
 // read fills n from the compiled schema sch.
 func (s *schema) read(n *node, sch *jsonschema.Schema) {
 	if sch.Bool != nil {

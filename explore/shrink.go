@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
 // Shrink returns the smallest input it finds that still fails: fails is
@@ -34,9 +36,8 @@ func Shrink(in Input, src Source, fails func(Input) bool, budget int) Input {
 		// An invalid input stays invalid the same way: the violations the
 		// generator can name stay the ones it has, so that its Kind still
 		// says why it is invalid.
-		s.gen = newGen(newSchema(src.Schema), nil)
-		s.root = s.gen.s.root()
-		s.violations = s.gen.explain(s.root, in.Value)
+		s.schema = src.Schema
+		s.violations = explain(s.schema, in.Value)
 	}
 	for s.budget > 0 && s.checks > 0 && s.pass() {
 	}
@@ -56,8 +57,7 @@ type shrinker struct {
 	checks int // candidates the oracle may still judge
 
 	// For an invalid input: the schema and the violations it names.
-	gen        *gen
-	root       *node
+	schema     *contract.Schema
 	violations []string
 }
 
@@ -72,7 +72,7 @@ func (s *shrinker) try(path []any, v any, del bool) bool {
 	if !smaller(cand, s.cur.Value) || s.valid(cand) != s.cur.Valid {
 		return false
 	}
-	if s.gen != nil && !slices.Equal(s.gen.explain(s.root, cand), s.violations) {
+	if s.schema != nil && !slices.Equal(explain(s.schema, cand), s.violations) {
 		return false
 	}
 	in := Input{Value: cand, Valid: s.cur.Valid, Kind: s.cur.Kind, Spelling: s.cur.Spelling}

@@ -3,8 +3,6 @@ package explore
 import (
 	"encoding/json"
 	"math"
-	"strconv"
-	"strings"
 )
 
 // jsonText is v as compact JSON with sorted keys: the identity of an input
@@ -83,25 +81,6 @@ func isInteger(n json.Number) bool {
 	}
 	f, err := n.Float64()
 	return err == nil && f == math.Trunc(f)
-}
-
-// pointer is a JSON pointer of path (keys and indexes), "/" for the root
-// in messages.
-func pointer(path []any) string {
-	if len(path) == 0 {
-		return "/"
-	}
-	var b strings.Builder
-	for _, p := range path {
-		b.WriteByte('/')
-		switch t := p.(type) {
-		case string:
-			b.WriteString(escapeToken(t))
-		case int:
-			b.WriteString(strconv.Itoa(t))
-		}
-	}
-	return b.String()
 }
 
 // setAt returns root with the value at path replaced by v (del: removed),
