@@ -2,10 +2,8 @@ package explore
 
 import (
 	"encoding/json"
-	"math"
 	"math/big"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -141,46 +139,37 @@ func numberViolations(n *node, x json.Number, path []any) []violation {
 	add := func(value json.Number) {
 		out = append(out, violation{path: path, value: value})
 	}
-	f, err := x.Float64()
 	r, exact := parseRat(x)
-	if err != nil || !exact {
+	if !exact {
 		return nil
 	}
 	integer := slices.Contains(n.types, "integer") && !slices.Contains(n.types, "number")
-	if integer && math.Abs(f) < maxSafe {
-		half := math.Trunc(f) + 0.5
+	if integer {
+		half := new(big.Rat).Add(new(big.Rat).SetInt(floor(r)), ratHalf)
 		if !inRange(n.num, half) {
-			half = math.Trunc(f) - 0.5
+			half.Sub(half, big.NewRat(1, 1))
 		}
-		add(json.Number(strconv.FormatFloat(half, 'g', -1, 64)))
+		add(ratNumber(half))
 	}
 	// Out of range by one: the nearest value past the bound (with a
 	// multipleOf, the nearest multiple), so that it breaks nothing else.
-	var step *big.Rat
-	if len(n.num.multipleOf) > 0 {
-		step = n.num.multipleOf[0]
+	st := step(n.num)
+	if n.num.min != nil {
+		add(beyond(n.num.min, n.num.exMin, st, -1))
 	}
-	if n.num.hasMin {
-		if c, ok := beyond(n.num.min, n.num.exMin, step, -1); ok {
-			add(c)
-		}
+	if n.num.max != nil {
+		add(beyond(n.num.max, n.num.exMax, st, 1))
 	}
-	if n.num.hasMax {
-		if c, ok := beyond(n.num.max, n.num.exMax, step, 1); ok {
-			add(c)
-		}
-	}
-	if len(n.num.multipleOf) > 0 {
-		m := n.num.multipleOf[0]
+	if st != nil {
 		var c *big.Rat
 		switch {
 		case !integer:
-			c = new(big.Rat).Add(r, new(big.Rat).Quo(m, big.NewRat(2, 1)))
-		case m.IsInt() && m.Cmp(big.NewRat(1, 1)) > 0:
+			c = new(big.Rat).Add(r, new(big.Rat).Mul(st, ratHalf))
+		case st.IsInt() && st.Cmp(big.NewRat(1, 1)) > 0:
 			c = new(big.Rat).Add(r, big.NewRat(1, 1))
 		}
 		if c != nil {
-			if cf, _ := c.Float64(); !inRange(n.num, cf) {
+			if !inRange(n.num, c) {
 				c.Sub(c, new(big.Rat).Mul(big.NewRat(2, 1), new(big.Rat).Sub(c, r)))
 			}
 			add(ratNumber(c))
@@ -190,39 +179,32 @@ func numberViolations(n *node, x json.Number, path []any) []violation {
 }
 
 // beyond returns the multiple of step (nil: any number) nearest to bound
-// on the far side (dir -1: below a minimum, 1: above a maximum);
+// on the far side (dir -1: below a minimum, 1: above a maximum), exactly;
 // exclusive: the bound itself is already beyond.
-func beyond(bound float64, exclusive bool, step *big.Rat, dir int) (json.Number, bool) {
+func beyond(bound *big.Rat, exclusive bool, step *big.Rat, dir int) json.Number {
+	d := big.NewRat(int64(dir), 1)
 	if step == nil { // the bound itself when exclusive, else one past it
-		if !exclusive {
-			bound += float64(dir)
+		if exclusive {
+			return ratNumber(bound)
 		}
-		return json.Number(strconv.FormatFloat(bound, 'g', -1, 64)), true
+		return ratNumber(new(big.Rat).Add(bound, d))
 	}
-	b := new(big.Rat)
-	if b.SetFloat64(bound) == nil {
-		return "", false
+	past := func(c *big.Rat) bool {
+		cmp := c.Cmp(bound) * dir
+		return cmp > 0 || (cmp == 0 && exclusive)
 	}
-	q := new(big.Rat).Quo(b, step)
-	k := new(big.Int).Quo(q.Num(), q.Denom()) // toward zero
-	c := new(big.Rat).Mul(new(big.Rat).SetInt(k), step)
-	for range 3 {
-		cmp := c.Cmp(b) * dir
-		if cmp > 0 || (cmp == 0 && exclusive) {
-			break
+	c := new(big.Rat).Mul(new(big.Rat).SetInt(floor(new(big.Rat).Quo(bound, step))), step)
+	delta := new(big.Rat).Mul(step, d)
+	for !past(c) {
+		c.Add(c, delta)
+	}
+	for { // nearest: step back while still beyond
+		back := new(big.Rat).Sub(c, delta)
+		if !past(back) {
+			return ratNumber(c)
 		}
-		c.Add(c, new(big.Rat).Mul(step, big.NewRat(int64(dir), 1)))
+		c = back
 	}
-	for range 3 { // nearest: step back while still beyond
-		back := new(big.Rat).Sub(c, new(big.Rat).Mul(step, big.NewRat(int64(dir), 1)))
-		cmp := back.Cmp(b) * dir
-		if cmp > 0 || (cmp == 0 && exclusive) {
-			c = back
-			continue
-		}
-		break
-	}
-	return ratNumber(c), true
 }
 
 // breaking returns a string that does not match p but keeps n's length

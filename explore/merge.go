@@ -1,7 +1,7 @@
 package explore
 
 import (
-	"math"
+	"math/big"
 	"slices"
 )
 
@@ -140,16 +140,27 @@ func mergeTypes(a, b []string) []string {
 
 func mergeRange(a, b numRange) numRange {
 	r := a
-	if b.min > a.min || (b.min == a.min && b.exMin) {
-		r.min, r.exMin = b.min, b.exMin
+	if b.min != nil {
+		if c := cmpRat(b.min, a.min, -1); c > 0 || (c == 0 && b.exMin) {
+			r.min, r.exMin = b.min, b.exMin
+		}
 	}
-	if b.max < a.max || (b.max == a.max && b.exMax) {
-		r.max, r.exMax = b.max, b.exMax
+	if b.max != nil {
+		if c := cmpRat(b.max, a.max, 1); c < 0 || (c == 0 && b.exMax) {
+			r.max, r.exMax = b.max, b.exMax
+		}
 	}
-	r.hasMin = !math.IsInf(r.min, -1)
-	r.hasMax = !math.IsInf(r.max, 1)
 	r.multipleOf = append(slices.Clip(a.multipleOf), b.multipleOf...)
 	return r
+}
+
+// cmpRat compares x with y, where a nil y is infinite: -Inf for inf < 0,
+// +Inf for inf > 0.
+func cmpRat(x, y *big.Rat, inf int) int {
+	if y == nil {
+		return -inf
+	}
+	return x.Cmp(y)
 }
 
 // minLimit is the smaller of two limits where a negative one means none.

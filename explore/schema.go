@@ -1,8 +1,6 @@
 package explore
 
 import (
-	"math"
-	"math/big"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -69,14 +67,6 @@ type patternProp struct {
 	node *node
 }
 
-// numRange is the numeric keywords.
-type numRange struct {
-	min, max       float64 // ±Inf: none
-	exMin, exMax   bool
-	multipleOf     []*big.Rat
-	hasMin, hasMax bool
-}
-
 // pattern is a pattern keyword: the RE2 program when Go can run it (to
 // filter candidates), and the syntax tree generation walks.
 type pattern struct {
@@ -133,7 +123,7 @@ func (s *schema) at(sch *jsonschema.Schema) *node {
 
 // newNode returns the node of the schema {}: any value.
 func newNode() *node {
-	return &node{maxLen: -1, maxProps: -1, maxItems: -1, maxContains: -1, num: numRange{min: math.Inf(-1), max: math.Inf(1)}}
+	return &node{maxLen: -1, maxProps: -1, maxItems: -1, maxContains: -1}
 }
 
 // read fills n from the compiled schema sch.
@@ -152,7 +142,7 @@ func (s *schema) read(n *node, sch *jsonschema.Schema) {
 	if sch.Const != nil {
 		n.constVal, n.hasConst = *sch.Const, true
 	}
-	readNumbers(n, sch)
+	n.num = numRangeOf(sch.Minimum, sch.ExclusiveMinimum, sch.Maximum, sch.ExclusiveMaximum, sch.MultipleOf)
 	n.minLen = intLimit(sch.MinLength, 0)
 	n.maxLen = intLimit(sch.MaxLength, -1)
 	if sch.Pattern != nil {
@@ -312,35 +302,6 @@ func (s *schema) readArray(n *node, sch *jsonschema.Schema) {
 		n.minContains = intLimit(sch.MinContains, 1)
 		n.maxContains = intLimit(sch.MaxContains, -1)
 	}
-}
-
-// readNumbers reads the numeric keywords: minimum and exclusiveMinimum
-// (the compiler makes draft 4's boolean one a number), the same for the
-// maximum, multipleOf.
-func readNumbers(n *node, sch *jsonschema.Schema) {
-	if f, ok := ratFloat(sch.Minimum); ok {
-		n.num.min, n.num.hasMin = f, true
-	}
-	if f, ok := ratFloat(sch.ExclusiveMinimum); ok && (!n.num.hasMin || f >= n.num.min) {
-		n.num.min, n.num.hasMin, n.num.exMin = f, true, true
-	}
-	if f, ok := ratFloat(sch.Maximum); ok {
-		n.num.max, n.num.hasMax = f, true
-	}
-	if f, ok := ratFloat(sch.ExclusiveMaximum); ok && (!n.num.hasMax || f <= n.num.max) {
-		n.num.max, n.num.hasMax, n.num.exMax = f, true, true
-	}
-	if m := sch.MultipleOf; m != nil && m.Sign() > 0 {
-		n.num.multipleOf = append(n.num.multipleOf, m)
-	}
-}
-
-func ratFloat(r *big.Rat) (float64, bool) {
-	if r == nil {
-		return 0, false
-	}
-	f, _ := r.Float64()
-	return f, !math.IsInf(f, 0)
 }
 
 // intLimit is a length or count keyword as the compiler read it, def when

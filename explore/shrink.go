@@ -3,6 +3,7 @@ package explore
 import (
 	"encoding/json"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -179,6 +180,21 @@ func lowestFailing[T int | int64 | rune](lo, hi T, fails func(T) bool) bool {
 	changed := false
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
+		if fails(mid) {
+			hi, changed = mid, true
+		} else {
+			lo = mid
+		}
+	}
+	return changed
+}
+
+// lowestFailingInt is lowestFailing for integers of any size.
+func lowestFailingInt(lo, hi *big.Int, fails func(*big.Int) bool) bool {
+	changed := false
+	for new(big.Int).Sub(hi, lo).Cmp(bigOne) > 0 {
+		mid := new(big.Int).Add(lo, hi)
+		mid.Rsh(mid, 1)
 		if fails(mid) {
 			hi, changed = mid, true
 		} else {
@@ -399,33 +415,32 @@ func runeCost(c rune) int {
 	return 0
 }
 
-// shrinkNumber moves n toward zero: zero itself, then for a non-integer its
-// integer part, then a binary search between zero and n for the failing
-// integer nearest zero.
+// shrinkNumber moves n toward zero, exactly (integers of any size): zero
+// itself, then for a non-integer its integer part, then a binary search
+// between zero and n for the failing integer nearest zero.
 func (s *shrinker) shrinkNumber(path []any, n json.Number) bool {
-	f, err := n.Float64()
-	if err != nil || f == 0 {
+	r, ok := parseRat(n)
+	if !ok || r.Sign() == 0 {
 		return false
 	}
 	if s.try(path, json.Number("0"), false) {
 		return true
 	}
 	changed := false
-	if t := math.Trunc(f); t != f && math.Abs(t) < maxSafe {
-		if s.try(path, json.Number(strconv.FormatInt(int64(t), 10)), false) {
-			changed = true
-			f = t
+	if !r.IsInt() {
+		t := new(big.Int).Quo(r.Num(), r.Denom()) // toward zero
+		if !s.try(path, json.Number(t.String()), false) {
+			return false
 		}
+		changed = true
+		r = new(big.Rat).SetInt(t)
 	}
-	if f != math.Trunc(f) || math.Abs(f) > maxSafe {
-		return changed
-	}
-	sign := int64(1)
-	if f < 0 {
-		sign = -1
-	}
-	return lowestFailing(0, int64(math.Abs(f)), func(m int64) bool {
-		return s.try(path, json.Number(strconv.FormatInt(sign*m, 10)), false)
+	abs := new(big.Int).Abs(r.Num())
+	return lowestFailingInt(new(big.Int), abs, func(m *big.Int) bool {
+		if r.Sign() < 0 {
+			m = new(big.Int).Neg(m)
+		}
+		return s.try(path, json.Number(m.String()), false)
 	}) || changed
 }
 

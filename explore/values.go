@@ -60,7 +60,7 @@ func typesOf(n *node) []string {
 	if n.minLen > 0 || n.maxLen >= 0 || len(n.patterns) > 0 || n.format != "" {
 		t = append(t, "string")
 	}
-	if n.num.hasMin || n.num.hasMax || len(n.num.multipleOf) > 0 {
+	if n.num.hasMin() || n.num.hasMax() || len(n.num.multipleOf) > 0 {
 		t = append(t, "number")
 	}
 	if len(t) == 0 {
