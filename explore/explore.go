@@ -6,7 +6,15 @@
 // package runs the implementation on what it makes.
 //
 // Values are JSON as contract.JSONDoc holds it: map[string]any, []any,
-// string, json.Number, bool or nil.
+// string, json.Number, bool or nil. Numbers are exact: a json.Number is
+// sent as written, so integers of any size and the schema's own bounds
+// reach stdin digit for digit.
+//
+// Generation reads the schema the linter compiled (contract.Schema: every
+// keyword the validator checks, its $refs resolved to the document, files
+// of the tool folder, anchors and ids, its numbers exact), and an invalid
+// input is named by the validator's own failures of it (by JSON path and
+// keyword), so that generation, naming and validation agree.
 //
 // Generation and shrinking are written here rather than taken from
 // pgregory.net/rapid or github.com/leanovate/gopter: rapid shrinks only
@@ -19,11 +27,15 @@
 // next to reading the schema, which no library on the module proxy does.
 //
 // The order of inputs: the examples' inputs; then boundary values (the
-// smallest value, every optional key present, each member at each of its
-// boundary values: empty and edge strings, bounds, zero and integers
-// across magnitudes, each enum value), with targeted invalid inputs and
-// mutations of the examples among them; then random values. Inputs are
-// distinct by their JSON text; the oracle's verdict is each one's Valid.
+// smallest value, every optional key present, then each member at each of
+// its boundary values: empty, edge and near-valid format strings, bounds,
+// zero and integers across magnitudes, each enum value; among them the
+// full value, with every property present at every depth, and for a
+// recursive schema deep values that follow the recursion up to 32 times),
+// with targeted invalid inputs (breaking the full value at every depth)
+// and mutations of the examples among them; then random values. Inputs
+// are distinct by their JSON text; the oracle's verdict is each one's
+// Valid.
 package explore
 
 import (

@@ -1,6 +1,9 @@
 package explore
 
 import (
+	"encoding/json"
+	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -21,6 +24,13 @@ func FuzzGenerate(f *testing.F) {
 		`{"type":"number","multipleOf":0.01,"exclusiveMinimum":-1,"maximum":1}`,
 		`{"patternProperties":{"^(?!x)":{"type":"boolean"}},"dependentRequired":{"a":["b"]},"minProperties":2}`,
 		`{"oneOf":[{"enum":[1,2]},{"const":2}],"not":{"const":1}}`,
+		`{"type":"object","properties":{"k":{"enum":["a","b"]},"n":{"type":"integer"}},"if":{"properties":{"k":{"const":"a"}}},"then":{"required":["n"]},"else":{"not":{"required":["n"]}}}`,
+		`{"type":"object","dependentSchemas":{"a":{"required":["b"],"properties":{"b":{"const":1}}}},"propertyNames":{"maxLength":2}}`,
+		`{"type":"array","contains":{"type":"integer","minimum":9007199254740993},"minContains":2,"maxContains":3,"uniqueItems":true}`,
+		`{"type":"integer","minimum":-9223372036854775808,"exclusiveMaximum":18446744073709551616,"multipleOf":3}`,
+		`{"type":"number","multipleOf":0.01,"maximum":1e21,"exclusiveMinimum":-0.005}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"d":{"format":"date"},"u":{"format":"uuid"}},"dependencies":{"d":["u"]}}`,
+		`{"$dynamicAnchor":"n","type":"object","properties":{"c":{"type":"array","items":{"$dynamicRef":"#n"}}}}`,
 	} {
 		f.Add(s, uint64(1))
 	}
@@ -45,6 +55,12 @@ func FuzzGenerate(f *testing.F) {
 			}
 			if got := valid(in.Value); got != in.Valid {
 				t.Fatalf("%s (%s): Valid %v, schema says %v", in.JSON(), in.Kind, in.Valid, got)
+			}
+			if names := explain(sch, in.Value); in.Valid != (len(names) == 0) {
+				t.Fatalf("%s: Valid %v, named %q", in.JSON(), in.Valid, names)
+			}
+			if !in.Valid && in.Kind != "example" && in.Kind != kindOf(sch, in.Value) {
+				t.Fatalf("%s made as %q, named %q", in.JSON(), in.Kind, kindOf(sch, in.Value))
 			}
 			text := string(in.JSON())
 			if seen[text] {
@@ -120,6 +136,83 @@ func FuzzShrink(f *testing.F) {
 		}
 		if again := Shrink(in, src, fails, budget); string(again.JSON()) != string(got.JSON()) {
 			t.Fatalf("not deterministic: %s then %s", got.JSON(), again.JSON())
+		}
+	})
+}
+
+// FuzzNumbers: for any bounds and multipleOf, the numbers generation makes
+// are JSON numbers that read back exactly, within the bounds and
+// multiples of the multipleOf.
+func FuzzNumbers(f *testing.F) {
+	f.Add("0", "10", "", false, false, true, uint64(1))
+	f.Add("-9223372036854775808", "9223372036854775807", "", false, false, true, uint64(2))
+	f.Add("0.1", "1e21", "0.01", true, false, false, uint64(3))
+	f.Add("", "-0.5", "0.25", false, true, false, uint64(4))
+	f.Add("1e30", "", "7", true, false, true, uint64(5))
+	f.Add("", "", "0.3", false, false, false, uint64(6))
+	f.Fuzz(func(t *testing.T, minText, maxText, multText string, exMin, exMax, integer bool, seed uint64) {
+		read := func(s string) *big.Rat {
+			if s == "" || len(s) > 40 {
+				return nil
+			}
+			r, ok := parseRat(json.Number(s))
+			if !ok {
+				return nil
+			}
+			return r
+		}
+		var lo, hi, exLo, exHi *big.Rat
+		if exMin {
+			exLo = read(minText)
+		} else {
+			lo = read(minText)
+		}
+		if exMax {
+			exHi = read(maxText)
+		} else {
+			hi = read(maxText)
+		}
+		r := numRangeOf(lo, exLo, hi, exHi, read(multText))
+		check := func(v any) {
+			n, ok := v.(json.Number)
+			if !ok {
+				t.Fatalf("%v is not a json.Number", v)
+			}
+			if _, err := decodeJSON(string(n)); err != nil {
+				t.Fatalf("%q is not JSON: %v", n, err)
+			}
+			x, ok := new(big.Rat).SetString(string(n))
+			if !ok || !inRange(r, x) {
+				t.Fatalf("%s is not in the range %+v", n, r)
+			}
+			if integer && !x.IsInt() {
+				t.Fatalf("%s is no integer", n)
+			}
+			for _, m := range r.multipleOf {
+				if !new(big.Rat).Quo(x, m).IsInt() {
+					t.Fatalf("%s is no multiple of %s", n, m.RatString())
+				}
+			}
+		}
+		rng := rand.New(rand.NewPCG(seed, seed))
+		if integer {
+			for _, v := range integerBoundaries(r) {
+				check(v)
+			}
+			for range 20 {
+				if v, ok := randomInteger(r, rng); ok {
+					check(v)
+				}
+			}
+			return
+		}
+		for _, v := range numberBoundaries(r) {
+			check(v)
+		}
+		for range 20 {
+			if v, ok := randomNumber(r, rng); ok {
+				check(v)
+			}
 		}
 	})
 }

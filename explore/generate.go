@@ -29,10 +29,12 @@ var schedule = []int{qBoundary, qFixtures, qBoundary, qInvalid, qFixtures, qBoun
 
 // Generator makes the inputs for one tool in a fixed order for its seed.
 type Generator struct {
-	src   Source
-	gen   *gen
-	root  *node
-	seen  map[string]bool
+	src  Source
+	gen  *gen
+	root *node
+	// seen holds the values judged by their JSON text: nil once made
+	// into an input, else the oracle's verdict.
+	seen  map[string]*bool
 	valid func(any) bool
 
 	examples  []any
@@ -63,15 +65,30 @@ func New(src Source, seed uint64) *Generator {
 	if valid == nil {
 		valid = func(any) bool { return true }
 	}
-	gn := &Generator{src: src, gen: g, root: root, seen: map[string]bool{}, valid: valid,
+	gn := &Generator{src: src, gen: g, root: root, seen: map[string]*bool{}, valid: valid,
 		examples: src.Examples}
-	gn.boundary = dedupe(g.computeRootBoundaries(root), maxRootBoundaries)
+	bounds := g.computeRootBoundaries(root)
+	full := g.fullValues(root)
+	if len(bounds) > 2 {
+		// After the smallest value and the one with every property: the
+		// full and deep values among the others.
+		bounds = append(bounds[:2:2], interleave([][]any{bounds[2:], full})...)
+	} else {
+		bounds = append(bounds, full...)
+	}
+	gn.boundary = dedupe(bounds, maxRootBoundaries)
 	gn.mutated = g.mutations(root, src.Examples, src.Fixtures)
 	gn.fixtures = g.fixtureCombinations(root, src.Examples, src.Fixtures)
 	if src.Invalid {
-		gn.invalidOf = gn.firstValid()
+		// The violations break the full value, so that they reach every
+		// depth; else the first valid one.
+		if len(full) > 0 && valid(full[0]) {
+			gn.invalidOf = full[0]
+		} else {
+			gn.invalidOf = gn.firstValid()
+		}
 		if gn.invalidOf != nil {
-			gn.invalid = g.violations(root, gn.invalidOf, nil, 0, nil)
+			gn.invalid = g.violations(root, gn.invalidOf)
 		}
 	}
 	return gn
@@ -195,19 +212,26 @@ func (gn *Generator) takeValue(queue *[]any, kind string) (in Input, ok, more bo
 var validSide, invalidSide = true, false
 
 // offer makes v an input unless it was made before or the oracle puts it
-// on the other side than want (nil: either side).
+// on the other side than want (nil: either side). A value refused for its
+// side may still come as an input of the other (a near-valid format
+// string made as a boundary value, then as a targeted violation).
 func (gn *Generator) offer(v any, kind string, want *bool) (Input, bool) {
 	k := jsonText(v)
-	if gn.seen[k] {
+	ok, judged := gn.seen[k]
+	if judged && ok == nil {
+		return Input{}, false // made before
+	}
+	if !judged {
+		verdict := gn.valid(v)
+		ok = &verdict
+		gn.seen[k] = ok
+	}
+	if want != nil && *ok != *want {
 		return Input{}, false
 	}
-	gn.seen[k] = true
-	ok := gn.valid(v)
-	if want != nil && ok != *want {
-		return Input{}, false
-	}
-	if ok && len(gn.respell) < maxRespelled && hasInteger(v) {
+	gn.seen[k] = nil
+	if *ok && len(gn.respell) < maxRespelled && hasInteger(v) {
 		gn.respell = append(gn.respell, v)
 	}
-	return Input{Value: v, Valid: ok, Kind: kind}, true
+	return Input{Value: v, Valid: *ok, Kind: kind}, true
 }

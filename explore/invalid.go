@@ -22,48 +22,147 @@ type violation struct {
 // apply returns base with v made.
 func (v violation) apply(base any) any { return setAt(base, v.path, v.value, v.del) }
 
-// violations lists one-at-a-time violations of n inside the valid value
-// v at path: required keys missing first (each names the key), then
-// the members' own violations, wrong types, extra keys, out of range
-// values and broken patterns.
-func (g *gen) violations(n *node, v any, path []any, depth int, out []violation) []violation {
-	n = g.s.flat(n)
-	if depth > maxDepth || len(out) >= maxViolations*2 || n.never {
-		return out
+// maxAltViolations bounds the alternatives (of an anyOf, oneOf,
+// if/then/else, dependentSchemas) whose own violations are made.
+const maxAltViolations = 4
+
+// violations lists one-at-a-time violations of root inside the valid
+// value v, at every depth: each value of v (the root, each member, the
+// first items of each array) gets its own list, required keys missing
+// first, then wrong types, extra keys, values out of range, broken
+// patterns; the lists are interleaved, so that the first violation of
+// every value comes before the second of any.
+func (g *gen) violations(root *node, v any) []violation {
+	w := &violationWalk{g: g}
+	w.at(root, v, nil, 0)
+	var out []violation
+	for i := 0; len(out) < maxViolations*2; i++ {
+		more := false
+		for _, l := range w.lists {
+			if i < len(l) {
+				out = append(out, l[i])
+				more = true
+			}
+		}
+		if !more {
+			break
+		}
 	}
-	if obj, ok := v.(map[string]any); ok {
+	return out
+}
+
+// violationWalk collects the violations of one value, a list per place.
+type violationWalk struct {
+	g     *gen
+	lists [][]violation
+	total int
+}
+
+// at adds the violations of n inside v, the value at path, and of its
+// members and items.
+func (w *violationWalk) at(n *node, v any, path []any, depth int) {
+	g := w.g
+	n = g.s.flat(n)
+	if depth > maxDepth || w.total >= maxViolations*2 || n.never {
+		return
+	}
+	var own []violation
+	add := func(vs ...violation) { own = append(own, vs...) }
+	obj, isObj := v.(map[string]any)
+	if isObj {
 		for _, k := range n.required {
 			if _, ok := obj[k]; ok {
-				out = append(out, violation{path: appendPath(path, k), del: true})
+				add(violation{path: appendPath(path, k), del: true})
+			}
+		}
+		for _, k := range sortedKeys(n.depReq) {
+			if _, ok := obj[k]; !ok {
+				continue
+			}
+			for _, d := range n.depReq[k] {
+				if _, ok := obj[d]; ok && !slices.Contains(n.required, d) {
+					add(violation{path: appendPath(path, d), del: true})
+				}
 			}
 		}
 	}
-	out = append(out, scalarViolations(n, v, path)...)
+	add(scalarViolations(n, v, path)...)
 	switch c := v.(type) {
 	case map[string]any:
 		if n.addlFalse {
-			k := extraKey(n, 0)
-			out = append(out, violation{path: appendPath(path, k), value: "x"})
+			add(violation{path: appendPath(path, g.extraKey(n, 0)), value: "x"})
 		}
+		add(w.badKeys(n, c, path)...)
+	case []any:
+		if n.minItems > 0 && len(c) >= n.minItems {
+			add(violation{path: path, value: slices.Clone(c[:n.minItems-1])})
+		}
+		if long, ok := g.longer(n, c); ok {
+			add(violation{path: path, value: long})
+		}
+		if n.unique && len(c) > 0 {
+			add(violation{path: path, value: append(slices.Clone(c), c[0])})
+		}
+		if n.contains != nil && len(c) > 0 {
+			// Without an item that matches contains (the first ones do).
+			add(violation{path: appendPath(path, 0), del: true})
+			if n.minItems == 0 {
+				add(violation{path: path, value: []any{}})
+			}
+		}
+	}
+	if len(own) > 0 {
+		w.lists = append(w.lists, own)
+		w.total += len(own)
+	}
+	for _, group := range n.alts {
+		for _, alt := range group[:min(len(group), maxAltViolations)] {
+			w.at(alt, v, path, depth+1)
+		}
+	}
+	switch c := v.(type) {
+	case map[string]any:
 		for _, k := range sortedKeys(c) {
-			if m, ok := memberNode(n, k); ok {
-				out = g.violations(m, c[k], appendPath(path, k), depth+1, out)
+			if m, ok := g.s.memberNode(n, k); ok {
+				w.at(m, c[k], appendPath(path, k), depth+1)
 			}
 		}
 	case []any:
-		if n.minItems > 0 && len(c) >= n.minItems {
-			out = append(out, violation{path: path, value: slices.Clone(c[:n.minItems-1])})
-		}
-		if long, ok := g.longer(n, c); ok {
-			out = append(out, violation{path: path, value: long})
-		}
-		if n.unique && len(c) > 0 {
-			out = append(out, violation{path: path, value: append(slices.Clone(c), c[0])})
-		}
 		for i := range min(len(c), 3) {
 			if it, ok := itemNode(n, i); ok {
-				out = g.violations(it, c[i], appendPath(path, i), depth+1, out)
+				w.at(it, c[i], appendPath(path, i), depth+1)
 			}
+		}
+	}
+}
+
+// badKeys are members of obj (at path) whose names break propertyNames:
+// the strings that break its keywords, each with a value its member
+// schema admits.
+func (w *violationWalk) badKeys(n *node, obj map[string]any, path []any) []violation {
+	if n.keys == nil {
+		return nil
+	}
+	keys := w.g.s.flat(n.keys)
+	good, ok := w.g.minimal(keys)
+	if !ok {
+		good = ""
+	}
+	var out []violation
+	for _, bad := range scalarViolations(keys, good, nil) {
+		k, ok := bad.value.(string)
+		if _, taken := obj[k]; !ok || taken {
+			continue
+		}
+		m, ok := w.g.s.memberNode(n, k)
+		if !ok {
+			continue
+		}
+		if v, ok := w.g.minimal(m); ok {
+			out = append(out, violation{path: appendPath(path, k), value: v})
+		}
+		if len(out) == 2 {
+			break
 		}
 	}
 	return out
@@ -107,6 +206,14 @@ func scalarViolations(n *node, v any, path []any) []violation {
 		for _, p := range n.patterns {
 			if b, ok := breaking(n, p); ok {
 				add(b)
+			}
+		}
+		// Near-valid strings of the format: invalid where the format is
+		// asserted (else the oracle finds them valid, and they are
+		// boundary values instead).
+		for _, s := range nearFormatSamples[n.format][:min(2, len(nearFormatSamples[n.format]))] {
+			if s, ok := fitLength(s, n.minLen, n.maxLen); ok && matchesAll(n.patterns, s) {
+				add(s)
 			}
 		}
 	}

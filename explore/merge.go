@@ -8,7 +8,7 @@ import (
 // merge returns the node whose values satisfy both a and b (as far as
 // generation reads keywords; the oracle decides the rest). a and b are
 // flat; neither is changed.
-func merge(a, b *node) *node {
+func (s *schema) merge(a, b *node) *node {
 	m := *a
 	m.never = a.never || b.never
 	m.types = mergeTypes(a.types, b.types)
@@ -47,7 +47,7 @@ func merge(a, b *node) *node {
 		}
 		for _, k := range b.propNames {
 			if av, ok := m.props[k]; ok {
-				m.props[k] = conj(av, b.props[k])
+				m.props[k] = s.conj(av, b.props[k])
 			} else {
 				m.props[k] = b.props[k]
 			}
@@ -59,7 +59,7 @@ func merge(a, b *node) *node {
 	m.required = slices.Compact(m.required)
 	switch {
 	case a.addl != nil && b.addl != nil:
-		m.addl = conj(a.addl, b.addl)
+		m.addl = s.conj(a.addl, b.addl)
 	case b.addl != nil:
 		m.addl = b.addl
 	}
@@ -76,7 +76,7 @@ func merge(a, b *node) *node {
 	}
 	switch {
 	case a.keys != nil && b.keys != nil:
-		m.keys = conj(a.keys, b.keys)
+		m.keys = s.conj(a.keys, b.keys)
 	case b.keys != nil:
 		m.keys = b.keys
 	}
@@ -86,17 +86,17 @@ func merge(a, b *node) *node {
 	if len(b.prefix) > len(a.prefix) {
 		m.prefix = slices.Clone(b.prefix)
 		for i, p := range a.prefix {
-			m.prefix[i] = conj(p, b.prefix[i])
+			m.prefix[i] = s.conj(p, b.prefix[i])
 		}
 	} else if len(b.prefix) > 0 {
 		m.prefix = slices.Clone(a.prefix)
 		for i, p := range b.prefix {
-			m.prefix[i] = conj(a.prefix[i], p)
+			m.prefix[i] = s.conj(a.prefix[i], p)
 		}
 	}
 	switch {
 	case a.items != nil && b.items != nil:
-		m.items = conj(a.items, b.items)
+		m.items = s.conj(a.items, b.items)
 	case b.items != nil:
 		m.items = b.items
 	}
@@ -106,7 +106,7 @@ func merge(a, b *node) *node {
 	m.unique = a.unique || b.unique
 	switch {
 	case a.contains != nil && b.contains != nil:
-		m.contains = conj(a.contains, b.contains) // stricter than both: one item matches both
+		m.contains = s.conj(a.contains, b.contains) // stricter than both: one item matches both
 	case b.contains != nil:
 		m.contains = b.contains
 	}
@@ -174,9 +174,16 @@ func minLimit(a, b int) int {
 	return min(a, b)
 }
 
-// conj is the unflattened node of the values both a and b admit.
-func conj(a, b *node) *node {
+// conj is the unflattened node of the values both a and b admit: one
+// node per pair, so that its flat form and boundary values are computed
+// once.
+func (s *schema) conj(a, b *node) *node {
+	k := [2]*node{a, b}
+	if n, ok := s.conjs[k]; ok {
+		return n
+	}
 	n := newNode()
 	n.allOf = []*node{a, b}
+	s.conjs[k] = n
 	return n
 }

@@ -93,10 +93,11 @@ type schema struct {
 	model *contract.Schema
 	nodes map[*jsonschema.Schema]*node
 	flats map[*node]*node
+	conjs map[[2]*node]*node
 }
 
 func newSchema(model *contract.Schema) *schema {
-	return &schema{model: model, nodes: map[*jsonschema.Schema]*node{}, flats: map[*node]*node{}}
+	return &schema{model: model, nodes: map[*jsonschema.Schema]*node{}, flats: map[*node]*node{}, conjs: map[[2]*node]*node{}}
 }
 
 // root is the node of the whole schema.
@@ -180,7 +181,7 @@ func (s *schema) read(n *node, sch *jsonschema.Schema) {
 		// one of else's that matches if after all is the oracle's to drop.
 		yes := s.at(sch.If)
 		if sch.Then != nil {
-			yes = conj(yes, s.at(sch.Then))
+			yes = s.conj(yes, s.at(sch.Then))
 		}
 		n.alts = append(n.alts, []*node{yes, s.at(sch.Else)})
 	}
@@ -258,7 +259,7 @@ func (s *schema) readObject(n *node, sch *jsonschema.Schema) {
 		// oracle's to drop).
 		has := newNode()
 		has.required = []string{k}
-		n.alts = append(n.alts, []*node{conj(has, s.at(depSchemas[k])), anyValue})
+		n.alts = append(n.alts, []*node{s.conj(has, s.at(depSchemas[k])), anyValue})
 	}
 	if sch.PropertyNames != nil {
 		n.keys = s.at(sch.PropertyNames)
@@ -345,7 +346,7 @@ func (s *schema) flatDepth(n *node, depth int) *node {
 	own.allOf = nil
 	f := &own
 	for _, a := range n.allOf {
-		f = merge(f, s.flatDepth(a, depth+1))
+		f = s.merge(f, s.flatDepth(a, depth+1))
 	}
 	s.flats[n] = f
 	return f

@@ -172,10 +172,10 @@ func (gn *Generator) offerRespelled(v any) (Input, bool) {
 		if text == plain {
 			continue
 		}
-		if gn.seen[text] {
+		if _, done := gn.seen[text]; done {
 			return Input{}, false
 		}
-		gn.seen[text] = true
+		gn.seen[text] = nil
 		if !validText(text, gn.valid) {
 			return Input{}, false
 		}

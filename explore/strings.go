@@ -78,7 +78,10 @@ func (g *gen) stringBoundaries(n *node) []any {
 			}
 		}
 	case formatSamples[n.format] != nil:
-		cands = formatSamples[n.format]
+		// The first valid sample, then the others among the near-valid
+		// ones.
+		f := formatSamples[n.format]
+		cands = append([]string{f[0]}, interleaveStrings(f[1:], nearFormatSamples[n.format])...)
 	default:
 		cands = append(cands, "")
 		cands = append(cands, specialStrings...)
@@ -132,6 +135,9 @@ func (g *gen) randomString(n *node) (string, bool) {
 		return "", false
 	}
 	if f := formatSamples[n.format]; f != nil && g.rng.IntN(4) > 0 {
+		if near := nearFormatSamples[n.format]; len(near) > 0 && g.rng.IntN(4) == 0 {
+			f = near
+		}
 		return g.fitString(n, f[g.rng.IntN(len(f))])
 	}
 	hi := n.maxLen
@@ -158,4 +164,19 @@ func (g *gen) randomText(n int) string {
 		b.WriteRune(randomRune(g.rng))
 	}
 	return b.String()
+}
+
+// interleaveStrings takes the first of a and of b, then the second of
+// each, and so on.
+func interleaveStrings(a, b []string) []string {
+	out := make([]string, 0, len(a)+len(b))
+	for i := 0; i < max(len(a), len(b)); i++ {
+		if i < len(a) {
+			out = append(out, a[i])
+		}
+		if i < len(b) {
+			out = append(out, b[i])
+		}
+	}
+	return out
 }

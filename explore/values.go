@@ -51,10 +51,11 @@ func typesOf(n *node) []string {
 		return n.types
 	}
 	var t []string
-	if len(n.props) > 0 || len(n.required) > 0 || len(n.patProps) > 0 || n.addl != nil || n.addlFalse {
+	if len(n.props) > 0 || len(n.required) > 0 || len(n.patProps) > 0 || n.addl != nil || n.addlFalse ||
+		n.keys != nil || len(n.depReq) > 0 || n.minProps > 0 || n.maxProps >= 0 {
 		t = append(t, "object")
 	}
-	if len(n.prefix) > 0 || n.items != nil || n.minItems > 0 {
+	if len(n.prefix) > 0 || n.items != nil || n.minItems > 0 || n.contains != nil || n.maxItems >= 0 || n.unique {
 		t = append(t, "array")
 	}
 	if n.minLen > 0 || n.maxLen >= 0 || len(n.patterns) > 0 || n.format != "" {
@@ -84,7 +85,7 @@ func (g *gen) resolveAlts(n *node, pick func(int) int) *node {
 			if alt == n {
 				return &node{never: true} // an alternative that is the schema itself
 			}
-			r = merge(r, alt)
+			r = g.s.merge(r, alt)
 		}
 		n = r
 	}
@@ -118,7 +119,7 @@ func (g *gen) computeBoundaries(n *node) []any {
 		rest.alts = n.alts[1:]
 		var lists [][]any
 		for _, alt := range n.alts[0] {
-			lists = append(lists, g.boundaries(merge(&rest, g.s.flat(alt))))
+			lists = append(lists, g.boundaries(g.s.merge(&rest, g.s.flat(alt))))
 		}
 		return interleave(lists)
 	}
@@ -208,13 +209,32 @@ func itemNode(n *node, i int) (*node, bool) {
 	return anyValue, true
 }
 
+// itemFor is the schema of item i of the arrays generation makes: the
+// first minContains items also match contains.
+func (g *gen) itemFor(n *node, i int) (*node, bool) {
+	it, ok := itemNode(n, i)
+	if ok && n.contains != nil && i < n.minContains {
+		return g.s.conj(it, n.contains), true
+	}
+	return it, ok
+}
+
+// minLength is the length of the shortest array n admits, as far as
+// generation goes: minItems, and minContains items that match contains.
+func minLength(n *node) int {
+	if n.contains != nil {
+		return max(n.minItems, n.minContains)
+	}
+	return n.minItems
+}
+
 func (g *gen) arrayBoundaries(n *node) []any {
 	var out []any
 	// The shortest array, of minimal items.
 	shortest := []any{}
 	seen := map[string]bool{}
-	for i := range n.minItems {
-		it, ok := itemNode(n, i)
+	for i := range minLength(n) {
+		it, ok := g.itemFor(n, i)
 		if !ok || i >= maxMembers {
 			return nil
 		}
@@ -247,7 +267,7 @@ func (g *gen) arrayBoundaries(n *node) []any {
 	if n.maxItems > len(shortest) && n.maxItems <= 16 {
 		long := slices.Clone(shortest)
 		for i := len(long); i < n.maxItems; i++ {
-			it, ok := itemNode(n, i)
+			it, ok := g.itemFor(n, i)
 			if !ok {
 				break
 			}
@@ -264,7 +284,7 @@ func (g *gen) arrayBoundaries(n *node) []any {
 
 // memberNode is the schema of the object member k: its property schema,
 // the matching patternProperties, else additionalProperties.
-func memberNode(n *node, k string) (*node, bool) {
+func (s *schema) memberNode(n *node, k string) (*node, bool) {
 	var r *node
 	if p, ok := n.props[k]; ok {
 		r = p
@@ -276,7 +296,7 @@ func memberNode(n *node, k string) (*node, bool) {
 			if r == nil {
 				r = pp.node
 			} else {
-				r = conj(r, pp.node)
+				r = s.conj(r, pp.node)
 			}
 		}
 	}
@@ -305,7 +325,7 @@ func (g *gen) withDependents(n *node, obj map[string]any) bool {
 				if _, ok := obj[d]; ok {
 					continue
 				}
-				m, ok := memberNode(n, d)
+				m, ok := g.s.memberNode(n, d)
 				if !ok {
 					return false
 				}
@@ -324,8 +344,19 @@ func (g *gen) withDependents(n *node, obj map[string]any) bool {
 	return true
 }
 
-// extraKey is a member name no property of n names.
-func extraKey(n *node, i int) string {
+// extraKey is a member name no property of n names: the i-th boundary
+// string of propertyNames, when it has one, else extra<i>.
+func (g *gen) extraKey(n *node, i int) string {
+	if n.keys != nil {
+		for _, b := range g.boundaries(n.keys) {
+			if k, ok := b.(string); ok && n.props[k] == nil {
+				if i == 0 {
+					return k
+				}
+				i--
+			}
+		}
+	}
 	for j := i; ; j++ {
 		k := "extra" + strconv.Itoa(j)
 		if _, ok := n.props[k]; !ok {
@@ -340,7 +371,7 @@ func (g *gen) objectBoundaries(n *node) []any {
 	}
 	base := map[string]any{}
 	for _, k := range n.required {
-		m, ok := memberNode(n, k)
+		m, ok := g.s.memberNode(n, k)
 		if !ok {
 			return nil
 		}
@@ -355,14 +386,14 @@ func (g *gen) objectBoundaries(n *node) []any {
 			return nil, false
 		}
 		for i := 0; len(obj) < n.minProps && i < n.minProps+len(n.propNames); i++ {
-			k := extraKey(n, i)
+			k := g.extraKey(n, i)
 			if i < len(n.propNames) {
 				k = n.propNames[i]
 			}
 			if _, ok := obj[k]; ok {
 				continue
 			}
-			m, ok := memberNode(n, k)
+			m, ok := g.s.memberNode(n, k)
 			if !ok {
 				continue
 			}
@@ -453,26 +484,40 @@ func (g *gen) random(n *node, depth int) (any, bool) {
 	}
 }
 
+// randomKey draws a member name no property of n names: from
+// propertyNames when there is one, else extra0 to extra2.
+func (g *gen) randomKey(n *node) string {
+	if n.keys != nil {
+		if k, ok := g.random(n.keys, maxDepth); ok {
+			if s, ok := k.(string); ok && n.props[s] == nil {
+				return s
+			}
+		}
+	}
+	return g.extraKey(n, g.rng.IntN(3))
+}
+
 func (g *gen) randomArray(n *node, depth int) (any, bool) {
+	lo := minLength(n)
 	hi := n.maxItems
 	if hi < 0 {
-		hi = n.minItems + 16
+		hi = lo + 16
 	}
 	if n.itemsFalse {
 		hi = min(hi, len(n.prefix))
 	}
-	if n.minItems > hi || n.minItems > maxMembers {
+	if lo > hi || lo > maxMembers {
 		return nil, false
 	}
-	span := min(hi-n.minItems, 4)
+	span := min(hi-lo, 4)
 	if g.rng.IntN(10) == 0 {
-		span = min(hi-n.minItems, 16)
+		span = min(hi-lo, 16)
 	}
-	length := n.minItems + g.rng.IntN(span+1)
+	length := lo + g.rng.IntN(span+1)
 	out := make([]any, 0, length)
 	seen := map[string]bool{}
 	for i := range length {
-		it, _ := itemNode(n, i)
+		it, _ := g.itemFor(n, i)
 		var v any
 		ok := false
 		for range 3 {
@@ -485,7 +530,7 @@ func (g *gen) randomArray(n *node, depth int) (any, bool) {
 			ok = false
 		}
 		if !ok {
-			if i >= n.minItems && i >= len(n.prefix) {
+			if i >= lo && i >= len(n.prefix) {
 				break
 			}
 			return nil, false
@@ -504,7 +549,7 @@ func (g *gen) randomObject(n *node, depth int) (any, bool) {
 	}
 	obj := map[string]any{}
 	set := func(k string) bool {
-		m, ok := memberNode(n, k)
+		m, ok := g.s.memberNode(n, k)
 		if !ok {
 			return false
 		}
@@ -532,10 +577,10 @@ func (g *gen) randomObject(n *node, depth int) (any, bool) {
 		}
 	}
 	if !n.addlFalse && g.rng.IntN(8) == 0 {
-		set(extraKey(n, g.rng.IntN(3)))
+		set(g.randomKey(n))
 	}
 	for i := 0; len(obj) < n.minProps && i < n.minProps+8; i++ {
-		set(extraKey(n, i))
+		set(g.extraKey(n, i))
 	}
 	if !g.withDependents(n, obj) {
 		return nil, false
