@@ -150,10 +150,15 @@ func FuzzNumbers(f *testing.F) {
 	f.Add("", "-0.5", "0.25", false, true, false, uint64(4))
 	f.Add("1e30", "", "7", true, false, true, uint64(5))
 	f.Add("", "", "0.3", false, false, false, uint64(6))
+	f.Add("0", "0.000000000014551915228366851806640625", "", false, false, false, uint64(7)) // 2^-36: 36 fraction digits
+	f.Add("1.0000000000000000000000000000000000001", "", "0.0000000000000000000000000000000000001", true, false, false, uint64(8))
 	f.Fuzz(func(t *testing.T, minText, maxText, multText string, exMin, exMax, integer bool, seed uint64) {
 		read := func(s string) *big.Rat {
 			if s == "" || len(s) > 40 {
 				return nil
+			}
+			if v, err := decodeJSON(s); err != nil || v != json.Number(s) {
+				return nil // a schema's bound is a JSON number
 			}
 			r, ok := parseRat(json.Number(s))
 			if !ok {

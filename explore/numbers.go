@@ -239,21 +239,41 @@ func numberText(r *big.Rat) json.Number {
 	return json.Number(sign + mant + "e" + strconv.Itoa(exp))
 }
 
-// ratNumber writes r as a JSON number: exact when it is a decimal of at
-// most 30 fraction digits (every multiple of a decimal multipleOf is),
+// ratNumber writes r as a JSON number: exactly when it is a decimal (every
+// bound and multipleOf of a schema is, and so is every multiple of one),
 // else the nearest float64.
 func ratNumber(r *big.Rat) json.Number {
 	if r.IsInt() {
 		return json.Number(r.Num().String())
 	}
-	for d := 1; d <= 30; d++ {
-		s := r.FloatString(d)
-		if back, ok := new(big.Rat).SetString(s); ok && back.Cmp(r) == 0 {
-			return json.Number(s)
-		}
+	if d, ok := fractionDigits(r.Denom()); ok {
+		return json.Number(r.FloatString(d))
 	}
 	f, _ := r.Float64()
 	return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+}
+
+// fractionDigits is how many fraction digits a number of denominator den
+// (in lowest terms) needs: den is 2^a·5^b and they are max(a, b); ok is
+// false for any other den (1/3), or a longer fraction than maxBoundBits
+// allows.
+func fractionDigits(den *big.Int) (int, bool) {
+	if den.BitLen() > maxBoundBits {
+		return 0, false
+	}
+	d := new(big.Int).Set(den)
+	twos := int(d.TrailingZeroBits())
+	d.Rsh(d, uint(twos))
+	fives := 0
+	five, rem := big.NewInt(5), new(big.Int)
+	for d.Cmp(bigOne) > 0 {
+		d.QuoRem(d, five, rem)
+		if rem.Sign() != 0 {
+			return 0, false
+		}
+		fives++
+	}
+	return max(twos, fives), true
 }
 
 // integerBoundaries are the boundary integers of r: the simplest first
