@@ -66,6 +66,31 @@ func TestKeywords(t *testing.T) {
 			[]string{`["a"]`}},
 		{"recursive", `{"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#"}}},"required":["name"]}`, 30,
 			[]string{`{"name":""}`, `{"children":[],"name":""}`}},
+		// Read from the compiled schema: the keywords that combine or
+		// constrain others, references by anchor, id and $dynamicRef.
+		{"contains minContains", `{"type":"array","items":{"type":"integer"},"contains":{"const":7},"minContains":2}`, 10,
+			[]string{`[7,7]`, `[7,7,0]`}},
+		{"contains maxContains", `{"type":"array","contains":{"type":"string"},"maxContains":1,"minItems":1}`, 10, []string{`[""]`}},
+		{"propertyNames", `{"type":"object","propertyNames":{"pattern":"^x-[a-z]+$"},"minProperties":1}`, 5, []string{`{"x-a":null}`}},
+		{"dependentSchemas", `{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"string"}},"dependentSchemas":{"a":{"required":["b"],"properties":{"b":{"minLength":3}}}}}`, 10,
+			[]string{`{}`, `{"a":0,"b":"aaa"}`}},
+		{"dependencies draft 7", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"a":{"type":"integer"},"b":{"type":"string"}},"dependencies":{"a":["b"]}}`, 10,
+			[]string{`{"a":0,"b":""}`}},
+		{"if then else", `{"type":"object","properties":{"kind":{"enum":["file","url"]},"path":{"type":"string","minLength":1},"url":{"type":"string","format":"uri"}},"required":["kind"],` +
+			`"if":{"properties":{"kind":{"const":"file"}}},"then":{"required":["path"]},"else":{"required":["url"]}}`, 10,
+			[]string{`{"kind":"file","path":"a"}`, `{"kind":"url","url":"https://example.com/a"}`}},
+		{"const nested", `{"type":"object","properties":{"v":{"const":2},"w":{"const":[1,{"a":null}]}},"required":["v"]}`, 2,
+			[]string{`{"v":2}`, `{"v":2,"w":[1,{"a":null}]}`}},
+		{"prefixItems and items", `{"type":"array","prefixItems":[{"const":"cmd"},{"type":"integer","minimum":3}],"items":{"type":"boolean"},"minItems":2}`, 5,
+			[]string{`["cmd",3]`, `["cmd",3,false]`}},
+		{"$anchor", `{"$defs":{"p":{"$anchor":"pos","type":"integer","minimum":1}},"type":"object","properties":{"n":{"$ref":"#pos"}},"required":["n"]}`, 10,
+			[]string{`{"n":1}`}},
+		{"$id", `{"$defs":{"p":{"$id":"urn:example:pos","type":"integer","minimum":5}},"type":"object","properties":{"n":{"$ref":"urn:example:pos"}},"required":["n"]}`, 10,
+			[]string{`{"n":5}`}},
+		{"$dynamicRef", `{"$dynamicAnchor":"node","type":"object","properties":{"next":{"$dynamicRef":"#node"},"v":{"type":"integer","maximum":-5}},"required":["v"]}`, 10,
+			[]string{`{"v":-5}`, `{"next":{"v":-5},"v":-5}`}},
+		{"unevaluatedProperties", `{"type":"object","allOf":[{"properties":{"a":{"type":"integer"}}}],"unevaluatedProperties":false,"minProperties":1}`, 3,
+			[]string{`{"a":0}`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
