@@ -18,6 +18,10 @@ type Config struct {
 	Platform string
 	// Run runs the examples; false is static lint only (--no-run).
 	Run bool
+	// NotRun names, in the skip reason of each example when Run is false,
+	// what kept the examples from running ("not run (--no-run)"): the
+	// flags, such as "--fix without --run". Empty means "--no-run".
+	NotRun string
 	// Disabled holds the ids of rules whose findings are dropped.
 	Disabled map[string]bool
 	// Severities overrides, by rule id, the severity of every finding of

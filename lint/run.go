@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -125,7 +126,7 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl discover.Impl
 	platform := c.cfg.Platform
 	switch {
 	case !c.cfg.Run && c.cfg.Explore == nil:
-		return "not run (--no-run)", nil, impl, nil
+		return "not run (" + cmp.Or(c.cfg.NotRun, "--no-run") + ")", nil, impl, nil
 	case c.spec.Frontmatter == nil || c.folder == nil:
 		return "the contract could not be read", nil, impl, nil
 	}

@@ -12,7 +12,7 @@ import (
 // "##vso[task.logissue ...]" line per internal error and per finding, in
 // place order (type error for errors, warning for the rest, since Azure
 // knows only those two), then the text summary line.
-func writeAzure(b *bytes.Buffer, r *lint.Result, _ Options) error {
+func writeAzure(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	for _, e := range r.InternalErrors {
 		fmt.Fprintf(b, "##vso[task.logissue type=error;]%s\n", escapeAzureData(commandText(toolName+": internal error: "+e)))
 	}
@@ -26,7 +26,7 @@ func writeAzure(b *bytes.Buffer, r *lint.Result, _ Options) error {
 			typ, escapeAzureProperty(commandLine(f.File)), max(f.Line, 1), max(f.Column, 1),
 			escapeAzureProperty(commandLine(f.Rule)), escapeAzureData(commandText(detail(it))))
 	}
-	writeTextSummary(b, r, false)
+	writeTextSummary(b, r, false, opt.NotRun)
 	return nil
 }
 

@@ -55,10 +55,10 @@ func writeGitHub(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	}
 
 	var body bytes.Buffer
-	if writeTextBody(&body, r, Options{concise: true}) {
+	if writeTextBody(&body, r, Options{noSnippets: true}) {
 		body.WriteString("\n")
 	}
-	writeTextSummary(&body, r, false)
+	writeTextSummary(&body, r, false, opt.NotRun)
 	// The text is neutralised as the text format is: the guard keeps "::"
 	// at the start of a line, where a line of the text may start with a
 	// path.

@@ -86,9 +86,13 @@ type Options struct {
 	// GitHub code scanning's limits), in one sentence without a final
 	// period; the CLI prints it on stderr.
 	Warn func(string)
-	// concise leaves the source snippets out of the text report (the
-	// concise format).
-	concise bool
+	// NotRun says, in the text summary, why the examples did not run when
+	// Result.Ran is false: the flags that kept them from running, such as
+	// "--fix without --run". Empty means "--no-run".
+	NotRun string
+	// noSnippets leaves the source snippets and fix hints out of the text
+	// body (the text the github format fences).
+	noSnippets bool
 	// sarifLimits replaces githubSARIFLimits (tests).
 	sarifLimits *sarifLimits
 }

@@ -330,3 +330,38 @@ func TestShowsFixes(t *testing.T) {
 		t.Error("ShowsFixes of an unknown format")
 	}
 }
+
+// TestSummaryFixable: the summary counts the findings --fix resolves and
+// those --unsafe-fixes adds, in the text and concise formats, and says
+// nothing when no finding has a fix.
+func TestSummaryFixable(t *testing.T) {
+	finding := func(safety lint.FixSafety, fix bool) lint.Finding {
+		f := lint.Finding{Rule: "r", Severity: lint.SeverityWarning, Message: "m", File: "t/TOOL.md", Line: 1, Column: 1}
+		if fix {
+			f.Fix = &lint.Fix{Title: "t", Safety: safety}
+		}
+		return f
+	}
+	for _, c := range []struct {
+		findings []lint.Finding
+		want     string
+	}{
+		{[]lint.Finding{finding(lint.SafeFix, false)}, ""},
+		{[]lint.Finding{finding(lint.SafeFix, true), finding(lint.SafeFix, true)}, "2 fixable with --fix\n"},
+		{[]lint.Finding{finding(lint.UnsafeFix, true)}, "1 fixable with --fix --unsafe-fixes\n"},
+		{[]lint.Finding{finding(lint.SafeFix, true), finding(lint.UnsafeFix, true), finding(lint.SafeFix, false)}, "1 fixable with --fix (1 more with --unsafe-fixes)\n"},
+	} {
+		r := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: c.findings}}}
+		for _, format := range []string{"text", "concise"} {
+			var b bytes.Buffer
+			if err := Write(&b, format, r, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			_, after, _ := strings.Cut(b.String(), "1 tool, ")
+			_, got, _ := strings.Cut(after, "\n")
+			if got != c.want {
+				t.Errorf("%s, %d findings: the summary ends %q, want %q", format, len(c.findings), got, c.want)
+			}
+		}
+	}
+}

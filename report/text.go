@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -25,11 +26,20 @@ const (
 	ansiMagenta = "\x1b[35m"
 )
 
-// writeConcise is the text report without source snippets: one line per
-// finding (ruff's "concise").
+// writeConcise is ruff's "concise" format: exactly one line per finding,
+// in place order, and the summary (not with -q). No snippets, example
+// blocks, skipped lines, fix hints or -v lines: each of its lines but the
+// summary is a finding, for grep, editors and problem matchers. What went
+// wrong with an example is in the text report; internal errors and an
+// interruption are said on stderr.
 func writeConcise(b *bytes.Buffer, r *lint.Result, opt Options) error {
-	opt.concise = true
-	return writeText(b, r, opt)
+	for _, it := range collect(r) {
+		writeFindingLine(b, it.f, opt.Color)
+	}
+	if !opt.Quiet {
+		writeTextSummary(b, r, opt.Color, opt.NotRun)
+	}
+	return nil
 }
 
 // writeText renders the human text report: the body, then the summary line.
@@ -41,7 +51,7 @@ func writeText(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	if wrote {
 		b.WriteString("\n")
 	}
-	writeTextSummary(b, r, opt.Color)
+	writeTextSummary(b, r, opt.Color, opt.NotRun)
 	return nil
 }
 
@@ -123,22 +133,27 @@ func paintVerdict(color bool, v lint.Status) string {
 }
 
 // writeFindingLines writes "path:line:col: severity: message [rule]" lines in
-// place order, each with its source snippet unless the report is concise;
+// place order, each with its source snippet unless opt.noSnippets;
 // findings at the same place (the exit code and the output of one example,
 // two rules on one key) share one snippet, beneath the last of them.
 func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, opt Options) {
 	color := opt.Color
 	sorted := sortedFindings(fs)
 	for i, f := range sorted {
-		fmt.Fprintf(b, "%s:%s: %s: %s [%s]\n", paintPlace(color, f.File, f.Line), paint(color, ansiCyan, strconv.Itoa(f.Column)),
-			paintSeverity(color, f.Severity), cleanLine(f.Message), paint(color, ansiMagenta, f.Rule))
-		if f.Fix != nil && !opt.concise {
+		writeFindingLine(b, f, color)
+		if f.Fix != nil && !opt.noSnippets {
 			writeFixHint(b, f.Fix, color)
 		}
-		if !opt.concise && (i == len(sorted)-1 || !samePlace(f, sorted[i+1])) {
+		if !opt.noSnippets && (i == len(sorted)-1 || !samePlace(f, sorted[i+1])) {
 			writeSnippet(b, &f, color)
 		}
 	}
+}
+
+// writeFindingLine writes "path:line:col: severity: message [rule]".
+func writeFindingLine(b *bytes.Buffer, f lint.Finding, color bool) {
+	fmt.Fprintf(b, "%s:%s: %s: %s [%s]\n", paintPlace(color, f.File, f.Line), paint(color, ansiCyan, strconv.Itoa(f.Column)),
+		paintSeverity(color, f.Severity), cleanLine(f.Message), paint(color, ansiMagenta, cleanLine(f.Rule)))
 }
 
 // writeFixHint is the line under a finding that has a fix: how to apply
@@ -258,8 +273,10 @@ func stdoutLines(stdout string) (lines []string, more int) {
 }
 
 // writeTextSummary writes "N tools, N findings (N errors, N warnings)" and
-// the example verdicts when examples ran.
-func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool) {
+// the example verdicts when examples ran (or how many did not run, and
+// why: notRun, "--no-run" when empty), then how many findings a fix
+// resolves.
+func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string) {
 	s := summary(r)
 	fmt.Fprintf(b, "%s, %s (%s, %s", plural(s.Tools, "tool"), plural(s.Findings, "finding"),
 		paintCount(color, ansiRed, plural(s.Errors, "error"), s.Errors),
@@ -273,9 +290,10 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool) {
 	} else if r.Ran {
 		fmt.Fprintf(b, ", examples: %d passed, %d failed, %d errored, %d skipped", s.Passed, s.Failed, s.Errored, s.Skipped)
 	} else if s.Examples > 0 {
-		fmt.Fprintf(b, ", %s not run (--no-run)", plural(s.Examples, "example"))
+		fmt.Fprintf(b, ", %s not run (%s)", plural(s.Examples, "example"), cmp.Or(notRun, "--no-run"))
 	}
 	b.WriteString("\n")
+	writeFixable(b, r)
 	if bl := r.Baseline; bl != nil {
 		entries := strconv.Itoa(bl.Gone) + " baseline entries"
 		if bl.Gone == 1 {
@@ -283,6 +301,35 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool) {
 		}
 		fmt.Fprintf(b, "%s baselined, %s gone\n", plural(bl.Baselined, "finding"), entries)
 	}
+}
+
+// writeFixable writes the line of the summary that counts the findings
+// --fix resolves, and those --unsafe-fixes adds: "2 fixable with --fix (1
+// more with --unsafe-fixes)"; nothing when no finding has a fix.
+func writeFixable(b *bytes.Buffer, r *lint.Result) {
+	safe, unsafe := fixableCounts(r)
+	switch {
+	case safe > 0 && unsafe > 0:
+		fmt.Fprintf(b, "%d fixable with --fix (%d more with --unsafe-fixes)\n", safe, unsafe)
+	case safe > 0:
+		fmt.Fprintf(b, "%d fixable with --fix\n", safe)
+	case unsafe > 0:
+		fmt.Fprintf(b, "%d fixable with --fix --unsafe-fixes\n", unsafe)
+	}
+}
+
+// fixableCounts counts the findings of r whose fix is safe and unsafe.
+func fixableCounts(r *lint.Result) (safe, unsafe int) {
+	for _, f := range r.AllFindings() {
+		switch {
+		case f.Fix == nil:
+		case f.Fix.Safety == lint.UnsafeFix:
+			unsafe++
+		default:
+			safe++
+		}
+	}
+	return safe, unsafe
 }
 
 // plural is "1 tool" or "2 tools".

@@ -46,6 +46,20 @@ func (c *LintCmd) runExamples() bool {
 	return !c.NoRun
 }
 
+// notRun says what keeps the examples from running when they do not (see
+// runExamples), as the summary and the skip reasons name it.
+func (c *LintCmd) notRun() string {
+	switch {
+	case c.NoRun:
+		return "--no-run"
+	case c.Fix:
+		return "--fix without --run"
+	case c.Diff:
+		return "--diff without --run"
+	}
+	return "--no-run"
+}
+
 // discover finds the tool folders under paths and narrows them (--shard,
 // --changed-since); with note, it says on stderr when that leaves none.
 func (c *LintCmd) discover(paths []string, root string, note bool, stderr io.Writer) (*discover.Discovery, discover.Shard, error) {

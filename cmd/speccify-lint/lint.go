@@ -115,6 +115,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		Root:       root,
 		Platform:   c.Platform,
 		Run:        c.runExamples(),
+		NotRun:     c.notRun(),
 		Disabled:   disabled,
 		Severities: severities,
 		Jobs:       c.Jobs,
@@ -158,6 +159,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		Verbose:       c.Verbose,
 		Quiet:         c.Quiet,
 		Warn:          env.reportWarning,
+		NotRun:        c.notRun(),
 	}
 	for _, o := range plan.files {
 		if err := writeReportFile(o.path, o.format, res, opt); err != nil {

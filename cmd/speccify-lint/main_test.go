@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"testing"
 
@@ -13,11 +14,14 @@ func TestMain(m *testing.M) {
 	})
 }
 
+var updateScripts = flag.Bool("update-scripts", false, "rewrite the files of the scenarios that cmp compares output with (review the diff: only wording may change)")
+
 // TestScripts runs the CLI scenarios in testdata/script through the real
 // binary entry point.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
+		Dir:           "testdata/script",
+		UpdateScripts: *updateScripts,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
 			return nil
