@@ -201,13 +201,15 @@ func (e *internalErrors) checkStatic(cfg *Config, disc *discover.Discovery, inde
 	return checkStatic(cfg, index, tool, nil)
 }
 
-// runExamples is runExamples with a panic turned into an internal error.
+// runExamples is runExamples with a panic turned into an internal error;
+// it tells Config.Progress that the tool is done, with its result.
 func (e *internalErrors) runExamples(ctx context.Context, j *toolJob) (tr ToolResult) {
 	defer func() {
 		if r := recover(); r != nil {
 			e.add(j.c.dir, r)
 			tr = j.tr
 		}
+		j.c.cfg.progress(Progress{Kind: ToolDone, Tool: tr.Dir, Index: j.index, Result: &tr})
 	}()
 	return j.runExamples(ctx)
 }
@@ -332,7 +334,6 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 	c := j.c
 	cfg := c.cfg
 	cfg.progress(Progress{Kind: ToolStarted, Tool: tr.Dir})
-	defer cfg.progress(Progress{Kind: ToolDone, Tool: tr.Dir})
 	if !j.checked && cfg.Explore != nil {
 		// The contract could not be read (spec-file says why): nothing to
 		// explore, and every report says so.

@@ -222,6 +222,7 @@ func (e *exploration) explore(ctx context.Context) *ExploreResult {
 		}
 		pace.add(r)
 		res.Runs++
+		c.cfg.progress(Progress{Kind: InputDone, Tool: c.rel})
 		if !in.Valid {
 			res.Invalid++
 		}

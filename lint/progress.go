@@ -10,19 +10,30 @@ const (
 	ToolStarted ProgressKind = iota
 	// ExampleDone: one example of the tool has its verdict (Status).
 	ExampleDone
-	// ToolDone: the tool folder is finished.
+	// ToolDone: the tool folder is finished (Index, Result).
 	ToolDone
+	// InputDone: one input `speccify-lint explore` made for the tool ran
+	// (repeats and shrinking not counted, as in ExploreResult.Runs).
+	InputDone
 )
 
-// Progress is one step of a run, for a live status line. Lint calls
-// Config.Progress with it from its workers, possibly at the same time from
-// several goroutines; the events of one tool come in order.
+// Progress is one step of a run, for a live status line and the lines a
+// run streams. Lint calls Config.Progress with it from its workers,
+// possibly at the same time from several goroutines; the events of one tool
+// come in order.
 type Progress struct {
 	Kind ProgressKind
 	// Tool is the tool folder, relative to the root.
 	Tool string
 	// Status is the example's verdict (ExampleDone only).
 	Status Status
+	// Index is the tool's place in Discovery.Tools and Result.Tools
+	// (ToolDone only).
+	Index int
+	// Result is the finished tool as Result.Tools[Index] will hold it
+	// (ToolDone only). It is shared with the result: read it during the
+	// call, never change it.
+	Result *ToolResult
 }
 
 // progress tells cfg.Progress, when it is set, that p happened.

@@ -137,7 +137,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	if res == nil {
 		var progress *progressLine
 		if wantProgress(env.stderr, cfg.Run || explore != nil, c.Quiet) {
-			progress = startProgress(env.stderr, len(disc.Tools))
+			progress = startProgress(env.stderr, len(disc.Tools), explore != nil)
 			cfg.Progress = progress.event
 		}
 		res = lint.Lint(ctx, disc, cfg)

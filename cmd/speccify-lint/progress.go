@@ -24,21 +24,25 @@ const (
 )
 
 // progressLine is the live status line on stderr while examples run: tools
-// done of the total, examples passed and failed, the tools running now. It
-// is redrawn in place at most every progressInterval and erased by stop,
-// which must come before anything else is written to the terminal.
+// done of the total, examples passed and failed (explore: inputs run and
+// findings of the tools done), the tools running now. It is redrawn in
+// place at most every progressInterval and erased by stop, which must come
+// before anything else is written to the terminal.
 type progressLine struct {
-	w     io.Writer
-	width int // the line is cut to this many characters
+	w       io.Writer
+	width   int  // the line is cut to this many characters
+	explore bool // the explore command: count inputs, not examples
 
-	mu      sync.Mutex
-	total   int
-	done    int
-	passed  int
-	failed  int
-	running []string // the tools running now, in the order they started
-	dirty   bool     // something changed since the last redraw
-	drawn   bool     // the terminal shows a status line
+	mu       sync.Mutex
+	total    int
+	done     int
+	passed   int
+	failed   int
+	inputs   int
+	findings int
+	running  []string // the tools running now, in the order they started
+	dirty    bool     // something changed since the last redraw
+	drawn    bool     // the terminal shows a status line
 
 	quit     chan struct{}
 	finished chan struct{}
@@ -91,9 +95,10 @@ func printable(s string) string {
 }
 
 // startProgress starts the redraws of the status line for a run of total
-// tool folders on the terminal w.
-func startProgress(w io.Writer, total int) *progressLine {
-	p := &progressLine{w: w, width: max(terminalWidth(w)-1, 20), total: total, quit: make(chan struct{}), finished: make(chan struct{})}
+// tool folders on the terminal w; explore counts inputs instead of
+// examples.
+func startProgress(w io.Writer, total int, explore bool) *progressLine {
+	p := &progressLine{w: w, width: max(terminalWidth(w)-1, 20), explore: explore, total: total, quit: make(chan struct{}), finished: make(chan struct{})}
 	go p.loop()
 	return p
 }
@@ -127,6 +132,9 @@ func (p *progressLine) event(e lint.Progress) {
 		p.running = append(p.running, printable(e.Tool))
 	case lint.ToolDone:
 		p.done++
+		if e.Result != nil {
+			p.findings += toolFindings(e.Result)
+		}
 		for i, t := range p.running {
 			if t == printable(e.Tool) {
 				p.running = append(p.running[:i], p.running[i+1:]...)
@@ -140,13 +148,29 @@ func (p *progressLine) event(e lint.Progress) {
 		case lint.StatusFailed, lint.StatusErrored:
 			p.failed++
 		}
+	case lint.InputDone:
+		p.inputs++
 	}
 	p.dirty = true
 }
 
-// text is the status line, without a line ending, cut to the width.
+// toolFindings counts the findings of a finished tool.
+func toolFindings(t *lint.ToolResult) int {
+	n := len(t.Findings)
+	for i := range t.Examples {
+		n += len(t.Examples[i].Findings)
+	}
+	return n
+}
+
+// text is the status line, without a line ending, cut to the width: "3/12
+// tools, examples: 5 passed, 1 failed", or for explore "3/12 tools, 420
+// inputs, 1 finding"; then the tools running now.
 func (p *progressLine) text() string {
 	s := fmt.Sprintf("%d/%d tools, examples: %d passed, %d failed", p.done, p.total, p.passed, p.failed)
+	if p.explore {
+		s = fmt.Sprintf("%d/%d tools, %s, %s", p.done, p.total, plural(p.inputs, "input"), plural(p.findings, "finding"))
+	}
 	if len(p.running) > 0 {
 		s += ", running " + strings.Join(p.running, ", ")
 	}
