@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/speccify/speccify-lint/discover"
+
 // ProgressKind is what a Progress event says happened.
 type ProgressKind int
 
@@ -41,4 +43,16 @@ func (c *Config) progress(p Progress) {
 	if c.Progress != nil {
 		c.Progress(p)
 	}
+}
+
+// ToolDirs are the tool folders of disc as Lint with Config.Root root names
+// them (ToolResult.Dir: root-relative, with forward slashes), in the order
+// of disc.Tools and Result.Tools: what a listener of Config.Progress needs
+// to order the tools as a report does before they are done.
+func ToolDirs(root string, disc *discover.Discovery) []string {
+	dirs := make([]string, len(disc.Tools))
+	for i, t := range disc.Tools {
+		dirs[i] = relPath(root, t.Dir)
+	}
+	return dirs
 }

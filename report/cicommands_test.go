@@ -92,8 +92,8 @@ func ciResult(payload string) *lint.Result {
 
 // TestNoCICommands: with a command of a CI system in every text of the
 // Result, no format's output holds a command but the format's own, as
-// each CI system reads it; verbose and quiet text, colour, and the step
-// summary too.
+// each CI system reads it; verbose and quiet text, colour, the step
+// summary and the streamed verdict lines too.
 func TestNoCICommands(t *testing.T) {
 	for _, payload := range ciPayloads {
 		r := ciResult(payload)
@@ -105,6 +105,18 @@ func TestNoCICommands(t *testing.T) {
 					t.Errorf("%s, payload %q: %v", format, payload, err)
 				}
 				checkOwnCommands(t, format, r, own)
+			}
+		}
+		// The verdict lines the CLI streams while the tools run.
+		for i := range r.Tools {
+			for _, opt := range []Options{{}, {Verbose: true, Color: true}} {
+				var b bytes.Buffer
+				if err := WriteToolVerdict(&b, &r.Tools[i], opt); err != nil {
+					t.Fatal(err)
+				}
+				for _, c := range citest.Commands(b.String()) {
+					t.Errorf("verdict lines of %s, payload %q: %v", r.Tools[i].Dir, payload, c)
+				}
 			}
 		}
 		path := filepath.Join(t.TempDir(), "summary.md")

@@ -275,14 +275,9 @@ func collect(r *lint.Result) []item {
 	return all
 }
 
-// toolOrder returns the indices of r.Tools ordered by folder.
+// toolOrder returns the indices of r.Tools ordered by folder (ToolOrder).
 func toolOrder(r *lint.Result) []int {
-	idx := make([]int, len(r.Tools))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int { return strings.Compare(r.Tools[a].Dir, r.Tools[b].Dir) })
-	return idx
+	return ToolOrder(names(r.Tools, func(t lint.ToolResult) string { return t.Dir }))
 }
 
 // sortedFindings returns a sorted copy of fs.

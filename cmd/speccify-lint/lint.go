@@ -136,9 +136,15 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	var wrote bool
 	if res == nil {
 		var progress *progressLine
-		if wantProgress(env.stderr, cfg.Run || explore != nil, c.Quiet) {
+		running := cfg.Run || explore != nil
+		if wantProgress(env.stderr, running, c.Quiet) {
 			progress = startProgress(env.stderr, len(disc.Tools), explore != nil)
 			cfg.Progress = progress.event
+		} else if wantStream(running, c.Quiet, false) {
+			stream := newToolStream(ctx, env.stderr, lint.ToolDirs(root, disc), report.Options{
+				Color: c.useColor("text", env.stderr), NoTimestamps: c.NoTimestamps, Verbose: c.Verbose,
+			})
+			cfg.Progress = stream.event
 		}
 		res = lint.Lint(ctx, disc, cfg)
 		wrote, err = c.applyBaseline(env, res)
