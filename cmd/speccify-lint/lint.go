@@ -140,7 +140,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		if wantProgress(env.stderr, running, c.Quiet) {
 			progress = startProgress(env.stderr, len(disc.Tools), explore != nil)
 			cfg.Progress = progress.event
-		} else if wantStream(running, c.Quiet, false) {
+		} else if wantStream(running, c.Quiet) {
 			stream := newToolStream(ctx, env.stderr, lint.ToolDirs(root, disc), report.Options{
 				Color: c.useColor("text", env.stderr), NoTimestamps: c.NoTimestamps, Verbose: c.Verbose,
 			})

@@ -30,10 +30,10 @@ type toolStream struct {
 	ready map[int][]byte // the rendered lines of tools done, not yet printed, by index
 }
 
-// wantStream says whether the verdict lines stream on stderr: examples run
-// (or explore runs), not -q, and no status line is drawn there.
-func wantStream(run, quiet, statusLine bool) bool {
-	return run && !quiet && !statusLine
+// wantStream says whether the verdict lines stream on stderr where no
+// status line is drawn: examples run (or explore runs), and not -q.
+func wantStream(run, quiet bool) bool {
+	return run && !quiet
 }
 
 // newToolStream streams the verdict lines of the tools dirs (root-relative,
