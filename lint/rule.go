@@ -74,6 +74,14 @@ func (r *Rule) Tags() []string { return []string{"speccify", r.Category} }
 // Anchor is the README anchor of the rule's section ("rule-required-field").
 func (r *Rule) Anchor() string { return "rule-" + r.ID }
 
+// RuleDocBase is where the rules' documentation pages are, docs/rules/<id>.md
+// of the repository: the one base of every link to a rule's page (SARIF
+// helpUri, `rules ID`'s "More:", the text report's hyperlinks).
+const RuleDocBase = "https://github.com/speccify/speccify-lint/blob/main/docs/rules/"
+
+// DocURL is the address of the rule's documentation page.
+func (r *Rule) DocURL() string { return RuleDocBase + r.ID + ".md" }
+
 // Rules returns every rule in documentation order.
 func Rules() []*Rule { return append([]*Rule(nil), registry...) }
 

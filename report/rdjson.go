@@ -102,7 +102,7 @@ func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic 
 				Line: max(f.Line, 1), Column: f.ByteCol(),
 			}}},
 			Severity: upperSeverity(f.Severity),
-			Code:     rdCode{Value: f.Rule, URL: base + "#" + (&lint.Rule{ID: f.Rule}).Anchor()},
+			Code:     rdCode{Value: f.Rule, URL: ruleURL(f.Rule, base)},
 		}
 		if withSource {
 			d.Source = ptr(rdToolSource(opt))
@@ -142,4 +142,14 @@ func upperSeverity(s lint.Severity) string {
 		return "WARNING"
 	}
 	return "INFO"
+}
+
+// ruleURL is the documentation page of the rule id, or base (the project
+// page) for an id no rule of this build has (a JSON report merged from
+// another version).
+func ruleURL(id, base string) string {
+	if r := lint.RuleByID(id); r != nil {
+		return r.DocURL()
+	}
+	return base
 }

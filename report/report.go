@@ -49,6 +49,11 @@ type Options struct {
 	// Color turns on ANSI colour in text output. The CLI decides (a terminal
 	// and no NO_COLOR); the other formats never colour.
 	Color bool
+	// Hyperlinks makes the rule id of each finding line of the text and
+	// concise formats an OSC 8 hyperlink to the rule's documentation page.
+	// The CLI decides (a terminal that shows them; never in a pipe, with
+	// NO_COLOR or --color never).
+	Hyperlinks bool
 	// NoTimestamps makes the output deterministic: no timestamps, and every
 	// duration is rendered as 0.
 	NoTimestamps bool

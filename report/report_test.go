@@ -365,3 +365,33 @@ func TestSummaryFixable(t *testing.T) {
 		}
 	}
 }
+
+// TestHyperlinks: with Options.Hyperlinks the rule id of a finding line is
+// an OSC 8 link to the rule's page (lint.RuleDocBase), in the text and
+// concise formats, untouched by the guard; an id that is no rule of this
+// build (a merged JSON report can hold any) is not linked, and the escape
+// sequences it holds are taken out (cleanLine).
+func TestHyperlinks(t *testing.T) {
+	r := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []lint.Finding{
+		{Rule: "ok-field", Severity: lint.SeverityError, Message: "outputs does not require ok", File: "t/TOOL.md", Line: 5, Column: 1},
+		{Rule: "x\x1b\\\x1b]8;;https://evil\x07", Severity: lint.SeverityWarning, Message: "m", File: "t/TOOL.md", Line: 6, Column: 1},
+	}}}}
+	want := "t/TOOL.md:5:1: error: outputs does not require ok [\x1b]8;;https://github.com/speccify/speccify-lint/blob/main/docs/rules/ok-field.md\x1b\\ok-field\x1b]8;;\x1b\\]\n" +
+		"t/TOOL.md:6:1: warning: m [x]\n"
+	for _, format := range []string{"text", "concise"} {
+		var b bytes.Buffer
+		if err := Write(&b, format, r, Options{Hyperlinks: true}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(b.String(), want) {
+			t.Errorf("%s:\n%q\nwant it to start with\n%q", format, b.String(), want)
+		}
+		b.Reset()
+		if err := Write(&b, format, r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(b.String(), "\x1b") {
+			t.Errorf("%s without Hyperlinks: %q", format, b.String())
+		}
+	}
+}

@@ -14,7 +14,7 @@ const ruleDocWidth = 78
 
 // WriteRuleDoc writes the whole documentation of one rule as text: its id,
 // title, severity and category, its Doc wrapped to 78 columns, an excerpt
-// that triggers it and the excerpt fixed, and the README section.
+// that triggers it and the excerpt fixed, and its documentation page.
 func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s: %s\n", r.ID, oneLine(r.Title))
@@ -30,7 +30,7 @@ func WriteRuleDoc(w io.Writer, r *lint.Rule) error {
 	writeIndented(&b, r.Example)
 	b.WriteString("\nFixed:\n\n")
 	writeIndented(&b, r.Fix)
-	fmt.Fprintf(&b, "\nMore: %s#%s\n", defaultInformationURI, r.Anchor())
+	fmt.Fprintf(&b, "\nMore: %s\n", r.DocURL())
 	_, err := w.Write(b.Bytes())
 	return err
 }

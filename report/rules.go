@@ -71,7 +71,7 @@ func writeRulesJSON(b *bytes.Buffer, rules []*lint.Rule) error {
 	for _, r := range rules {
 		list = append(list, jsonRule{
 			ID: r.ID, Severity: r.Severity, Category: r.Category, Title: r.Title, Doc: r.Doc,
-			HelpURI: defaultInformationURI + "#" + r.Anchor(), Example: r.Example, Fix: r.Fix,
+			HelpURI: r.DocURL(), Example: r.Example, Fix: r.Fix,
 			Autofix: r.Autofix.String(),
 		})
 	}

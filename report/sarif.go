@@ -143,18 +143,23 @@ func sarifRules(opt Options, items []item) ([]*sarif.ReportingDescriptor, map[st
 	base := opt.informationURI()
 	var descs []*sarif.ReportingDescriptor
 	index := map[string]uint{}
-	add := func(r *lint.Rule) {
+	// documented rules link to their page; the others to the project's.
+	add := func(r *lint.Rule, documented bool) {
 		if r == nil || r.ID == "" {
 			return
 		}
 		if _, dup := index[r.ID]; dup {
 			return
 		}
+		helpURI := base
+		if documented {
+			helpURI = r.DocURL()
+		}
 		index[r.ID] = uint(len(descs))
-		descs = append(descs, sarifRule(r, base))
+		descs = append(descs, sarifRule(r, helpURI))
 	}
 	for _, r := range opt.rules() {
-		add(r)
+		add(r, true)
 	}
 	// The level of an undocumented rule is that of its first finding.
 	missing := map[string]lint.Severity{}
@@ -166,7 +171,7 @@ func sarifRules(opt Options, items []item) ([]*sarif.ReportingDescriptor, map[st
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(missing)) {
-		add(undocumentedRule(id, missing[id]))
+		add(undocumentedRule(id, missing[id]), false)
 	}
 	if descs == nil {
 		descs = []*sarif.ReportingDescriptor{}
@@ -186,11 +191,11 @@ func undocumentedRule(id string, severity lint.Severity) *lint.Rule {
 	}
 }
 
-// sarifRule is the reportingDescriptor of a rule.
-func sarifRule(r *lint.Rule, base string) *sarif.ReportingDescriptor {
+// sarifRule is the reportingDescriptor of a rule whose documentation is at
+// helpURI.
+func sarifRule(r *lint.Rule, helpURI string) *sarif.ReportingDescriptor {
 	title := cmp.Or(r.Title, r.ID)
 	doc := cmp.Or(r.Doc, title)
-	helpURI := base + "#" + r.Anchor()
 	props := sarif.Properties{"tags": r.Tags()}
 	if r.Autofix != lint.NoFix {
 		// The rule's findings carry a fix of this safety (result.fixes).

@@ -26,6 +26,13 @@ const (
 	ansiMagenta = "\x1b[35m"
 )
 
+// An OSC 8 hyperlink is osc8 + URL + oscEnd + text + osc8 + oscEnd; ESC \
+// (the string terminator) ends each OSC sequence.
+const (
+	osc8   = "\x1b]8;;"
+	oscEnd = "\x1b\\"
+)
+
 // writeConcise is ruff's "concise" format: exactly one line per finding,
 // in place order, and the summary (not with -q). No snippets, example
 // blocks, skipped lines, fix hints or -v lines: each of its lines but the
@@ -34,7 +41,7 @@ const (
 // interruption are said on stderr.
 func writeConcise(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	for _, it := range collect(r) {
-		writeFindingLine(b, it.f, opt.Color)
+		writeFindingLine(b, it.f, opt)
 	}
 	if !opt.Quiet {
 		writeTextSummary(b, r, opt.Color, opt.NotRun)
@@ -140,7 +147,7 @@ func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, opt Options) {
 	color := opt.Color
 	sorted := sortedFindings(fs)
 	for i, f := range sorted {
-		writeFindingLine(b, f, color)
+		writeFindingLine(b, f, opt)
 		if f.Fix != nil && !opt.noSnippets {
 			writeFixHint(b, f.Fix, color)
 		}
@@ -150,10 +157,30 @@ func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, opt Options) {
 	}
 }
 
-// writeFindingLine writes "path:line:col: severity: message [rule]".
-func writeFindingLine(b *bytes.Buffer, f lint.Finding, color bool) {
+// writeFindingLine writes "path:line:col: severity: message [rule]"; with
+// opt.Hyperlinks the rule id links to its documentation page.
+func writeFindingLine(b *bytes.Buffer, f lint.Finding, opt Options) {
+	color := opt.Color
+	rule := paint(color, ansiMagenta, cleanLine(f.Rule))
+	if opt.Hyperlinks {
+		rule = ruleLink(f.Rule, rule)
+	}
 	fmt.Fprintf(b, "%s:%s: %s: %s [%s]\n", paintPlace(color, f.File, f.Line), paint(color, ansiCyan, strconv.Itoa(f.Column)),
-		paintSeverity(color, f.Severity), cleanLine(f.Message), paint(color, ansiMagenta, cleanLine(f.Rule)))
+		paintSeverity(color, f.Severity), cleanLine(f.Message), rule)
+}
+
+// ruleLink is shown (the rule id as printed) as an OSC 8 hyperlink to the
+// documentation page of the rule id, which terminals that support them
+// let the user open. Only a rule of this build is linked, so that the
+// sequence holds nothing but lint.RuleDocBase and a registry id: the id
+// of a finding may come from a JSON report (merge), and a text inside an
+// OSC sequence could end it and act on the terminal.
+func ruleLink(id, shown string) string {
+	r := lint.RuleByID(id)
+	if r == nil {
+		return shown
+	}
+	return osc8 + r.DocURL() + oscEnd + shown + osc8 + oscEnd
 }
 
 // writeFixHint is the line under a finding that has a fix: how to apply

@@ -158,6 +158,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	c.verifyFixes(ctx, env, plan, res, cfg)
 	opt := report.Options{
 		Color:         c.useColor(plan.stdout, env.stdout),
+		Hyperlinks:    c.useHyperlinks(plan.stdout, env.stdout),
 		NoTimestamps:  c.NoTimestamps,
 		SARIFCategory: c.SARIFCategory,
 		JUnitStrict:   c.JUnitStrict,

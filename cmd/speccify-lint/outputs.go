@@ -144,7 +144,7 @@ func sameExistingFile(a, b string) bool {
 
 // writeReportFile writes one report file, creating its directory.
 func writeReportFile(path, format string, res *lint.Result, opt report.Options) error {
-	opt.Color = false
+	opt.Color, opt.Hyperlinks = false, false
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err

@@ -117,8 +117,10 @@ func TestReviewdogReadsReports(t *testing.T) {
 					if format != "checkstyle" && d.GetSource().GetName() != "speccify-lint" {
 						t.Errorf("diagnostic %s: source %q, want speccify-lint", got[len(got)-1], d.GetSource().GetName())
 					}
-					if format != "checkstyle" && !strings.HasPrefix(d.GetCode().GetUrl(), "https://github.com/speccify/speccify-lint#rule-") {
-						t.Errorf("diagnostic %s: code url %q", got[len(got)-1], d.GetCode().GetUrl())
+					// The rule's page, or the project's for a rule the build
+					// does not know (the fake rules of report/testdata).
+					if url := d.GetCode().GetUrl(); format != "checkstyle" && url != "https://github.com/speccify/speccify-lint/blob/main/docs/rules/"+d.GetCode().GetValue()+".md" && url != "https://github.com/speccify/speccify-lint" {
+						t.Errorf("diagnostic %s: code url %q", got[len(got)-1], url)
 					}
 				}
 				slices.Sort(got)
