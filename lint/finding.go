@@ -24,6 +24,10 @@ type Finding struct {
 	// from the text it read (toolCheck.attachPositions), and the JSON report carries it,
 	// so that a report merged from JSON reports places it the same.
 	ByteColumn int `json:"byte_column,omitempty"`
+	// Help says how to fix what Message, in a few words, says is wrong;
+	// empty when the message says it all. The text report prints the
+	// message on the finding's line and the help beneath it.
+	Help string `json:"help,omitempty"`
 	// Span is the source text in File the finding is about, when the parser
 	// knows it (a TOOL.md key, value, example line or title); zero
 	// otherwise, and in a report read back from JSON. Reports print only

@@ -32,6 +32,8 @@ type reporter struct {
 	suppress func(*Rule, *Finding) bool
 	// fix, when set, is the fix of the next finding (see withFix).
 	fix *Fix
+	// help is the help of the next finding (see withHelp).
+	help string
 }
 
 // toolFindings is the reporter's side of one tool folder: the findings its
@@ -100,6 +102,13 @@ func (r reporter) withFix(fix Fix) reporter {
 	return r
 }
 
+// withHelp is the reporter whose findings say how to fix what their
+// message says is wrong (Finding.Help), with the arguments of format.
+func (r reporter) withHelp(format string, args ...any) reporter {
+	r.help = fmt.Sprintf(format, args...)
+	return r
+}
+
 // withFixOf is withFix of *fix, or the reporter itself when fix is nil (a
 // finding for which the rule has no fix this time).
 func (r reporter) withFixOf(fix *Fix) reporter {
@@ -125,6 +134,7 @@ func (r reporter) report(p place, key, format string, args ...any) {
 		Rule:     r.rule.ID,
 		Severity: sev,
 		Message:  fmt.Sprintf(format, args...),
+		Help:     r.help,
 		File:     file,
 		Line:     max(p.pos.Line, 1),
 		Column:   max(p.pos.Column, 1),

@@ -60,7 +60,7 @@ func writeGitLab(b *bytes.Buffer, r *lint.Result, opt Options) error {
 			Type:        "issue",
 			EngineName:  toolName,
 			CheckName:   f.Rule,
-			Description: cleanLine(f.Message),
+			Description: cleanLine(messageAndHelp(f)),
 			Categories:  []string{codeClimateCategory(categories[f.Rule])},
 			Fingerprint: fp.unique(),
 			Severity:    gitlabSeverity(f.Severity),

@@ -325,11 +325,14 @@ func firstFinding(fs []lint.Finding) (lint.Finding, bool) {
 }
 
 // findingLines formats findings one per line, "path:line:col: severity:
-// message [rule]".
+// message [rule]", each with its help beneath ("  help: ...").
 func findingLines(fs []lint.Finding) string {
 	var b strings.Builder
 	for _, f := range fs {
-		fmt.Fprintf(&b, "%s:%d:%d: %s: %s [%s]\n", cleanLine(f.File), f.Line, f.Column, f.Severity, cleanLine(f.Message), f.Rule)
+		fmt.Fprintf(&b, "%s:%d:%d: %s: %s [%s]\n", cleanLine(f.File), f.Line, f.Column, f.Severity, cleanLine(f.Message), cleanLine(f.Rule))
+		if f.Help != "" {
+			fmt.Fprintf(&b, "  help: %s\n", cleanLine(f.Help))
+		}
 	}
 	return b.String()
 }

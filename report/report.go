@@ -37,8 +37,8 @@ import (
 )
 
 // defaultInformationURI is the project page reports link to when
-// Options.InformationURI is empty; rule help links are this page plus
-// "#rule-<id>".
+// Options.InformationURI is empty; a rule's help links to its own page
+// (lint.Rule.DocURL).
 const defaultInformationURI = "https://github.com/speccify/speccify-lint"
 
 // toolName is the name of the tool in every report.
@@ -95,7 +95,7 @@ type Options struct {
 	// Result.Ran is false: the flags that kept them from running, such as
 	// "--fix without --run". Empty means "--no-run".
 	NotRun string
-	// noSnippets leaves the source snippets and fix hints out of the text
+	// noSnippets leaves the source snippets out of the text
 	// body (the text the github format fences).
 	noSnippets bool
 	// sarifLimits replaces githubSARIFLimits (tests).
@@ -319,12 +319,18 @@ const detailDiffs = 20
 // detail is the message of a finding with what its example adds: the
 // differences the message does not list already (at most detailDiffs), how
 // the process ended and the last line of its stderr (unless the message
-// quotes it). SARIF and GitHub annotations show it.
+// quotes it); then, on a line of its own, its help ("help: ..."). SARIF,
+// GitHub annotations and the other formats made for one finding at a time
+// show it.
 func detail(it item) string {
 	msg := cleanText(it.f.Message)
+	help := ""
+	if it.f.Help != "" {
+		help = "\nhelp: " + cleanText(it.f.Help)
+	}
 	ex := it.ex
 	if ex == nil {
-		return msg
+		return msg + help
 	}
 	var b strings.Builder
 	b.WriteString(msg)
@@ -351,7 +357,18 @@ func detail(it item) string {
 		b.WriteString("\nstderr: ")
 		b.WriteString(last[0])
 	}
+	b.WriteString(help)
 	return b.String()
+}
+
+// messageAndHelp is a finding's message and its help on one line,
+// "message; help: help", for the formats that show one text per finding
+// and have no place for the help (GitLab's description).
+func messageAndHelp(f lint.Finding) string {
+	if f.Help == "" {
+		return f.Message
+	}
+	return f.Message + "; help: " + f.Help
 }
 
 // verdict is the status a report gives an example: its Status, except that

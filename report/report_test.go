@@ -52,7 +52,7 @@ func testResult() *lint.Result {
 				Findings: []lint.Finding{
 					{Rule: "schema-type", Severity: lint.SeverityWarning, Message: "property n has no type", File: "tools/alpha/TOOL.md", Line: 8, Column: 7, Key: "inputs.properties.n", Tool: "tools/alpha",
 						Source: "      n: {}", Span: contract.Span{Start: contract.Point{Pos: contract.Pos{Line: 8, Column: 7}, Offset: 100}, End: contract.Point{Pos: contract.Pos{Line: 8, Column: 8}, Offset: 101}}},
-					{Rule: "required-field", Severity: lint.SeverityError, Message: `missing "description"`, File: "tools/alpha/TOOL.md", Line: 2, Column: 1, Key: "description", Tool: "tools/alpha"},
+					{Rule: "required-field", Severity: lint.SeverityError, Message: `missing "description"`, Help: "add a one-paragraph description", File: "tools/alpha/TOOL.md", Line: 2, Column: 1, Key: "description", Tool: "tools/alpha"},
 				},
 				Examples: []lint.ExampleResult{
 					{
@@ -71,7 +71,7 @@ func testResult() *lint.Result {
 						Reproduce:      `printf '%s\n' '{"keys":["b","a"]}' | python3 tools/alpha/linux.py`,
 						Implementation: "tools/alpha/linux.py",
 						Findings: []lint.Finding{
-							{Rule: "example-failed", Severity: lint.SeverityError, Message: `example "sorts keys": the output does not match`, File: "tools/alpha/TOOL.md", Line: 29, Column: 1, Key: "sorts keys", Tool: "tools/alpha",
+							{Rule: "example-failed", Severity: lint.SeverityError, Message: `example "sorts keys": the output does not match`, Help: "fix the implementation or the expected output", File: "tools/alpha/TOOL.md", Line: 29, Column: 1, Key: "sorts keys", Tool: "tools/alpha",
 								Source: `output:	{"keys": ["A", "B"]}`, Span: contract.Span{Start: contract.Point{Pos: contract.Pos{Line: 29, Column: 9}, Offset: 300}, End: contract.Point{Pos: contract.Pos{Line: 29, Column: 29}, Offset: 320}}},
 						},
 					},

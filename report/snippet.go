@@ -33,7 +33,7 @@ const ansiGutter = "\x1b[1;34m"
 //
 // It writes nothing when f carries no source line.
 func writeSnippet(b *bytes.Buffer, f *lint.Finding, color bool) {
-	if f.Source == "" || strings.TrimSpace(f.Source) == "" {
+	if !hasSnippet(f) {
 		return
 	}
 	from, to := f.Column, f.Column+1
@@ -52,6 +52,9 @@ func writeSnippet(b *bytes.Buffer, f *lint.Finding, color bool) {
 	fmt.Fprintf(b, " %s %s\n", paint(color, ansiGutter, num+" |"), text)
 	fmt.Fprintf(b, "%s %s%s\n", gutter, strings.Repeat(" ", pad), paint(color, severityColor(f.Severity), strings.Repeat("^", marked)))
 }
+
+// hasSnippet reports whether f carries a source line to show.
+func hasSnippet(f *lint.Finding) bool { return strings.TrimSpace(f.Source) != "" }
 
 // renderSource is a source line as a terminal shows it (tabs as spaces,
 // control and invalid characters as U+FFFD, cut at maxSnippetWidth) and the

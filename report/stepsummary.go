@@ -254,8 +254,12 @@ func writeFindingTable(b *bytes.Buffer, fs []lint.Finding, spec string, opt Opti
 		if f.File != spec || spec == "" {
 			at = f.File + ":" + at
 		}
+		msg := mdText(f.Message)
+		if f.Help != "" {
+			msg += "<br>help: " + mdText(f.Help)
+		}
 		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", f.Severity,
-			opt.sourceLink(mdCode(at), f.File, f.Line), mdCode(f.Rule), mdText(f.Message))
+			opt.sourceLink(mdCode(at), f.File, f.Line), mdCode(f.Rule), msg)
 	}
 	b.WriteString("\n")
 }

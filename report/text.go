@@ -140,20 +140,19 @@ func paintVerdict(color bool, v lint.Status) string {
 }
 
 // writeFindingLines writes "path:line:col: severity: message [rule]" lines in
-// place order, each with its source snippet unless opt.noSnippets;
-// findings at the same place (the exit code and the output of one example,
-// two rules on one key) share one snippet, beneath the last of them.
+// place order, each with its source snippet unless opt.noSnippets, then its
+// help and fix (writeHelp). Findings at the same place (the exit code and
+// the output of one example, two rules on one key) share one snippet,
+// beneath the last of them; the help of each comes right after its own
+// line, or after the snippet for the last.
 func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, opt Options) {
-	color := opt.Color
 	sorted := sortedFindings(fs)
 	for i, f := range sorted {
 		writeFindingLine(b, f, opt)
-		if f.Fix != nil && !opt.noSnippets {
-			writeFixHint(b, f.Fix, color)
-		}
 		if !opt.noSnippets && (i == len(sorted)-1 || !samePlace(f, sorted[i+1])) {
-			writeSnippet(b, &f, color)
+			writeSnippet(b, &f, opt.Color)
 		}
+		writeHelp(b, &f, opt)
 	}
 }
 
@@ -183,15 +182,35 @@ func ruleLink(id, shown string) string {
 	return osc8 + r.DocURL() + oscEnd + shown + osc8 + oscEnd
 }
 
-// writeFixHint is the line under a finding that has a fix: how to apply
-// it, and what it does. The concise format leaves it out: its one line per
-// finding is what problem matchers read.
-func writeFixHint(b *bytes.Buffer, fix *lint.Fix, color bool) {
-	how := "fix available: --fix"
-	if fix.Safety == lint.UnsafeFix {
-		how = "unsafe fix available: --unsafe-fixes"
+// writeHelp writes, beneath a finding (and its snippet), how to fix it, as
+// rustc does: its help, then the fix --fix makes and the flags that make
+// it (an unsafe fix needs --unsafe-fixes too), ruff's fix title:
+//
+//	   |
+//	12 | outputs:
+//	   | ^^^^^^^^
+//	   = help: add ok to required, so that every answer says whether it worked
+//	   = unsafe fix: add ok to outputs.required (--fix --unsafe-fixes)
+//
+// The "=" stands under the snippet's bar (two columns in without a
+// snippet): every line starts with a blank, so that none matches the
+// problem matcher.
+func writeHelp(b *bytes.Buffer, f *lint.Finding, opt Options) {
+	indent := "  "
+	if !opt.noSnippets && hasSnippet(f) {
+		indent = strings.Repeat(" ", len(strconv.Itoa(f.Line))+2)
 	}
-	fmt.Fprintf(b, "  %s (%s)\n", paint(color, ansiGreen, how), cleanLine(fix.Title))
+	indent += paint(opt.Color, ansiGutter, "=")
+	if f.Help != "" {
+		fmt.Fprintf(b, "%s %s: %s\n", indent, paint(opt.Color, ansiBold, "help"), cleanLine(f.Help))
+	}
+	if fix := f.Fix; fix != nil {
+		what := "fix"
+		if fix.Safety == lint.UnsafeFix {
+			what = "unsafe fix"
+		}
+		fmt.Fprintf(b, "%s %s: %s (%s)\n", indent, paint(opt.Color, ansiGreen, what), cleanLine(fix.Title), FixFlags(fix.Safety))
+	}
 }
 
 // samePlace reports whether two findings mark the same source text.

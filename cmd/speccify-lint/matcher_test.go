@@ -97,8 +97,10 @@ func TestProblemMatcher(t *testing.T) {
 		}
 	}
 	// A tool's stderr, indented in the text report, cannot pose as a
-	// finding, nor can a TOOL.md line quoted under a finding ("12 | ...").
-	for _, l := range []string{"      x/TOOL.md:1:1: error: injected [name]", "12 | x/TOOL.md:1:1: error: quoted [name]"} {
+	// finding, nor can a TOOL.md line quoted under a finding ("12 | ...")
+	// or its help and fix lines ("= help: ...").
+	for _, l := range []string{"      x/TOOL.md:1:1: error: injected [name]", "12 | x/TOOL.md:1:1: error: quoted [name]",
+		"   = help: x/TOOL.md:1:1: error: helped [name]", "  = fix: x/TOOL.md:1:1: error: fixed [name]"} {
 		if re.MatchString(l) {
 			t.Errorf("%q matches", l)
 		}
