@@ -129,7 +129,7 @@ func parseExamplesWith(p parser.Parser, body []byte, base int, lines *Lines) *Ex
 		// Not run: one section is what the convention and speccify read, so
 		// a second one is a split or pasted section to merge.
 		ex.Problems = append(ex.Problems, Problem{Kind: ProblemExample, Pos: r.pos(blockStart(h, body)), Key: "examples",
-			Msg: fmt.Sprintf("a second `## Examples` section (the first is at line %d); its cases are not run: move them into the first section", ex.Pos.Line)})
+			Msg: fmt.Sprintf("a second `## Examples` section (the first is at line %d): its cases are not run", ex.Pos.Line), Help: "move them into the first section"})
 	}
 	if cases > 0 {
 		ex.Cases = make([]Case, 0, cases)
@@ -284,7 +284,7 @@ func finishExamples(ex *Examples) *Examples {
 		}{{"input", c.Input}, {"output", c.Output}} {
 			if side.line == nil {
 				c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: c.Pos, Key: c.Title,
-					Msg: fmt.Sprintf("example %q has no `%s:` line; add one with a JSON value on the same line", c.Title, side.name)})
+					Msg: fmt.Sprintf("example %q has no `%s:` line", c.Title, side.name), Help: "add one with a JSON value on the same line"})
 			}
 		}
 	}
@@ -323,7 +323,7 @@ func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
 		}
 		if *slot != nil {
 			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: at, Key: c.Title,
-				Msg: fmt.Sprintf("example %q has a second `%s:` line (the first is at line %d); give each case one input and one output, or split it into two cases", c.Title, name, (*slot).Pos.Line)})
+				Msg: fmt.Sprintf("example %q has a second `%s:` line (the first is at line %d)", c.Title, name, (*slot).Pos.Line), Help: "give each case one input and one output, or split it into two cases"})
 			continue
 		}
 		el := r.newExampleLine()
@@ -333,21 +333,20 @@ func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
 		if len(value) == 0 {
 			el.Err = errors.New("no JSON value")
 			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: el.Pos, Key: c.Title,
-				Msg: fmt.Sprintf("the `%s:` line of example %q has no JSON value; write the JSON on the same line", name, c.Title)})
+				Msg: fmt.Sprintf("the `%s:` line of example %q has no JSON value", name, c.Title), Help: "write the JSON on the same line"})
 			continue
 		}
 		el.Value, el.Err = jsonexact.Parse(value)
 		if el.Err != nil {
 			at := valueStart
 			msg := fmt.Sprintf("the `%s:` line of example %q is not valid JSON: %s", name, c.Title, errorText(el.Err))
+			help := ""
 			var je *jsonexact.SyntaxError
 			if errors.As(el.Err, &je) {
 				at += min(je.Offset, len(value))
-				if hint := je.Hint(value); hint != "" {
-					msg += "; " + hint
-				}
+				help = je.Hint(value)
 			}
-			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: r.pos(at), Key: c.Title, Msg: msg, Repair: jsonRepair(el)})
+			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: r.pos(at), Key: c.Title, Msg: msg, Help: help, Repair: jsonRepair(el)})
 			el.Value = nil
 		}
 	}

@@ -201,7 +201,7 @@ func TestParseExamples(t *testing.T) {
 			body:     "## Examples\n\n### first\ninput: {}\noutput: {}\n\n## Examples\n\n### second\ninput: {}\noutput: {}\n",
 			heading:  Pos{4, 1},
 			cases:    []caseSummary{{"first", Pos{6, 1}, Pos{7, 1}, Pos{8, 1}, "{}", "{}"}},
-			problems: []problem{{Pos{10, 1}, "a second `## Examples` section (the first is at line 4); its cases are not run"}},
+			problems: []problem{{Pos{10, 1}, "a second `## Examples` section (the first is at line 4): its cases are not run"}},
 		},
 		{
 			name:    "another ## heading ends the section; # and #### do not start cases",

@@ -28,7 +28,8 @@ type Problem struct {
 	// Span is the source text the problem is about, when it is one value
 	// (Span.Start.Pos is then Pos); zero otherwise.
 	Span Span
-	Msg  string
+	// Msg says what is wrong; Help, when the parser knows, how to fix it.
+	Msg, Help string
 	// Key is the logical place (field path or example title), for report
 	// fingerprints.
 	Key string

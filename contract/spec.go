@@ -31,10 +31,10 @@ func parseSpec(path string, text []byte) *Spec {
 	switch {
 	case !s.Split.HasFrontmatter:
 		s.Problems = append(s.Problems, Problem{Kind: ProblemFrontmatter, Pos: Pos{1, 1}, Key: "frontmatter",
-			Msg: "TOOL.md does not start with YAML frontmatter: put a `---` line first, then name:, description:, inputs:, outputs:, effects:, requires:, then `---`"})
+			Msg: "TOOL.md does not start with YAML frontmatter", Help: "put a `---` line first, then name:, description:, inputs:, outputs:, effects:, requires:, then `---`"})
 	case !s.Split.Closed:
 		s.Problems = append(s.Problems, Problem{Kind: ProblemFrontmatter, Pos: Pos{s.Split.OpenLine, 1}, Key: "frontmatter",
-			Msg: "the frontmatter that starts here never ends: add a closing `---` line after the last key"})
+			Msg: "the frontmatter that starts here never ends", Help: "add a closing `---` line after the last key"})
 	default:
 		fm, problems := parseFrontmatter(s.Split, s.Lines)
 		s.Frontmatter = fm

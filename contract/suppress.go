@@ -36,8 +36,9 @@ type Suppression struct {
 	// the example's lines; both 0 when nothing follows it.
 	FromLine, ToLine int
 	// Problem says why the comment is not a suppression that works (a
-	// directive misspelt, no rule named); empty when it is one.
-	Problem string
+	// directive misspelt, no rule named); empty when it is one. Help says
+	// how to write it.
+	Problem, Help string
 }
 
 // parseSuppressions finds the suppression comments among the top-level
@@ -96,7 +97,8 @@ func readSuppression(body []byte, from, to, base int, lines *Lines) (Suppression
 	case suppressFileDirective:
 		s.File = true
 	default:
-		s.Problem = "has the unknown directive " + strconv.Quote(word) + "; write speccify-lint-disable RULE -- reason, or speccify-lint-disable-file RULE -- reason"
+		s.Problem = "has the unknown directive " + strconv.Quote(word)
+		s.Help = "write speccify-lint-disable RULE -- reason, or speccify-lint-disable-file RULE -- reason"
 		return s, true
 	}
 	rulesText, reason, _ := strings.Cut(" "+rest, suppressReason)
@@ -111,7 +113,7 @@ func readSuppression(body []byte, from, to, base int, lines *Lines) (Suppression
 		s.Rules = append(s.Rules, String{Value: field, Span: Span{Start: point(idFrom), End: point(idFrom + len(field))}})
 	}
 	if len(s.Rules) == 0 {
-		s.Problem = "names no rule; write " + word + " RULE -- reason"
+		s.Problem, s.Help = "names no rule", "write "+word+" RULE -- reason"
 	}
 	return s, true
 }

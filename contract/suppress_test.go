@@ -31,11 +31,12 @@ func TestSuppressions(t *testing.T) {
 		file         bool
 		from, to     int
 		problem      string
+		help         string
 		commentStart Pos
 	}
 	var all []got
 	for _, s := range spec.Suppressions {
-		g := got{reason: s.Reason, file: s.File, from: s.FromLine, to: s.ToLine, problem: s.Problem, commentStart: s.Span.Start.Pos}
+		g := got{reason: s.Reason, file: s.File, from: s.FromLine, to: s.ToLine, problem: s.Problem, help: s.Help, commentStart: s.Span.Start.Pos}
 		for _, r := range s.Rules {
 			g.rules = append(g.rules, r.Value)
 			g.at = append(g.at, r.Span.Start.Pos)
@@ -49,7 +50,7 @@ func TestSuppressions(t *testing.T) {
 		{rules: []string{"required-field"}, at: []Pos{{4, 33}}, reason: "generated", file: true, commentStart: Pos{4, 1}},
 		{rules: []string{"example-failed", "effects"}, at: []Pos{{9, 28}, {9, 44}}, reason: "flaky upstream", from: 10, to: 13, commentStart: Pos{9, 1}},
 		{rules: []string{"example-failed"}, at: []Pos{{16, 28}}, from: 17, to: 17, commentStart: Pos{16, 1}},
-		{problem: `has the unknown directive "speccify-lint-disabled"; write speccify-lint-disable RULE -- reason, or speccify-lint-disable-file RULE -- reason`, commentStart: Pos{22, 1}},
+		{problem: `has the unknown directive "speccify-lint-disabled"`, help: "write speccify-lint-disable RULE -- reason, or speccify-lint-disable-file RULE -- reason", commentStart: Pos{22, 1}},
 	}
 	if !reflect.DeepEqual(all, want) {
 		t.Errorf("suppressions:\n got %+v\nwant %+v", all, want)

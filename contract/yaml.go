@@ -105,6 +105,7 @@ func yamlProblem(err error, s Split, lines *Lines) Problem {
 	msg = strings.TrimSpace(strings.TrimPrefix(msg, "unmarshal errors:"))
 	line = min(max(line, 1), lines.Count())
 	var repair *Replacement
+	help := ""
 	text := lines.Line(line)
 	// The column: the tab, the colon, or else the line's first character.
 	i := len(text) - len(strings.TrimLeft(text, " "))
@@ -116,7 +117,7 @@ func yamlProblem(err error, s Split, lines *Lines) Problem {
 	case msg == "mapping values are not allowed in this context":
 		if key, value, colon, ok := colonInPlainValue(text); ok {
 			i = colon
-			msg += fmt.Sprintf("; a plain value cannot hold \": \": quote the value: %s: %s", key, quoteYAML(value))
+			help = fmt.Sprintf("a plain value cannot hold \": \": quote the value: %s: %s", key, quoteYAML(value))
 			repair = quoteRepair(s, lines, line, err)
 		}
 	}
@@ -124,7 +125,7 @@ func yamlProblem(err error, s Split, lines *Lines) Problem {
 		i = 0
 	}
 	return Problem{Kind: ProblemFrontmatter, Pos: Pos{Line: line, Column: utf16Width([]byte(text[:i])) + 1}, Key: "frontmatter",
-		Msg: "frontmatter is not valid YAML: " + msg, Repair: repair}
+		Msg: "frontmatter is not valid YAML: " + msg, Help: help, Repair: repair}
 }
 
 // quoteRepair is the edit that double-quotes the plain value holding ": "

@@ -80,6 +80,9 @@ func (c *toolCheck) reportProblems(rep reporter, kinds ...contract.ProblemKind) 
 			if fix := p.Repair; fix != nil && rep.rule.Autofix != NoFix {
 				r = rep.withFix(repairFix(fix))
 			}
+			if p.Help != "" {
+				r = r.withHelp("%s", p.Help)
+			}
 			r.report(atLine(p.Pos, p.Span), p.Key, "%s", p.Msg)
 		}
 	}

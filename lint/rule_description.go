@@ -22,7 +22,7 @@ func checkDescription(c *toolCheck, rep reporter) {
 	}
 	v := fm.Description
 	if n := utf8.RuneCountInString(v.Value); n > maxDescriptionLength {
-		rep.report(over(v.Span), "description",
-			"description is %d characters long; keep it at most %d and move details into the Markdown body", n, maxDescriptionLength)
+		rep.withHelp("keep it at most %d characters and move details into the Markdown body", maxDescriptionLength).report(over(v.Span), "description",
+			"description is %d characters long", n)
 	}
 }

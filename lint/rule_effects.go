@@ -26,8 +26,8 @@ func judgeEffects(r *exampleRun, rep reporter) {
 	if effects := r.c.effects(); writesNothing(effects) {
 		rep, why = rep.asError(), fmt.Sprintf(", although effects says %q", effects)
 	}
-	rep.report(r.place(), r.cs.Title, "example %q changed the tool folder%s: %s%s",
-		r.cs.Title, why, strings.Join(changeTexts(r.changed), ", "), aftermath(r.changed))
+	rep.withHelp("write to a temporary directory, not the tool folder, whose files are the next example's fixtures%s", aftermath(r.changed)).report(r.place(), r.cs.Title, "example %q changed the tool folder%s: %s",
+		r.cs.Title, why, strings.Join(changeTexts(r.changed), ", "))
 }
 
 // exploreEffects: a run of explore changed no file in the tool folder; an

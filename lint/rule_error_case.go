@@ -19,5 +19,5 @@ func checkErrorCase(c *toolCheck, rep reporter) {
 			return
 		}
 	}
-	rep.report(atPos(c.spec.Examples.Pos), "examples", "no example expects ok: false; add a case for a failing call (e.g. a missing file) answering {\"ok\": false, \"error\": \"...\"}")
+	rep.withHelp("add a case for a failing call (e.g. a missing file) answering {\"ok\": false, \"error\": \"...\"}").report(atPos(c.spec.Examples.Pos), "examples", "no example expects ok: false")
 }

@@ -34,13 +34,13 @@ func checkErrorField(c *toolCheck, rep reporter) {
 			if typoProperty(props, "error") == near {
 				r = rep.withFixOf(renamePropertyFix(c.spec.Lines, s.field, near, "error"))
 			}
-			r.report(s.place(contract.PropertyPointer(near)), "outputs.properties.error", "outputs does not declare error, but declares %s: did you mean error?", near)
+			r.withHelp("did you mean error? rename %s to error", near).report(s.place(contract.PropertyPointer(near)), "outputs.properties.error", "outputs declares %s, not error", near)
 			return
 		}
-		rep.withFixOf(errorFieldFix(c.spec.Lines, s.field)).report(over(s.field.Key.Span), "outputs.properties.error",
-			"outputs does not declare error; add properties: {error: {type: string}} for the message of an ok: false answer")
+		rep.withFixOf(errorFieldFix(c.spec.Lines, s.field)).withHelp("add properties: {error: {type: string}} for the message of an ok: false answer").report(over(s.field.Key.Span), "outputs.properties.error",
+			"outputs does not declare error")
 	} else if sub, err := s.schema.Sub("/properties/error"); err == nil && c.validate(s, sub, "message") != nil {
-		rep.report(s.place("/properties/error"), "outputs.properties.error", "the schema of error does not accept a string; use error: {type: string}")
+		rep.withHelp("use error: {type: string}").report(s.place("/properties/error"), "outputs.properties.error", "the schema of error does not accept a string")
 	}
 }
 

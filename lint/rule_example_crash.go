@@ -13,11 +13,10 @@ var ruleExampleCrash = &Rule{ID: "example-crash", Severity: SeverityError, Categ
 func judgeExampleCrash(r *exampleRun, rep reporter) {
 	switch r.end {
 	case endNotStarted:
-		hint := ""
 		if h, ok := r.c.startHints[r.impl.Name]; ok && r.o.StartErr != nil {
-			hint = "; " + h
+			rep = rep.withHelp("%s", h)
 		}
-		rep.report(r.place(), r.cs.Title, "example %q: %s could not start: %s%s", r.cs.Title, r.impl.Name, r.c.localText(r.startErr.Error()), hint)
+		rep.report(r.place(), r.cs.Title, "example %q: %s could not start: %s", r.cs.Title, r.impl.Name, r.c.localText(r.startErr.Error()))
 	case endKilled:
 		rep.report(r.place(), r.cs.Title, "example %q: %s was killed by signal %s%s", r.cs.Title, r.impl.Name, r.o.Signal, stderrTail(r.o.Stderr))
 	}

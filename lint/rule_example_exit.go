@@ -13,6 +13,6 @@ func judgeExampleExit(r *exampleRun, rep reporter) {
 		return
 	}
 	if ok := r.cs.Output.OK(); ok != nil && *ok && r.o.ExitCode != 0 {
-		rep.report(r.place(), r.cs.Title, "example %q: exit code %d, but the expected output has ok: true, which needs exit code 0", r.cs.Title, r.o.ExitCode)
+		rep.withHelp("exit with 0 when the answer has ok: true").report(r.place(), r.cs.Title, "example %q: exit code %d, but ok: true needs exit code 0", r.cs.Title, r.o.ExitCode)
 	}
 }

@@ -30,5 +30,5 @@ func judgeExampleFailed(r *exampleRun, rep reporter) {
 	for i, d := range diffs {
 		parts[i] = d.String()
 	}
-	rep.report(r.place(), r.cs.Title, "example %q: the output differs from the expected output: %s", r.cs.Title, strings.Join(parts, "; "))
+	rep.withHelp("fix the implementation, or the expected output if it is what is wrong").report(r.place(), r.cs.Title, "example %q: the output differs: %s", r.cs.Title, strings.Join(parts, "; "))
 }

@@ -20,7 +20,7 @@ func checkExampleInput(c *toolCheck, rep reporter) {
 		cs := &cases[i]
 		if in := cs.Input; in != nil && in.Err == nil && !cs.ExpectsFailure() {
 			if err := c.validate(s, s.schema, in.Value); err != nil {
-				rep.report(atLine(in.Pos, in.Span), cs.Title, "the input of example %q does not match inputs: %s", cs.Title, issueList(err, in.Value))
+				rep.withHelp("fix the input, or inputs if it is what is wrong").report(atLine(in.Pos, in.Span), cs.Title, "the input of example %q does not match inputs: %s", cs.Title, issueList(err, in.Value))
 			}
 		}
 	}

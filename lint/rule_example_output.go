@@ -19,7 +19,7 @@ func checkExampleOutput(c *toolCheck, rep reporter) {
 		cs := &cases[i]
 		if out := cs.Output; out != nil && out.Err == nil {
 			if err := c.validate(s, s.schema, out.Value); err != nil {
-				rep.report(atLine(out.Pos, out.Span), cs.Title, "the expected output of example %q does not match outputs: %s", cs.Title, issueList(err, out.Value))
+				rep.withHelp("fix the expected output, or outputs if it is what is wrong").report(atLine(out.Pos, out.Span), cs.Title, "the expected output of example %q does not match outputs: %s", cs.Title, issueList(err, out.Value))
 			}
 		}
 	}

@@ -14,6 +14,6 @@ func judgeExampleSchema(r *exampleRun, rep reporter) {
 		return
 	}
 	if err := r.c.validate(s, s.schema, r.actual); err != nil {
-		rep.report(r.place(), r.cs.Title, "example %q: the output does not match outputs: %s", r.cs.Title, issueList(err, r.actual))
+		rep.withHelp("fix the implementation, or outputs if it is what is wrong").report(r.place(), r.cs.Title, "example %q: the output does not match outputs: %s", r.cs.Title, issueList(err, r.actual))
 	}
 }

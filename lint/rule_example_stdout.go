@@ -13,7 +13,7 @@ var ruleExampleStdout = &Rule{ID: "example-stdout", Severity: SeverityError, Cat
 func judgeExampleStdout(r *exampleRun, rep reporter) {
 	switch {
 	case r.end == endOverflow:
-		rep.report(r.place(), r.cs.Title, "example %q: %s; the process group was killed", r.cs.Title, r.o.Status())
+		rep.withHelp("its process group was killed: print less, or raise --max-output").report(r.place(), r.cs.Title, "example %q: %s", r.cs.Title, r.o.Status())
 	case r.end == endAnswered && r.stdoutErr != "":
 		rep.report(r.place(), r.cs.Title, "example %q: %s", r.cs.Title, r.stdoutErr)
 	}

@@ -21,9 +21,9 @@ func checkExampleTitle(c *toolCheck, rep reporter) {
 		cs := &cases[i]
 		switch first, dup := seen[cs.Title]; {
 		case strings.TrimSpace(cs.Title) == "":
-			rep.report(atLine(cs.Pos, cs.TitleSpan), "examples", "example %d has an empty title; write what the case shows after ###", i+1)
+			rep.withHelp("write what the case shows after ###").report(atLine(cs.Pos, cs.TitleSpan), "examples", "example %d has an empty title", i+1)
 		case dup:
-			rep.report(atLine(cs.Pos, cs.TitleSpan), cs.Title, "example title %q is used twice (first at line %d); reports name examples by title, so make it unique", cs.Title, first.Line)
+			rep.withHelp("reports name examples by title, so make it unique").report(atLine(cs.Pos, cs.TitleSpan), cs.Title, "example title %q is used twice (first at line %d)", cs.Title, first.Line)
 		default:
 			seen[cs.Title] = cs.Pos
 		}

@@ -25,16 +25,16 @@ func checkExamplesMissing(c *toolCheck, rep reporter) {
 	switch ex := c.spec.Examples; {
 	case ex == nil:
 		if h, ok := c.spec.ExamplesNearMiss(); ok {
-			rep.withFixOf(examplesHeadingFix(h)).report(atPos(h.Pos), "examples", "TOOL.md has no `## Examples` section; did you mean this `%s`? Name it `## Examples`", strings.Repeat("#", h.Level)+" "+h.Text)
+			rep.withFixOf(examplesHeadingFix(h)).withHelp("did you mean this `%s`? name it `## Examples`", strings.Repeat("#", h.Level)+" "+h.Text).report(atPos(h.Pos), "examples", "TOOL.md has no `## Examples` section")
 			return
 		}
 		pos := c.spec.Lines.Offset(c.spec.Split.BodyOffset)
 		if pos.Line > 1 && strings.TrimSpace(c.spec.Lines.Line(pos.Line)) == "" && pos.Line == c.spec.Lines.Count() {
 			pos = contract.Pos{Line: pos.Line - 1, Column: 1} // not past the last line
 		}
-		rep.report(atPos(pos), "examples", "TOOL.md has no `## Examples` section; add one with a `### title` case holding an input: and an output: line")
+		rep.withHelp("add one with a `### title` case holding an input: and an output: line").report(atPos(pos), "examples", "TOOL.md has no `## Examples` section")
 	case len(ex.Cases) == 0:
-		rep.report(atPos(ex.Pos), "examples", "`## Examples` holds no case; add a `### title` with an input: and an output: line")
+		rep.withHelp("add a `### title` with an input: and an output: line").report(atPos(ex.Pos), "examples", "`## Examples` holds no case")
 	}
 }
 

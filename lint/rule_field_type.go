@@ -24,6 +24,6 @@ func checkFieldType(c *toolCheck, rep reporter) {
 		return
 	}
 	if e := fm.Effects; strings.TrimSpace(e.Value) != "" && strings.Contains(strings.TrimRight(e.Value, "\n"), "\n") {
-		rep.report(over(e.Span), "effects", "effects must be one line; use a folded block (>-) or shorten it")
+		rep.withHelp("use a folded block (>-) or shorten it").report(over(e.Span), "effects", "effects must be one line")
 	}
 }

@@ -18,8 +18,8 @@ func checkFixtureMissing(c *toolCheck, rep reporter) {
 	}
 	for _, u := range f.bad {
 		if !u.outside && !isEscape(u.err) && !u.cs.ExpectsFailure() {
-			rep.report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
-				"example %q names %q, which is not in the tool folder; add the file (fixtures ship beside TOOL.md) or fix the path", u.cs.Title, u.s)
+			rep.withHelp("add it (fixtures ship beside TOOL.md) or fix the path in the input of example %q", u.cs.Title).report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
+				"fixture %q is not in the tool folder", u.s)
 		}
 	}
 }

@@ -18,11 +18,11 @@ func checkFixtureOutside(c *toolCheck, rep reporter) {
 	for _, u := range f.bad {
 		switch {
 		case u.outside:
-			rep.report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
-				"example %q names %q, outside the tool folder; ship the file under fixtures/ and name it relative to the tool folder", u.cs.Title, u.s)
+			rep.withHelp("ship the file under fixtures/ and name it relative to the tool folder in the input of example %q", u.cs.Title).report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
+				"fixture %q is outside the tool folder", u.s)
 		case isEscape(u.err):
-			rep.report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
-				"example %q names %q, which leads outside the tool folder through a symbolic link; ship the file itself in the tool folder", u.cs.Title, u.s)
+			rep.withHelp("ship the file itself in the tool folder, not a link to it (example %q)", u.cs.Title).report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
+				"fixture %q leads outside the tool folder through a symbolic link", u.s)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func checkFixtureUnused(c *toolCheck, rep reporter) {
 		if sum, ok := c.deletableSum(f); ok {
 			r = rep.withFix(Fix{Title: "delete " + f, Delete: true, Sum: sum})
 		}
-		r.report(inFile(c.fileIn(f), topOfFile), f, "fixture %s is named by no example and by no implementation; use it in an example or delete it", f)
+		r.withHelp("use it in an example or delete it").report(inFile(c.fileIn(f), topOfFile), f, "fixture %s is named by no example and no implementation", f)
 	}
 }
 

@@ -20,8 +20,8 @@ func checkImplementationDuplicate(c *toolCheck, rep reporter) {
 	for _, p := range discover.Platforms {
 		same := c.folder.ImplementationsFor(p)
 		for _, extra := range same[min(1, len(same)):] {
-			rep.report(inFile(c.fileIn(extra.Name), topOfFile), extra.Name,
-				"%s and %s both implement %s; keep one of them", same[0].Name, extra.Name, p)
+			rep.withHelp("keep one of them").report(inFile(c.fileIn(extra.Name), topOfFile), extra.Name,
+				"%s and %s both implement %s", same[0].Name, extra.Name, p)
 		}
 	}
 }

@@ -11,7 +11,7 @@ var ruleImplementationMissing = &Rule{ID: "implementation-missing", Severity: Se
 // checkImplementationMissing: the tool has an implementation.
 func checkImplementationMissing(c *toolCheck, rep reporter) {
 	if c.folder != nil && len(c.folder.Implementations) == 0 {
-		rep.report(atPos(topOfFile), "implementations",
-			"no implementation beside TOOL.md; add one per platform named <platform>.<ext>, e.g. linux.py or macos.sh")
+		rep.withHelp("add one per platform named <platform>.<ext>, e.g. linux.py or macos.sh").report(atPos(topOfFile), "implementations",
+			"no implementation beside TOOL.md")
 	}
 }

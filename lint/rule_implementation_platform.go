@@ -26,9 +26,9 @@ func checkImplementationPlatform(c *toolCheck, rep reporter) {
 	}
 	for _, im := range c.folder.Implementations {
 		if !slices.Contains(declared, im.Platform) {
-			rep.report(inFile(c.fileIn(im.Name), topOfFile), im.Name,
-				"%s implements %s, but platforms: lists only %s; add %s to platforms or remove the file",
-				im.Name, im.Platform, strings.Join(declared, ", "), im.Platform)
+			rep.withHelp("add %s to platforms or remove the file", im.Platform).report(inFile(c.fileIn(im.Name), topOfFile), im.Name,
+				"%s implements %s, but platforms: lists only %s",
+				im.Name, im.Platform, strings.Join(declared, ", "))
 		}
 	}
 }

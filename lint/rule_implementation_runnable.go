@@ -34,16 +34,15 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 	for _, im := range c.folder.Implementations {
 		file := c.fileIn(im.Name)
 		if bad, ok := c.badLinks[im.Name]; ok {
-			rep.report(inFile(file, topOfFile), im.Name, "%s %s, so it is not run; %s", im.Name, bad.why, bad.fix)
+			rep.withHelp("%s", bad.fix).report(inFile(file, topOfFile), im.Name, "%s %s, so it is not run", im.Name, bad.why)
 			continue
 		}
 		head, script := c.readHead(im.Name)
 		executable := runtime.GOOS != "windows" && im.Mode&0o111 != 0
 		switch {
 		case executable && !bytes.HasPrefix(head, []byte("#!")) && !isBinary(head):
-			rep.report(inFile(file, topOfFile), im.Name,
-				"%s is executable but has no #! line, so the system cannot start it; add one such as #!/usr/bin/env %s, or remove the execute bit",
-				im.Name, suggestedInterpreter(im.Ext))
+			rep.withHelp("add one such as #!/usr/bin/env %s, or remove the execute bit", suggestedInterpreter(im.Ext)).report(inFile(file, topOfFile), im.Name,
+				"%s is executable but has no #! line, so the system cannot start it", im.Name)
 		case executable && shebangCR(head) >= 0:
 			// The system takes the carriage return as part of the
 			// interpreter's name and reports that no such file exists.
@@ -51,16 +50,15 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 			if c.crLineEndings(im.Name, script) {
 				r = rep.withFix(Fix{Title: "convert " + im.Name + " to LF line endings", ToLF: true, Sum: fileSum(script)})
 			}
-			r.report(inFile(file, contract.NewLines(head).Offset(shebangCR(head))), im.Name,
-				"the #! line ends with a carriage return; save the file with LF line endings")
+			r.withHelp("save the file with LF line endings").report(inFile(file, contract.NewLines(head).Offset(shebangCR(head))), im.Name,
+				"the #! line ends with a carriage return")
 			if c.startHints == nil {
 				c.startHints = map[string]string{}
 			}
 			c.startHints[im.Name] = "its #! line ends with a carriage return, which the system takes as part of the interpreter's name (see implementation-runnable)"
 		case !executable && !process.KnownExtension(im.Ext):
-			rep.report(inFile(file, topOfFile), im.Name,
-				"%s is not executable and %s has no known interpreter (%s); make it executable with a #! line or rename it",
-				im.Name, im.Ext, interpreterExtensions)
+			rep.withHelp("make it executable with a #! line, or rename it to one of %s", interpreterExtensions).report(inFile(file, topOfFile), im.Name,
+				"%s is not executable and %s has no known interpreter", im.Name, im.Ext)
 		}
 	}
 }

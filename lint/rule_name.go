@@ -42,12 +42,12 @@ func checkName(c *toolCheck, rep reporter) {
 	folder := filepath.Base(c.absDir())
 	switch {
 	case utf8.RuneCountInString(name) > maxNameLength:
-		rep.report(over(v.Span), "name", "name %q is %d characters long; keep it at most %d", name, utf8.RuneCountInString(name), maxNameLength)
+		rep.withHelp("keep it at most %d characters", maxNameLength).report(over(v.Span), "name", "name %q is %d characters long", name, utf8.RuneCountInString(name))
 	case !kebabName.MatchString(name):
-		rep.report(over(v.Span), "name", "name %q is not lowercase kebab-case (a-z, 0-9, single hyphens), e.g. %q", name, kebabCase(name))
+		rep.withHelp("use a-z, 0-9 and single hyphens, e.g. %q", kebabCase(name)).report(over(v.Span), "name", "name %q is not lowercase kebab-case", name)
 	case name != folder:
-		rep.withFixOf(nameFix(c.spec.Lines, fm, folder)).report(over(v.Span), "name",
-			"name %q does not match the folder name %q; rename one so that they are equal", name, folder)
+		rep.withFixOf(nameFix(c.spec.Lines, fm, folder)).withHelp("rename one so that they are equal").report(over(v.Span), "name",
+			"name %q does not match the folder name %q", name, folder)
 	}
 }
 

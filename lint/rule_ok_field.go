@@ -45,7 +45,7 @@ func checkOKField(c *toolCheck, rep reporter) {
 		if _, declared := props["ok"]; declared {
 			r = rep.withFixOf(okRequiredFix(c.spec.Lines, s.field))
 		}
-		r.report(p, "outputs.required", "outputs does not require ok; add ok to required (required: [ok, ...]) so every answer says whether it worked")
+		r.withHelp("add ok to required (required: [ok, ...]) so every answer says whether it worked").report(p, "outputs.required", "outputs does not require ok")
 	}
 	if _, ok := props["ok"]; !ok {
 		if near := nearProperty(props, "ok"); near != "" {
@@ -53,11 +53,11 @@ func checkOKField(c *toolCheck, rep reporter) {
 			if typoProperty(props, "ok") == near {
 				r = rep.withFixOf(renamePropertyFix(c.spec.Lines, s.field, near, "ok"))
 			}
-			r.report(s.place(contract.PropertyPointer(near)), "outputs.properties.ok", "outputs does not declare ok, but declares %s: did you mean ok?", near)
+			r.withHelp("did you mean ok? rename %s to ok", near).report(s.place(contract.PropertyPointer(near)), "outputs.properties.ok", "outputs declares %s, not ok", near)
 			return
 		}
-		rep.withFixOf(addPropertyFix(c.spec.Lines, s.field, "ok", "{type: boolean}")).report(over(s.field.Key.Span), "outputs.properties.ok",
-			"outputs does not declare ok; add properties: {ok: {type: boolean}}")
+		rep.withFixOf(addPropertyFix(c.spec.Lines, s.field, "ok", "{type: boolean}")).withHelp("add properties: {ok: {type: boolean}}").report(over(s.field.Key.Span), "outputs.properties.ok",
+			"outputs does not declare ok")
 	} else if sub, err := s.schema.Sub("/properties/ok"); err == nil {
 		var rejected []string
 		for _, b := range []bool{true, false} {
@@ -66,9 +66,8 @@ func checkOKField(c *toolCheck, rep reporter) {
 			}
 		}
 		if len(rejected) > 0 {
-			rep.withFixOf(replacePropertyFix(c.spec.Lines, s.field, "ok", "{type: boolean}")).report(s.place("/properties/ok"), "outputs.properties.ok",
-				"the schema of ok rejects %s; it must accept both true and false because the error case is part of the contract: use ok: {type: boolean}",
-				strings.Join(rejected, " and "))
+			rep.withFixOf(replacePropertyFix(c.spec.Lines, s.field, "ok", "{type: boolean}")).withHelp("use ok: {type: boolean}: ok must take both values, since the error case is part of the contract").report(s.place("/properties/ok"), "outputs.properties.ok",
+				"the schema of ok rejects %s", strings.Join(rejected, " and "))
 		}
 	}
 }

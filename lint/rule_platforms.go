@@ -46,7 +46,7 @@ func checkPlatforms(c *toolCheck, rep reporter) {
 					r = rep.withFixOf(fix)
 				}
 			}
-			r.report(over(item.Span), "platforms", "unknown platform %q: %s", item.Value, hint)
+			r.withHelp("%s", hint).report(over(item.Span), "platforms", "unknown platform %q", item.Value)
 		}
 	}
 }

@@ -43,9 +43,9 @@ func checkRequiredField(c *toolCheck, rep reporter) {
 		case name == fm.Broken:
 			// There, but broken: the frontmatter finding says how.
 		case k == nil:
-			r.report(atPos(fm.Pos), name, "required field %q is missing from the frontmatter; %s", name, fieldHint(name))
+			r.withHelp("%s", fieldHint(name)).report(atPos(fm.Pos), name, "required field %q is missing", name)
 		case k.Empty:
-			r.report(over(k.Span), name, "required field %q is empty; %s", name, fieldHint(name))
+			r.withHelp("%s", fieldHint(name)).report(over(k.Span), name, "required field %q is empty", name)
 		}
 	}
 }

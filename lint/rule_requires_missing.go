@@ -15,7 +15,7 @@ var ruleRequiresMissing = &Rule{ID: "requires-missing", Severity: SeverityWarnin
 // the examples are to run here.
 func checkRequiresMissing(c *toolCheck, rep reporter) {
 	for _, it := range c.runPlan().missing {
-		rep.report(over(it.Span), "requires."+it.Value,
-			"%q in requires is not on PATH, so the examples of this tool did not run", it.Value)
+		rep.withHelp("install it, or run the examples where it is installed").report(over(it.Span), "requires."+it.Value,
+			"%q in requires is not on PATH, so the examples did not run", it.Value)
 	}
 }

@@ -27,7 +27,7 @@ func checkSkillLink(s *skillCheck, rep reporter) {
 		if _, err := osLstat(filepath.Join(target, discover.SpecFile)); err == nil {
 			continue
 		}
-		rep.report(atPos(l.Pos), l.Destination,
-			"link %s leads to %s, which has no TOOL.md; fix the link or add the tool", l.Destination, relPath(s.cfg.Root, target))
+		rep.withHelp("fix the link or add the tool").report(atPos(l.Pos), l.Destination,
+			"link %s leads to %s, which has no TOOL.md", l.Destination, relPath(s.cfg.Root, target))
 	}
 }

@@ -29,9 +29,8 @@ func checkStdinTwice(c *toolCheck, rep reporter) {
 		if reads := stdinReads(script); len(reads) > 1 {
 			lines := contract.NewLines(script)
 			first, second := lines.Offset(reads[0]), lines.Offset(reads[1])
-			rep.report(inFile(c.fileIn(im.Name), second), im.Name,
-				"%s reads stdin again here after line %d; the second read gets nothing and the JSON input is lost: read stdin once into a variable, or move the logic into a .py file",
-				im.Name, first.Line)
+			rep.withHelp("the second read gets nothing and the JSON input is lost: read stdin once into a variable, or move the logic into a .py file").report(inFile(c.fileIn(im.Name), second), im.Name,
+				"%s reads stdin again here, after line %d", im.Name, first.Line)
 		}
 	}
 }

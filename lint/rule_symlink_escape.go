@@ -20,15 +20,19 @@ var ruleSymlinkEscape = &Rule{ID: "symlink-escape", Severity: SeverityWarning, C
 func checkSymlinkEscape(d *discoveryCheck, rep reporter) {
 	for _, esc := range d.disc.Escapes {
 		rel := relPath(d.cfg.Root, esc.Path)
-		rep.report(inFile(rel, topOfFile), rel, "%s", escapeMessage(rel, esc))
+		msg, help := escapeMessage(rel, esc)
+		rep.withHelp("%s", help).report(inFile(rel, topOfFile), rel, "%s", msg)
 	}
 }
 
 // escapeMessage says what the symbolic link rel, whose target lies outside
-// the root, points to and what speccify-lint did with it.
-func escapeMessage(rel string, esc discover.SymlinkEscape) string {
+// the root, points to, and (help) what speccify-lint did with it and what to
+// do.
+func escapeMessage(rel string, esc discover.SymlinkEscape) (msg, help string) {
 	if esc.Dir {
-		return fmt.Sprintf("symbolic link %s points to the directory %s, outside the root; it is not followed, so nothing under it is checked: commit the files instead", rel, esc.Target)
+		return fmt.Sprintf("symbolic link %s points to the directory %s, outside the root", rel, esc.Target),
+			"it is not followed, so nothing under it is checked: commit the files instead"
 	}
-	return fmt.Sprintf("symbolic link %s points to the file %s, outside the root; speccify-lint does not read it: commit the file instead", rel, esc.Target)
+	return fmt.Sprintf("symbolic link %s points to the file %s, outside the root", rel, esc.Target),
+		"speccify-lint does not read it: commit the file instead"
 }

@@ -33,10 +33,10 @@ func checkUnknownField(c *toolCheck, rep reporter) {
 	unknown := fm.Unknown()
 	for _, k := range unknown {
 		if near := suggest.Nearest(k.Name, contract.KnownFields); near != "" {
-			rep.withFixOf(renameKeyFix(c.spec.Lines, fm, unknown, k)).report(over(k.Span), k.Name,
-				"unknown frontmatter key %q: did you mean %s?", k.Name, near)
+			rep.withFixOf(renameKeyFix(c.spec.Lines, fm, unknown, k)).withHelp("did you mean %s?", near).report(over(k.Span), k.Name,
+				"unknown frontmatter key %q", k.Name)
 		} else {
-			rep.report(over(k.Span), k.Name, "unknown frontmatter key %q; the convention knows %s", k.Name, strings.Join(contract.KnownFields, ", "))
+			rep.withHelp("the convention knows %s", strings.Join(contract.KnownFields, ", ")).report(over(k.Span), k.Name, "unknown frontmatter key %q", k.Name)
 		}
 	}
 }

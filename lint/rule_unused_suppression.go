@@ -53,26 +53,24 @@ func checkUnusedSuppressions(c *afterCheck, rep reporter) {
 		s := &c.suppressions[i]
 		switch {
 		case s.problem != "":
-			rep.report(s.at, s.file, "suppression comment %s", s.problem)
+			rep.withHelp("%s", s.help).report(s.at, s.file, "suppression comment %s", s.problem)
 			continue
 		case s.reason == "":
-			rep.report(s.at, s.file, "suppression of %s has no reason, so it suppresses nothing: add ` -- ` and why after the rule ids", ruleList(s))
+			rep.withHelp("add ` -- ` and why after the rule ids").report(s.at, s.file, "suppression of %s has no reason, so it suppresses nothing", ruleList(s))
 			continue
 		}
 		for j, id := range s.rules {
 			r := c.ruleByID(id.Value)
 			switch {
 			case r == nil:
-				msg := fmt.Sprintf("suppression names the unknown rule %q", id.Value)
 				r := rep
 				if near := suggest.Nearest(id.Value, c.ruleIDs()); near != "" {
-					msg += fmt.Sprintf("; did you mean %q?", near)
-					r = rep.withFixOf(c.ruleIDFix(s, id, suggest.Meant(id.Value, c.ruleIDs())))
+					r = rep.withFixOf(c.ruleIDFix(s, id, suggest.Meant(id.Value, c.ruleIDs()))).withHelp("did you mean %q?", near)
 				}
-				r.report(s.ruleAt[j], s.file+"#"+id.Value, "%s", msg)
+				r.report(s.ruleAt[j], s.file+"#"+id.Value, "suppression names the unknown rule %q", id.Value)
 			case s.used[j], !c.cfg.enabled(r), r == ruleRequiresMissing, !c.judged(r):
 			default:
-				rep.report(s.ruleAt[j], s.file+"#"+id.Value, "suppression of %s suppresses nothing: no %s finding %s", id.Value, id.Value, s.scope())
+				rep.withHelp("remove %s from it", id.Value).report(s.ruleAt[j], s.file+"#"+id.Value, "suppression of %s suppresses nothing: no %s finding %s", id.Value, id.Value, s.scope())
 			}
 		}
 	}

@@ -34,7 +34,7 @@ func checkWireObject(c *toolCheck, rep reporter) {
 			}
 		}
 		if len(accepted) > 0 {
-			rep.withFixOf(objectTypeFix(c.spec.Lines, s.field)).report(over(s.field.Key.Span), s.name, "%s accepts %s, but the wire format is one JSON object; add type: object",
+			rep.withFixOf(objectTypeFix(c.spec.Lines, s.field)).withHelp("add type: object").report(over(s.field.Key.Span), s.name, "%s accepts %s, but the wire format is one JSON object",
 				s.name, strings.Join(accepted, ", "))
 		}
 	}

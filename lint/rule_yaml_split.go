@@ -55,8 +55,8 @@ func checkYAMLSplit(c *toolCheck, rep reporter) {
 					r = rep.withFix(Fix{Title: "quote the text of " + a.Key, Edits: []Edit{edit}})
 				}
 			}
-			r.report(over(k.Key.Span), yamlPath(f.Key.Name, k.Path)+"."+k.Key.Value,
-				"%s without a value: YAML split %s at a comma; %s", quotedList(parts, "is a key", "are keys"), what, fix)
+			r.withHelp("%s without a value; %s", quotedList(parts, "is a key", "are keys"), fix).report(over(k.Key.Span), yamlPath(f.Key.Name, k.Path)+"."+k.Key.Value,
+				"YAML split %s at a comma", what)
 		}
 	}
 }

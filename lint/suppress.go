@@ -27,7 +27,8 @@ type suppression struct {
 	rules   []contract.String
 	used    []bool
 	reason  string
-	problem string
+	// problem says why the comment does not work, help how to write it.
+	problem, help string
 	// at is where the comment is; ruleAt where each rule id is.
 	at     place
 	ruleAt []place
@@ -42,7 +43,7 @@ type suppression struct {
 func (t *toolFindings) load(c *toolCheck) {
 	for _, s := range c.spec.Suppressions {
 		sup := suppression{file: c.specRel, whole: s.File, from: s.FromLine, to: s.ToLine, rules: s.Rules,
-			reason: s.Reason, problem: s.Problem, at: over(s.Span)}
+			reason: s.Reason, problem: s.Problem, help: s.Help, at: over(s.Span)}
 		for _, r := range s.Rules {
 			sup.ruleAt = append(sup.ruleAt, over(r.Span))
 		}
@@ -116,7 +117,7 @@ func implSuppressions(file string, data []byte) []suppression {
 			}
 		}
 		if len(s.rules) == 0 {
-			s.problem = "names no rule; write speccify-lint: disable=RULE -- reason"
+			s.problem, s.help = "names no rule", "write speccify-lint: disable=RULE -- reason"
 		}
 		out = append(out, s)
 	}

@@ -139,7 +139,7 @@ func TestPreCommitTryRepo(t *testing.T) {
 			want: []string{"Failed", `example "counts to two"`, "[example-failed]"}},
 		// The skill is the only file with a finding: the hook must see it.
 		{name: "broken skill link", skill: "# Skill\n\nUse [the tool](../../tools/gone/).\n", hook: "speccify-lint", pass: false,
-			want: []string{"Failed", ".agent/skills/s/SKILL.md:3:5: error: link ../../tools/gone/ leads to .agent/tools/gone, which has no TOOL.md; fix the link or add the tool [skill-link]"}},
+			want: []string{"Failed", ".agent/skills/s/SKILL.md:3:5: error: link ../../tools/gone/ leads to .agent/tools/gone, which has no TOOL.md [skill-link]"}},
 		// The fix hook quotes the split text: pre-commit fails a hook that
 		// changed a file, so that the fix is reviewed and staged.
 		{name: "fixed", split: true, hook: "speccify-lint-fix", pass: false,
