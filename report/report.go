@@ -129,22 +129,23 @@ type formatWriter struct {
 // list of the formats.
 var writers = []formatWriter{
 	{"text", writeText, humanGuard, true},
-	{"concise", writeConcise, humanGuard, false},
+	{"concise", writeConcise, humanGuard, true},
 	{"json", writeJSON, jsonGuard, true},
 	{"sarif", writeSARIF, jsonGuard, true},
 	{"junit", writeJUnit, xmlGuard, false},
-	{"github", writeGitHub, commandGuard("::"), false},
+	{"github", writeGitHub, commandGuard("::"), true},
 	{"gitlab", writeGitLab, jsonGuard, false},
 	{"checkstyle", writeCheckstyle, xmlGuard, false},
 	{"rdjson", writeRDJSON, jsonGuard, true},
 	{"rdjsonl", writeRDJSONL, jsonGuard, true},
-	{"azure", writeAzure, commandGuard("##vso["), false},
+	{"azure", writeAzure, commandGuard("##vso["), true},
 	{"teamcity", writeTeamCity, commandGuard("##teamcity["), false},
 }
 
 // ShowsFixes reports whether the format shows the findings' fixes: the
 // JSON report's fix, SARIF's fixes, rdjson's suggestions, the text
-// report's "fix available". The fixes of a result written in such a format
+// report's fix line, and the summary's count of what --fix resolves (text,
+// concise, and the summaries the github and azure formats print). The fixes of a result written in such a format
 // are verified first (autofix.Verify), so that they are what --fix makes.
 func ShowsFixes(format string) bool {
 	i := slices.IndexFunc(writers, func(f formatWriter) bool { return f.name == format })
