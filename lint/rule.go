@@ -2,7 +2,7 @@ package lint
 
 // Rule is one check: its documentation and the function that checks it. Its
 // id, default severity, title and documentation are the single source of
-// truth for the rules command, the README's rule table and the SARIF rule
+// truth for the rules command, the rule pages of docs/rules/ and the SARIF rule
 // metadata. Each rule lives in lint/rule_<id>.go (a hyphen becomes an
 // underscore) and is tested by cmd/speccify-lint/testdata/script/rule_<id>.txtar.
 type Rule struct {
@@ -24,9 +24,14 @@ type Rule struct {
 	Example, Fix string
 	// Autofix says whether the rule's findings carry a fix (Finding.Fix)
 	// and whether it is safe: the one source of truth of the rules
-	// listing, the README's fix table, the SARIF rule metadata and the
+	// listing, the fix table of docs/fixes.md, the SARIF rule metadata and the
 	// reporter, which refuses a fix from a rule whose Autofix is NoFix.
 	Autofix FixSafety
+	// Since is the release that introduced the rule ("v1.2.0"), shown on
+	// its documentation page; empty while no release has it (every rule
+	// before the first release, and a rule added since the last one). The
+	// release that first ships a rule sets it.
+	Since string
 
 	// The check, exactly one of these; its signature is the phase the rule
 	// judges. Every check runs, whether its rule is enabled or not (the
@@ -71,7 +76,8 @@ type Rule struct {
 // Tags are the SARIF tags of the rule's results.
 func (r *Rule) Tags() []string { return []string{"speccify", r.Category} }
 
-// Anchor is the README anchor of the rule's section ("rule-required-field").
+// Anchor is the anchor of the rule's section in the Markdown rule listing
+// (`rules --format markdown`): "rule-required-field".
 func (r *Rule) Anchor() string { return "rule-" + r.ID }
 
 // RuleDocBase is where the rules' documentation pages are, docs/rules/<id>.md

@@ -1,7 +1,7 @@
 package lint
 
 // registry lists every rule in documentation order: the order of the rules
-// command, the README's rule table and the SARIF rule metadata. Each rule is
+// command, the docs' rule pages and the SARIF rule metadata. Each rule is
 // defined, with its check, in its own lint/rule_<id>.go. The engine runs the
 // checks of a phase in this order, but no check depends on another having
 // run: what several rules share (the compiled schemas, the names the

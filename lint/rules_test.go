@@ -16,6 +16,9 @@ var runRules = []string{"example-stdout", "example-failed", "example-schema", "e
 
 var ruleID = regexp.MustCompile(`^[a-z]+(?:-[a-z]+)*$`)
 
+// release is a release tag, the form of Rule.Since.
+var release = regexp.MustCompile(`^v(?:0|[1-9][0-9]*)\.(?:0|[1-9][0-9]*)\.(?:0|[1-9][0-9]*)$`)
+
 func TestRuleRegistry(t *testing.T) {
 	seen := map[string]bool{}
 	categories := map[string]bool{"contract": true, "schemas": true, "examples": true, "fixtures": true,
@@ -42,6 +45,12 @@ func TestRuleRegistry(t *testing.T) {
 		}
 		if (r.Category == "run") != slices.Contains(runRules, r.ID) {
 			t.Errorf("rule %s: category %q, but run rules are %v", r.ID, r.Category, runRules)
+		}
+		if r.Since != "" && !release.MatchString(r.Since) {
+			t.Errorf("rule %s: Since %q is not a release vX.Y.Z", r.ID, r.Since)
+		}
+		if strings.TrimSpace(r.Example) == "" || strings.TrimSpace(r.Fix) == "" {
+			t.Errorf("rule %s: its documentation page needs an Example and its Fix", r.ID)
 		}
 		if RuleByID(r.ID) != r {
 			t.Errorf("RuleByID(%q) does not return the rule", r.ID)

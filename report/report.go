@@ -2,8 +2,8 @@
 // human text, the JSON model, SARIF 2.1.0, JUnit XML, GitHub workflow
 // commands, a GitHub step summary, GitLab Code Quality JSON, Checkstyle
 // XML, reviewdog's rdjson and rdjsonl, Azure Pipelines logging commands and
-// TeamCity service messages; and it lists the rules as text, JSON or the
-// README's Markdown table.
+// TeamCity service messages; it lists the rules as text, JSON or Markdown,
+// and writes the rules' documentation pages (docs/rules/).
 //
 // Writers only render: they never re-run anything, read no file and never
 // change the Result they are given; what they show of a place (the UTF-16

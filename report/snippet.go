@@ -46,7 +46,7 @@ func writeSnippet(b *bytes.Buffer, f *lint.Finding, color bool) {
 	text, pad, marked := renderSource(f.Source, from, to)
 	num := strconv.Itoa(f.Line)
 	// Every line starts with a blank, so that a source line that reads like
-	// a finding never matches the problem matcher's ^[^\s] (see README).
+	// a finding never matches the problem matcher's ^[^\s] (see docs/reports.md).
 	gutter := strings.Repeat(" ", len(num)+2) + paint(color, ansiGutter, "|")
 	fmt.Fprintf(b, "%s\n", gutter)
 	fmt.Fprintf(b, " %s %s\n", paint(color, ansiGutter, num+" |"), text)

@@ -19,8 +19,18 @@ import (
 
 // The facts the code holds once (the flags and their defaults and choices,
 // the report formats, the platforms, the interpreter table) are also
-// written in prose in README.md and action.yml, where they cannot be
+// written in prose in the docs and action.yml, where they cannot be
 // generated: these tests check that the prose agrees with the code.
+
+// The pages of the docs that state those facts.
+const (
+	// usagePage has the flag table and the paragraph on running the examples.
+	usagePage = "docs/usage.md"
+	// ciPage has the list of formats and the table of the action's inputs.
+	ciPage = "docs/ci.md"
+	// configPage says which flags the configuration file may set.
+	configPage = "docs/configuration.md"
+)
 
 // lintFlags is the lint command's node in kong's model.
 func lintFlags(t *testing.T) *kong.Node {
@@ -58,9 +68,9 @@ func readRepoFile(t *testing.T, name string) string {
 	return string(b)
 }
 
-// readmeFlagRow is the row of the README's flag table whose first cell
-// names --name.
-func readmeFlagRow(t *testing.T, readme, name string) string {
+// flagRow is the row of the flag table of docs/usage.md (its text given)
+// whose first cell names --name.
+func flagRow(t *testing.T, readme, name string) string {
 	t.Helper()
 	flag := regexp.MustCompile("--" + regexp.QuoteMeta(name) + "[` ]")
 	for line := range strings.Lines(readme) {
@@ -68,33 +78,34 @@ func readmeFlagRow(t *testing.T, readme, name string) string {
 			return line
 		}
 	}
-	t.Fatalf("README.md's flag table has no row for --%s", name)
+	t.Fatalf("%s's flag table has no row for --%s", usagePage, name)
 	return ""
 }
 
-// readmeParagraph is the paragraph that follows the line heading in README.md.
-func readmeParagraph(t *testing.T, readme, heading string) string {
+// pageParagraph is the paragraph that follows the line heading in the page
+// (a path relative to the repository).
+func pageParagraph(t *testing.T, page, heading string) string {
 	t.Helper()
-	_, after, ok := strings.Cut(readme, "\n"+heading+"\n\n")
+	_, after, ok := strings.Cut("\n"+readRepoFile(t, page), "\n"+heading+"\n\n")
 	if !ok {
-		t.Fatalf("README.md has no %q heading", heading)
+		t.Fatalf("%s has no %q heading", page, heading)
 	}
 	para, _, _ := strings.Cut(after, "\n\n")
 	return para
 }
 
-// TestReadmeFlagTable: every lint flag has a row in the README's flag table,
-// and the rows of flags with choices name each choice.
-func TestReadmeFlagTable(t *testing.T) {
-	readme := readRepoFile(t, "README.md")
+// TestDocsFlagTable: every lint flag has a row in the flag table of
+// docs/usage.md, and the rows of flags with choices name each choice.
+func TestDocsFlagTable(t *testing.T) {
+	readme := readRepoFile(t, usagePage)
 	for _, f := range lintFlags(t).Flags {
-		row := readmeFlagRow(t, readme, f.Name)
+		row := flagRow(t, readme, f.Name)
 		if f.Enum == "" {
 			continue
 		}
 		for choice := range strings.SplitSeq(f.Enum, ",") {
 			if choice != "" && !strings.Contains(row, "`"+choice+"`") && !strings.Contains(row, choice+`\|`) && !strings.Contains(row, `\|`+choice) {
-				t.Errorf("README.md's row for --%s does not name the choice %q:\n%s", f.Name, choice, row)
+				t.Errorf("%s's row for --%s does not name the choice %q:\n%s", usagePage, f.Name, choice, row)
 			}
 		}
 	}
@@ -115,22 +126,22 @@ func TestReadmeFlagTable(t *testing.T) {
 	if help, want := lintFlag(t, "platform").Help, strings.Join(discover.Platforms, ", "); !strings.Contains(help, want) {
 		t.Errorf("--platform's help %q does not name the platforms %q", help, want)
 	}
-	if row, want := readmeFlagRow(t, readme, "platform"), "`--platform "+strings.Join(discover.Platforms, `\|`)+"`"; !strings.HasPrefix(row, "| "+want+" |") {
-		t.Errorf("README.md's row for --platform should start with %q:\n%s", want, row)
+	if row, want := flagRow(t, readme, "platform"), "`--platform "+strings.Join(discover.Platforms, `\|`)+"`"; !strings.HasPrefix(row, "| "+want+" |") {
+		t.Errorf("%s's row for --platform should start with %q:\n%s", usagePage, want, row)
 	}
 	var quoted []string
 	for _, f := range report.Formats {
 		quoted = append(quoted, "`"+f+"`")
 	}
-	if want := "Formats: " + strings.Join(quoted, ", ") + "."; !strings.Contains(oneLine(readme), want) {
-		t.Errorf("README.md's Continuous integration section should list the formats as %q", want)
+	if want := "Formats: " + strings.Join(quoted, ", ") + "."; !strings.Contains(oneLine(readRepoFile(t, ciPage)), want) {
+		t.Errorf("%s should list the formats as %q", ciPage, want)
 	}
 }
 
 // TestActionChoices: the action's platform and fail-on inputs, in action.yml
-// and in README.md's table of them, name the flags' choices.
+// and in the table of them in docs/ci.md, name the flags' choices.
 func TestActionChoices(t *testing.T) {
-	readme := readRepoFile(t, "README.md")
+	readme := readRepoFile(t, ciPage)
 	a, _ := loadAction(t)
 	for _, name := range []string{"platform", "fail-on"} {
 		row := ""
@@ -148,16 +159,17 @@ func TestActionChoices(t *testing.T) {
 				t.Errorf("action.yml's %s input does not name %q: %s", name, choice, a.Inputs[name].Description)
 			}
 			if !strings.Contains(row, "`"+choice+"`") {
-				t.Errorf("README.md's row for the action's %s input does not name %q: %q", name, choice, row)
+				t.Errorf("%s's row for the action's %s input does not name %q: %q", ciPage, name, choice, row)
 			}
 		}
 	}
 }
 
-// TestReadmeDefaults: the defaults of --timeout and --max-output, which the
-// flags take from package lint, are the ones README.md and action.yml name.
-func TestReadmeDefaults(t *testing.T) {
-	readme := readRepoFile(t, "README.md")
+// TestDocsDefaults: the defaults of --timeout and --max-output, which the
+// flags take from package lint, are the ones the docs and action.yml name.
+func TestDocsDefaults(t *testing.T) {
+	readme := readRepoFile(t, usagePage)
+	ci := readRepoFile(t, ciPage)
 	action := readRepoFile(t, "action.yml")
 	timeout, maxOutput := lintFlag(t, "timeout").Default, lintFlag(t, "max-output").Default
 	if d, err := time.ParseDuration(timeout); err != nil || d != lint.DefaultTimeout {
@@ -168,12 +180,12 @@ func TestReadmeDefaults(t *testing.T) {
 		t.Errorf("--max-output's default %q is not lint.DefaultMaxOutput, %d", maxOutput, lint.DefaultMaxOutput)
 	}
 	for name, def := range map[string]string{"timeout": timeout, "max-output": maxOutput} {
-		if row := readmeFlagRow(t, readme, name); !strings.Contains(row, "(default `"+def+"`)") {
-			t.Errorf("README.md's row for --%s does not say (default `%s`):\n%s", name, def, row)
+		if row := flagRow(t, readme, name); !strings.Contains(row, "(default `"+def+"`)") {
+			t.Errorf("%s's row for --%s does not say (default `%s`):\n%s", usagePage, name, def, row)
 		}
 	}
-	if want := "| `timeout` | (" + timeout + ") |"; !strings.Contains(readme, want) {
-		t.Errorf("README.md's table of the action's inputs lacks %q", want)
+	if want := "| `timeout` | (" + timeout + ") |"; !strings.Contains(ci, want) {
+		t.Errorf("%s's table of the action's inputs lacks %q", ciPage, want)
 	}
 	if want := "speccify-lint's default, " + timeout + ")"; !strings.Contains(action, want) {
 		t.Errorf("action.yml's timeout input lacks %q", want)
@@ -182,21 +194,21 @@ func TestReadmeDefaults(t *testing.T) {
 		t.Errorf("the example-timeout rule's doc lacks %q", want)
 	}
 
-	// --fail-on's default: the flag's, the README's, and the action's.
+	// --fail-on's default: the flag's, the docs', and the action's.
 	failOn := lintFlag(t, "fail-on").Default
-	if row := readmeFlagRow(t, readme, "fail-on"); !strings.Contains(row, "(default `"+failOn+"`)") {
-		t.Errorf("README.md's row for --fail-on does not say (default `%s`):\n%s", failOn, row)
+	if row := flagRow(t, readme, "fail-on"); !strings.Contains(row, "(default `"+failOn+"`)") {
+		t.Errorf("%s's row for --fail-on does not say (default `%s`):\n%s", usagePage, failOn, row)
 	}
 	if a, _ := loadAction(t); a.Inputs["fail-on"].Default == nil || *a.Inputs["fail-on"].Default != failOn {
 		t.Errorf("action.yml's fail-on input's default is not --fail-on's, %q", failOn)
 	}
-	if want := "| `fail-on` | `" + failOn + "` |"; !strings.Contains(readme, want) {
-		t.Errorf("README.md's table of the action's inputs lacks %q", want)
+	if want := "| `fail-on` | `" + failOn + "` |"; !strings.Contains(ci, want) {
+		t.Errorf("%s's table of the action's inputs lacks %q", ciPage, want)
 	}
 }
 
 // TestConfigKeys: a configuration file may set every lint flag but the ones
-// README.md names as the exceptions.
+// docs/configuration.md names as the exceptions.
 func TestConfigKeys(t *testing.T) {
 	node := lintFlags(t)
 	keys := configKeys(node)
@@ -210,24 +222,24 @@ func TestConfigKeys(t *testing.T) {
 		t.Fatalf("config keys %q, excluded %q", keys, excluded)
 	}
 	want := "(every flag but " + strings.Join(excluded[:len(excluded)-1], ", ") + " and " + excluded[len(excluded)-1] + ","
-	readme := readRepoFile(t, "README.md")
-	if para := readmeParagraph(t, readme, "## Configuration"); !strings.Contains(oneLine(para), want) {
-		t.Errorf("README.md's Configuration section should say %q:\n%s", want, para)
+	if para := pageParagraph(t, configPage, "## The configuration file"); !strings.Contains(oneLine(para), want) {
+		t.Errorf("%s's section on the configuration file should say %q:\n%s", configPage, want, para)
 	}
 }
 
-// TestReadmeInterpreters: the README's paragraph on running the examples
-// names every extension of the interpreter table and its interpreters.
-func TestReadmeInterpreters(t *testing.T) {
-	para := readmeParagraph(t, readRepoFile(t, "README.md"), "### Running the examples")
+// TestDocsInterpreters: the paragraph of docs/usage.md on running the
+// examples names every extension of the interpreter table and its
+// interpreters.
+func TestDocsInterpreters(t *testing.T) {
+	para := pageParagraph(t, usagePage, "## Running the examples")
 	prose := regexp.MustCompile("`[^`]*`").ReplaceAllString(para, "")
 	for _, e := range process.Extensions() {
 		if !strings.Contains(para, "`"+e.Ext+"`") {
-			t.Errorf("README.md's Running the examples does not name the extension %s", e.Ext)
+			t.Errorf("%s's Running the examples does not name the extension %s", usagePage, e.Ext)
 		}
 		for _, name := range e.Interpreters {
 			if !regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).MatchString(prose) {
-				t.Errorf("README.md's Running the examples does not name %s, an interpreter of %s", name, e.Ext)
+				t.Errorf("%s's Running the examples does not name %s, an interpreter of %s", usagePage, name, e.Ext)
 			}
 		}
 	}

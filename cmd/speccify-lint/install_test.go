@@ -120,12 +120,12 @@ var assetMention = regexp.MustCompile("speccify-lint_[A-Za-z0-9_.<>${}#-]+")
 // sums.txt, or checksum(s) with an extension (not the sha256sum command).
 var checksumMention = regexp.MustCompile(`\b[A-Za-z0-9_.-]*(?:SUMS|sums\.txt|checksums?\.[a-z]+)\b`)
 
-// TestReadmeReleaseAssetNames: every release file the README names is one
-// .goreleaser.yaml publishes. A name may stand for several with the
+// TestDocsReleaseAssetNames: every release file the docs (README.md and
+// docs/) name is one .goreleaser.yaml publishes. A name may stand for several with the
 // placeholders X.Y.Z (a version), <os> and <arch>; a name with a shell
-// expansion must be in a recipe TestReadmeDownloadRecipes runs.
-func TestReadmeReleaseAssetNames(t *testing.T) {
-	readme := readRepoFile(t, "README.md")
+// expansion must be in a recipe TestDocsDownloadRecipes runs.
+func TestDocsReleaseAssetNames(t *testing.T) {
+	readme := allDocs(t)
 	assets := goreleaserAssets(t, "1.0.0")
 	names := slices.Collect(maps.Values(assets.archives))
 	var scripts []string
@@ -136,7 +136,7 @@ func TestReadmeReleaseAssetNames(t *testing.T) {
 	for _, m := range assetMention.FindAllString(readme, -1) {
 		if strings.Contains(m, "$") {
 			if !strings.Contains(recipes, m) {
-				t.Errorf("README.md names %s outside a download recipe TestReadmeDownloadRecipes runs", m)
+				t.Errorf("the docs name %s outside a download recipe TestDocsDownloadRecipes runs", m)
 			}
 			continue
 		}
@@ -144,30 +144,30 @@ func TestReadmeReleaseAssetNames(t *testing.T) {
 		pattern = strings.NewReplacer("<os>", "[a-z]+", "<arch>", "[a-z0-9]+").Replace(pattern)
 		re := regexp.MustCompile("^" + pattern + "$")
 		if !slices.ContainsFunc(names, re.MatchString) {
-			t.Errorf("README.md names the release file %s, but the release publishes %v", m, slices.Sorted(slices.Values(names)))
+			t.Errorf("the docs name the release file %s, but the release publishes %v", m, slices.Sorted(slices.Values(names)))
 		}
 	}
 	for _, m := range checksumMention.FindAllString(readme, -1) {
 		if m != assets.checksums {
-			t.Errorf("README.md names the checksum file %s, but the release publishes %s", m, assets.checksums)
+			t.Errorf("the docs name the checksum file %s, but the release publishes %s", m, assets.checksums)
 		}
 	}
 }
 
-// recipe is a script of README.md and the environment it runs in.
+// recipe is a script of the docs and the environment it runs in.
 type recipe struct {
 	script string
 	env    map[string]string
 }
 
-// downloadRecipes are the scripts of README.md that download from a
-// release: each fenced code block that names releases/download, and of a
+// downloadRecipes are the scripts of the docs (the text of every page,
+// allDocs) that download from a release: each fenced code block that names releases/download, and of a
 // YAML block (a CI configuration) the script: of each step that does, with
 // the configuration's variables as its environment.
 func downloadRecipes(t *testing.T, readme string) []recipe {
 	t.Helper()
 	var out []recipe
-	for _, b := range codeBlocks(readme) {
+	for _, b := range mdBlocks(readme) {
 		if !strings.Contains(b.text, "/releases/download/") {
 			continue
 		}
@@ -182,35 +182,13 @@ func downloadRecipes(t *testing.T, readme string) []recipe {
 				}
 			}
 		default:
-			t.Errorf("README.md has a %q block that downloads from a release; TestReadmeDownloadRecipes runs sh and yaml blocks only:\n%s", b.lang, b.text)
+			t.Errorf("the docs have a %q block that downloads from a release; TestDocsDownloadRecipes runs sh and yaml blocks only:\n%s", b.lang, b.text)
 		}
 	}
 	return out
 }
 
-// codeBlock is a fenced code block of a Markdown text.
-type codeBlock struct{ lang, text string }
-
-// codeBlocks are the fenced (```) code blocks of a Markdown text.
-func codeBlocks(md string) []codeBlock {
-	var out []codeBlock
-	var cur *codeBlock
-	for line := range strings.Lines(md) {
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case cur == nil && strings.HasPrefix(trimmed, "```"):
-			cur = &codeBlock{lang: strings.TrimPrefix(trimmed, "```")}
-		case cur != nil && trimmed == "```":
-			out = append(out, *cur)
-			cur = nil
-		case cur != nil:
-			cur.text += line
-		}
-	}
-	return out
-}
-
-// pipeline is what TestReadmeDownloadRecipes reads of a CI configuration:
+// pipeline is what TestDocsDownloadRecipes reads of a CI configuration:
 // Azure Pipelines' variables and script steps.
 type pipeline struct {
 	Variables map[string]string `yaml:"variables"`
@@ -223,18 +201,18 @@ func azurePipeline(t *testing.T, text string) pipeline {
 	t.Helper()
 	var p pipeline
 	if err := yaml.Unmarshal([]byte(text), &p); err != nil {
-		t.Fatalf("a README.md block that downloads from a release: %v\n%s", err, text)
+		t.Fatalf("a block of the docs that downloads from a release: %v\n%s", err, text)
 	}
 	return p
 }
 
-// TestReadmeDownloadRecipes runs each download recipe of README.md (see
+// TestDocsDownloadRecipes runs each download recipe of the docs (see
 // downloadRecipes) with bash against a release laid out as .goreleaser.yaml
 // names its files: curl is a stand-in on PATH that serves
 // https://github.com/speccify/speccify-lint/releases/download/v1.0.0/ from
 // a directory. The recipe must download, verify and run the archive's
 // speccify-lint.
-func TestReadmeDownloadRecipes(t *testing.T) {
+func TestDocsDownloadRecipes(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the recipes are bash scripts for Linux runners")
 	}
@@ -243,10 +221,9 @@ func TestReadmeDownloadRecipes(t *testing.T) {
 			t.Skipf("%s is not on PATH", tool)
 		}
 	}
-	readme := readRepoFile(t, "README.md")
-	recipes := downloadRecipes(t, readme)
+	recipes := downloadRecipes(t, allDocs(t))
 	if len(recipes) == 0 {
-		t.Fatal("README.md has no download recipe (the Azure Pipelines one)")
+		t.Fatal("the docs have no download recipe (the Azure Pipelines one of docs/ci.md)")
 	}
 	const tag, base = "v1.0.0", "https://github.com/speccify/speccify-lint/releases/download"
 	assets := goreleaserAssets(t, strings.TrimPrefix(tag, "v"))

@@ -10,7 +10,7 @@ import (
 // RulesCmd lists the rules, or documents one.
 type RulesCmd struct {
 	ID     string `arg:"" optional:"" name:"id" help:"A rule id: print that rule's whole documentation, with an example that triggers it and its fix."`
-	Format string `short:"f" enum:"${rule_format}" default:"text" help:"Listing format: ${enum} (markdown is the README's rule table)."`
+	Format string `short:"f" enum:"${rule_format}" default:"text" help:"Listing format: ${enum} (markdown: one page of every rule's documentation)."`
 }
 
 // Run writes the listing, or the documentation of the rule ID.
