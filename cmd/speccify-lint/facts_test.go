@@ -15,6 +15,7 @@ import (
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/lint/process"
 	"github.com/speccify/speccify-lint/report"
+	"go.yaml.in/yaml/v3"
 )
 
 // The facts the code holds once (the flags and their defaults and choices,
@@ -242,5 +243,138 @@ func TestDocsInterpreters(t *testing.T) {
 				t.Errorf("%s's Running the examples does not name %s, an interpreter of %s", usagePage, name, e.Ext)
 			}
 		}
+	}
+}
+
+// commandLine is speccify-lint at a command's start in a code block (at a
+// line's start, after a prompt, a pipe, a quote or a path) and what follows
+// it up to the end of the command.
+var commandLine = regexp.MustCompile(`(?:^|[\s"'(/|])speccify-lint((?:\s[^|#;&'"\n]*)?)(?:$|["'|#;&\n])`)
+
+// TestDocsCommandLines: every speccify-lint command line of the docs' code
+// blocks (shell, console, YAML and Groovy recipes) parses: its command and
+// flags exist and take the values given. A placeholder or a shell
+// expansion stands for a valid value.
+func TestDocsCommandLines(t *testing.T) {
+	checked := 0
+	for _, page := range docPages(t) {
+		for _, b := range mdBlocks(readRepoFile(t, page)) {
+			switch b.lang {
+			case "sh", "console", "yaml", "groovy":
+			default:
+				continue
+			}
+			for line := range strings.Lines(b.text) {
+				for _, m := range commandLine.FindAllStringSubmatch(line, -1) {
+					var args []string
+					for _, f := range strings.Fields(m[1]) {
+						if strings.ContainsAny(f, "$<>{}*") {
+							f = f[:strings.IndexAny(f, "$<>{}*")] + "x"
+						}
+						args = append(args, f)
+					}
+					k, _, err := newParser(&runEnv{stdout: io.Discard, stderr: io.Discard}, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, err := k.Parse(args); err != nil {
+						t.Errorf("%s:%d: speccify-lint %s: %v", page, b.line, strings.Join(args, " "), err)
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d command lines found in the docs", checked)
+	}
+}
+
+// TestDocsRecipeNames: the action inputs the docs' workflows set (the
+// with: of a step that uses speccify/speccify-lint) are inputs of
+// action.yml, and the pre-commit hooks they name are hooks of
+// .pre-commit-hooks.yaml.
+func TestDocsRecipeNames(t *testing.T) {
+	a, _ := loadAction(t)
+	var hooks []struct {
+		ID string `yaml:"id"`
+	}
+	if err := yaml.Unmarshal([]byte(readRepoFile(t, ".pre-commit-hooks.yaml")), &hooks); err != nil {
+		t.Fatal(err)
+	}
+	hookIDs := map[string]bool{}
+	for _, h := range hooks {
+		hookIDs[h.ID] = true
+	}
+	uses, ids := 0, 0
+	for _, page := range docPages(t) {
+		for _, b := range mdBlocks(readRepoFile(t, page)) {
+			if b.lang != "yaml" {
+				continue
+			}
+			var doc any
+			if err := yaml.Unmarshal([]byte(b.text), &doc); err != nil {
+				t.Errorf("%s:%d: a YAML block that does not parse: %v", page, b.line, err)
+				continue
+			}
+			walkYAML(doc, func(m map[string]any) {
+				if u, _ := m["uses"].(string); strings.HasPrefix(u, "speccify/speccify-lint@") {
+					uses++
+					with, _ := m["with"].(map[string]any)
+					for name := range with {
+						if _, ok := a.Inputs[name]; !ok {
+							t.Errorf("%s:%d: the workflow sets the action input %q, which action.yml does not have", page, b.line, name)
+						}
+					}
+				}
+				if id, _ := m["id"].(string); strings.HasPrefix(id, "speccify-lint") {
+					ids++
+					if !hookIDs[id] {
+						t.Errorf("%s:%d: the pre-commit configuration names the hook %q, which .pre-commit-hooks.yaml does not have", page, b.line, id)
+					}
+				}
+			})
+		}
+	}
+	if uses == 0 || ids == 0 {
+		t.Errorf("found %d uses of the action and %d pre-commit hooks in the docs", uses, ids)
+	}
+}
+
+// walkYAML calls visit with every mapping of a decoded YAML value.
+func walkYAML(v any, visit func(map[string]any)) {
+	switch v := v.(type) {
+	case map[string]any:
+		visit(v)
+		for _, e := range v {
+			walkYAML(e, visit)
+		}
+	case []any:
+		for _, e := range v {
+			walkYAML(e, visit)
+		}
+	}
+}
+
+// TestReadmeFlags: the flags of the README's table of the flags used most
+// are flags of the lint command, and their rows are in docs/usage.md's
+// flag table too.
+func TestReadmeFlags(t *testing.T) {
+	usage := readRepoFile(t, usagePage)
+	flagName := regexp.MustCompile(`--([a-z][a-z-]*)`)
+	rows := 0
+	for line := range strings.Lines(readRepoFile(t, "README.md")) {
+		first, _, ok := strings.Cut(strings.TrimPrefix(line, "| "), " | ")
+		if !ok || !strings.HasPrefix(line, "| `-") {
+			continue
+		}
+		rows++
+		for _, m := range flagName.FindAllStringSubmatch(first, -1) {
+			lintFlag(t, m[1])
+			flagRow(t, usage, m[1])
+		}
+	}
+	if rows == 0 {
+		t.Error("README.md has no table of the flags used most")
 	}
 }
