@@ -53,7 +53,7 @@ func WriteRulePage(w io.Writer, r *lint.Rule) error {
 	}
 	file := "rule_" + strings.ReplaceAll(r.ID, "-", "_") + ".go"
 	fmt.Fprintf(&b, "\n## More\n\n")
-	fmt.Fprintf(&b, "- `speccify-lint rules %s` prints this page in the terminal.\n", r.ID)
+	fmt.Fprintf(&b, "- `speccify-lint rules %s` prints this documentation in the terminal, and with `--format markdown` this page.\n", r.ID)
 	fmt.Fprintf(&b, "- Defined in [`lint/%s`](../../lint/%s); its scenario is [`rule_%s.txtar`](../../cmd/speccify-lint/testdata/script/rule_%s.txtar).\n", file, file, r.ID, r.ID)
 	if r.Autofix != lint.NoFix {
 		fmt.Fprintf(&b, "- Its fix's scenario is [`fix_%s.txtar`](../../cmd/speccify-lint/testdata/script/fix_%s.txtar).\n", r.ID, r.ID)

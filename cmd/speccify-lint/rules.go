@@ -10,7 +10,7 @@ import (
 // RulesCmd lists the rules, or documents one.
 type RulesCmd struct {
 	ID     string `arg:"" optional:"" name:"id" help:"A rule id: print that rule's whole documentation, with an example that triggers it and its fix."`
-	Format string `short:"f" enum:"${rule_format}" default:"text" help:"Listing format: ${enum} (markdown: one page of every rule's documentation)."`
+	Format string `short:"f" enum:"${rule_format}" default:"text" help:"Listing format: ${enum} (markdown: the rules' documentation as one page; with an ID, the rule's page docs/rules/ID.md)."`
 }
 
 // Run writes the listing, or the documentation of the rule ID.
@@ -25,9 +25,13 @@ func (c *RulesCmd) Run(env *runEnv) error {
 		rules = []*lint.Rule{r}
 	}
 	var err error
-	if c.ID != "" && c.Format == "text" {
+	switch {
+	case c.ID != "" && c.Format == "text":
 		err = report.WriteRuleDoc(w, rules[0])
-	} else {
+	case c.ID != "" && c.Format == "markdown":
+		// The rule's page, docs/rules/<id>.md.
+		err = report.WriteRulePage(w, rules[0])
+	default:
 		err = report.WriteRules(w, c.Format, rules)
 	}
 	if err != nil {
