@@ -295,3 +295,17 @@ func TestReadmeCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeLinksEveryPage: every page of docs/ (the rule pages through
+// their index) is linked from README.md, so that a new page is found.
+func TestReadmeLinksEveryPage(t *testing.T) {
+	readme := readRepoFile(t, "README.md")
+	for _, page := range docPages(t) {
+		if !strings.HasPrefix(page, "docs/") || (strings.HasPrefix(page, "docs/rules/") && page != "docs/rules/README.md") {
+			continue
+		}
+		if !strings.Contains(readme, "]("+page+")") && !strings.Contains(readme, "]("+page+"#") {
+			t.Errorf("README.md does not link %s: add it to the Documentation list (or More:)", page)
+		}
+	}
+}
