@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,8 +62,10 @@ func normalizeOutput(s string) string {
 
 // runConsole runs a console block's commands in dir with the binary bin
 // first on PATH and a minimal environment, and reports each command whose
-// stdout differs from the one shown.
-func runConsole(t *testing.T, where, bin, dir, block string) {
+// stdout differs from the one shown; with -update-docs it reports nothing
+// and returns the block as the run printed it (a command's output is kept
+// as written when only durations differ), else the block as it was.
+func runConsole(t *testing.T, where, bin, dir, block string, update bool) string {
 	t.Helper()
 	cmds := consoleCommands(block)
 	if len(cmds) == 0 {
@@ -72,6 +75,7 @@ func runConsole(t *testing.T, where, bin, dir, block string) {
 		"PATH=" + filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH"),
 		"HOME=" + dir, "TMPDIR=" + os.TempDir(), "LANG=C.UTF-8",
 	}
+	var rewritten strings.Builder
 	for _, c := range cmds {
 		cmd := exec.Command("sh", "-c", c.command)
 		cmd.Dir, cmd.Env = dir, env
@@ -81,10 +85,23 @@ func runConsole(t *testing.T, where, bin, dir, block string) {
 		if _, exited := err.(*exec.ExitError); err != nil && !exited {
 			t.Fatalf("%s: %s: %v", where, c.command, err)
 		}
-		if got, want := normalizeOutput(stdout.String()), normalizeOutput(c.stdout); got != want {
-			t.Errorf("%s: `%s` prints (stderr: %q)\n%s\nbut the docs show\n%s", where, c.command, stderr.String(), got, want)
+		rewritten.WriteString("$ " + c.command + "\n")
+		got, want := normalizeOutput(stdout.String()), normalizeOutput(c.stdout)
+		switch {
+		case got == want:
+			rewritten.WriteString(c.stdout)
+		case update:
+			for line := range strings.Lines(strings.TrimRight(stdout.String(), "\n") + "\n") {
+				rewritten.WriteString(strings.TrimRight(line, " \t\r\n") + "\n")
+			}
+		default:
+			t.Errorf("%s: `%s` prints (stderr: %q)\n%s\nbut the docs show\n%s(go test ./cmd/speccify-lint -run TestDocsConsoleBlocks -update-docs rewrites it)", where, c.command, stderr.String(), got, want)
 		}
 	}
+	if !update {
+		return block
+	}
+	return rewritten.String()
 }
 
 // writeTree writes files (path to text) under dir.
@@ -126,6 +143,7 @@ func TestDocsConsoleBlocks(t *testing.T) {
 	ran := 0
 	for _, page := range docPages(t) {
 		files := map[string]string{}
+		var rewrites []blockRewrite
 		for _, b := range mdBlocks(readRepoFile(t, page)) {
 			where := fmt.Sprintf("%s:%d", page, b.line)
 			if name, ok := strings.CutPrefix(b.marker, "file:"); ok {
@@ -153,12 +171,42 @@ func TestDocsConsoleBlocks(t *testing.T) {
 				extract(t, dir, ar)
 			}
 			writeTree(t, dir, files)
-			runConsole(t, where, bin, dir, b.text)
+			if text := runConsole(t, where, bin, dir, b.text, updatingDocs()); text != b.text {
+				rewrites = append(rewrites, blockRewrite{b, text})
+			}
 			ran++
+		}
+		if len(rewrites) > 0 {
+			rewriteBlocks(t, page, rewrites)
 		}
 	}
 	if ran == 0 {
 		t.Error("the docs have no console block")
+	}
+}
+
+// blockRewrite is a console block and the text -update-docs gives it.
+type blockRewrite struct {
+	block mdBlock
+	text  string
+}
+
+// rewriteBlocks replaces the text of blocks of a page (given in the order
+// of the page) and writes the page.
+func rewriteBlocks(t *testing.T, page string, rewrites []blockRewrite) {
+	t.Helper()
+	lines := strings.SplitAfter(readRepoFile(t, page), "\n")
+	for i := len(rewrites) - 1; i >= 0; i-- {
+		r := rewrites[i]
+		first := r.block.line // the index of the line after the opening fence
+		last := first + strings.Count(r.block.text, "\n")
+		if got := strings.Join(lines[first:last], ""); got != r.block.text {
+			t.Fatalf("%s:%d: the block is not where it was read", page, r.block.line)
+		}
+		lines = slices.Concat(lines[:first], slices.Collect(strings.Lines(r.text)), lines[last:])
+	}
+	if err := os.WriteFile(filepath.Join("..", "..", filepath.FromSlash(page)), []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -216,5 +264,5 @@ func TestQuickStart(t *testing.T) {
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	writeTree(t, dir, files)
-	runConsole(t, "README.md's quick start", bin, dir, console)
+	runConsole(t, "README.md's quick start", bin, dir, console, false)
 }
