@@ -19,7 +19,7 @@ import (
 )
 
 var (
-	updateDocs = flag.Bool("update-docs", false, "rewrite the generated documentation: docs/rules/ and the fix table of docs/fixes.md")
+	updateDocs = flag.Bool("update-docs", false, "rewrite the generated documentation (docs/rules/, the fix table of docs/fixes.md) and the output shown in the docs' console blocks")
 	// updateReadme is the flag's former name, kept so that the command
 	// older notes give still works.
 	updateReadme = flag.Bool("update-readme", false, "the same as -update-docs")
