@@ -6,18 +6,24 @@ require (
 	github.com/alecthomas/kong v1.17.0
 	github.com/aymanbagabas/go-udiff v0.4.2
 	github.com/creack/pty v1.1.24
-	github.com/dlclark/regexp2 v1.11.5
+	github.com/dlclark/regexp2 v1.12.0
 	github.com/jstemmer/go-junit-report/v2 v2.1.0
 	github.com/owenrumney/go-sarif/v2 v2.3.3
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/yuin/goldmark v1.8.7
 	go.yaml.in/yaml/v3 v3.0.6
-	golang.org/x/sys v0.26.0
-	golang.org/x/text v0.14.0
+	golang.org/x/sys v0.45.0
+	golang.org/x/text v0.36.0
 )
 
-require golang.org/x/tools v0.26.0 // indirect
+require (
+	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68 // indirect
+	go.lsp.dev/jsonrpc2 v1.0.1 // indirect
+	go.lsp.dev/protocol v1.0.1 // indirect
+	go.lsp.dev/uri v1.0.1 // indirect
+	golang.org/x/tools v0.45.0 // indirect
+)
 
 // Development tools, out of ./... so that `go install ./...` (pre-commit's
 // language: golang) builds only speccify-lint. Build, vet and test them by

@@ -52,6 +52,9 @@ type Change struct {
 	// passes are the verified passes that made New of a TOOL.md, for the
 	// tests (see verify.go).
 	passes []pass
+	// held: Old is the file as an editor holds it (Options.Held), not as
+	// read; the change is not written.
+	held bool
 }
 
 // pass is one verified pass over a TOOL.md: its normalised text before and
@@ -61,8 +64,14 @@ type pass struct {
 	edits         []lint.Edit
 }
 
-// Mode is the file's permission bits as read.
-func (c *Change) Mode() fs.FileMode { return c.info.Mode() }
+// Mode is the file's permission bits as read; 0 for a held file
+// (Options.Held), which was not read.
+func (c *Change) Mode() fs.FileMode {
+	if c.info == nil {
+		return 0
+	}
+	return c.info.Mode()
+}
 
 // Selected reports whether a fix is one to apply: a safe fix, or with
 // unsafe an unsafe one too.
@@ -191,6 +200,9 @@ var errFolderReplaced = errors.New("the tool folder was replaced since speccify-
 // gofmt -w, a fix does not replace it.
 var errReadOnly = errors.New("the file is read-only")
 
+// errHeld is why a change made on the text an editor holds is not written.
+var errHeld = errors.New("it is the text an editor holds, which the editor applies")
+
 // Write makes the change: the new bytes go to a temporary file beside the
 // file, with the file's permission bits and, where the system allows, its
 // owner and group (keepOwner), renamed over it; a deletion removes it. The
@@ -204,6 +216,9 @@ func (c *Change) Write() error {
 	verb := "fixed"
 	if c.Delete {
 		verb = "deleted"
+	}
+	if c.held {
+		return fmt.Errorf("%s: not %s: %w", c.File, verb, errHeld)
 	}
 	if c.info.Mode().Perm()&0o222 == 0 {
 		return fmt.Errorf("%s: not %s: %w", c.File, verb, errReadOnly)

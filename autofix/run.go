@@ -47,6 +47,12 @@ type Options struct {
 	// Keep, when set, takes out of a check's result the findings that are
 	// not to be fixed: those a baseline records.
 	Keep func(*lint.ToolResult)
+	// Held are the files an editor holds, unsaved, by root-relative
+	// slash-separated path: their bytes as they stand there, which a fix of
+	// the file is made on instead of the file's on disk. The Change of such
+	// a file is only computed (Old, New): Write refuses it, the editor
+	// applies it (a language server's code action).
+	Held map[string][]byte
 }
 
 // Changes computes what the selected fixes of res's findings make of their
@@ -188,7 +194,14 @@ func (x *fixer) file(file string) *fileFix {
 	}
 	ff := &fileFix{}
 	var err error
-	ff.c, ff.text, err = read(x.opt.Root, x.tool, file)
+	if data, ok := x.opt.Held[file]; ok {
+		ff.c, ff.text = &Change{File: file, Old: data, held: true}, newRawText(data)
+		if len(data) > maxFileSize {
+			err = fmt.Errorf("%s: not fixed: it is larger than the %d MiB a fix edits", file, maxFileSize>>20)
+		}
+	} else {
+		ff.c, ff.text, err = read(x.opt.Root, x.tool, file)
+	}
 	if err != nil {
 		ff.err = err
 		x.errs = append(x.errs, err)

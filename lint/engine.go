@@ -99,14 +99,15 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	return res
 }
 
-// CheckText checks the tool folder dir as Lint does with Run off (its
-// static rules, its examples listed, not run), but with its TOOL.md holding
-// text, a normalised text (LF line endings, no BOM; see contract.ParseText),
-// instead of the file's: how package autofix checks the text a fix makes.
-// It returns text's parse beside the result; the findings' fixes carry
-// text's sum (Fix.Sum). A panic of a rule is an error, as Lint's internal
-// errors are.
-func CheckText(cfg Config, dir string, text []byte) (spec *contract.Spec, tr ToolResult, err error) {
+// CheckEdited is CheckText with, besides TOOL.md's text (nil: the file's),
+// the texts of other files of the folder as an editor holds them, unsaved:
+// files maps a name inside the folder (slash-separated, such as "linux.py")
+// to the file's bytes as they stand, which the rules that read the file
+// (an implementation's text) read instead of the file's. The folder's
+// listing is still the one on disk: a name that is not a file of the folder
+// is read by no rule. The findings' fixes of such a file carry the sum of
+// the bytes given (Fix.Sum).
+func CheckEdited(cfg Config, dir string, text []byte, files map[string][]byte) (spec *contract.Spec, tr ToolResult, err error) {
 	cfg.Run, cfg.Explore, cfg.Progress = false, nil, nil
 	if cfg.Platform == "" {
 		cfg.Platform = HostPlatform()
@@ -116,8 +117,19 @@ func CheckText(cfg Config, dir string, text []byte) (spec *contract.Spec, tr Too
 			spec, tr, err = nil, ToolResult{}, fmt.Errorf("internal error while checking %s: %v (please report it)", relPath(cfg.Root, dir), r)
 		}
 	}()
-	j := checkStatic(&cfg, 0, discover.Tool{Dir: dir}, text)
+	j := checkStaticWith(&cfg, 0, discover.Tool{Dir: dir}, text, files)
 	return j.c.spec, j.runExamples(context.Background()), nil
+}
+
+// CheckText checks the tool folder dir as Lint does with Run off (its
+// static rules, its examples listed, not run), but with its TOOL.md holding
+// text, a normalised text (LF line endings, no BOM; see contract.ParseText),
+// instead of the file's: how package autofix checks the text a fix makes.
+// It returns text's parse beside the result; the findings' fixes carry
+// text's sum (Fix.Sum). A panic of a rule is an error, as Lint's internal
+// errors are.
+func CheckText(cfg Config, dir string, text []byte) (spec *contract.Spec, tr ToolResult, err error) {
+	return CheckEdited(cfg, dir, text, nil)
 }
 
 // discoveryCheck is what the discovery rules judge: the walk of the tree.
@@ -138,10 +150,25 @@ type skillCheck struct {
 	read    bool
 }
 
+// CheckSkillText applies the skill rules to the skill folder dir as Lint
+// does, with its SKILL.md holding text (as an editor holds it, unsaved)
+// instead of the file's.
+func CheckSkillText(cfg Config, dir string, text []byte) SkillResult {
+	return checkSkillWith(&cfg, dir, text)
+}
+
 // checkSkill applies the skill rules to the skill folder dir.
 func checkSkill(cfg *Config, dir string) SkillResult {
+	return checkSkillWith(cfg, dir, nil)
+}
+
+// checkSkillWith is checkSkill with SKILL.md holding text (nil: the file's).
+func checkSkillWith(cfg *Config, dir string, text []byte) SkillResult {
 	rel := relPath(cfg.Root, dir)
 	s := &skillCheck{cfg: cfg, dir: dir, specPath: filepath.Join(dir, discover.SkillFile)}
+	if text != nil {
+		s.text, s.read = text, true
+	}
 	res := SkillResult{Dir: rel, Spec: relPath(cfg.Root, s.specPath), Findings: []Finding{}}
 	for _, r := range registry {
 		if r.skill != nil {
@@ -256,6 +283,12 @@ func slowPatternsRule() *Rule {
 // it, and applies the static rules. With text, TOOL.md is read as if it
 // held text (normalised, see contract.ParseText) instead of the file's.
 func checkStatic(cfg *Config, index int, tool discover.Tool, text []byte) *toolJob {
+	return checkStaticWith(cfg, index, tool, text, nil)
+}
+
+// checkStaticWith is checkStatic with files, by slash-separated name inside
+// the folder, standing for those files' texts (CheckEdited).
+func checkStaticWith(cfg *Config, index int, tool discover.Tool, text []byte, files map[string][]byte) *toolJob {
 	start := time.Now()
 	dir := tool.Dir
 	j := newToolJob(cfg, index, dir)
@@ -274,11 +307,17 @@ func checkStatic(cfg *Config, index int, tool discover.Tool, text []byte) *toolJ
 	defer root.Close()
 	c.root = root
 	defer func() { c.root = nil }()
+	c.holdScripts(files)
 	path := filepath.Join(dir, discover.SpecFile)
 	var spec *contract.Spec
-	if text != nil {
+	switch {
+	case len(text) > contract.MaxSpecSize:
+		// The text an editor holds, past what the file may be.
+		spec = &contract.Spec{Path: path, Lines: contract.NewLines(nil), FileErr: &contract.FileError{
+			Path: path, Msg: fmt.Sprintf("is larger than the %d MiB speccify-lint reads", contract.MaxSpecSize>>20), Pos: topOfFile}}
+	case text != nil:
 		spec = contract.ParseText(path, text)
-	} else {
+	default:
 		spec, err = contract.ReadSpecIn(root, discover.SpecFile, path)
 	}
 	switch {

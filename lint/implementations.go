@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -35,6 +36,17 @@ func (c *toolCheck) readScript(name string) ([]byte, error) {
 	data, err := readLimited(c.root, name, maxScriptSize+1)
 	c.scripts = append(c.scripts, scriptText{name, data, err})
 	return data, err
+}
+
+// holdScripts makes files (by slash-separated name inside the folder) the
+// texts readScript gives for those names, as readScript would have read
+// them: at most maxScriptSize+1 bytes. The names are sorted, so that which of
+// two spellings of one name wins does not depend on the map's order.
+func (c *toolCheck) holdScripts(files map[string][]byte) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		data := files[name]
+		c.scripts = append(c.scripts, scriptText{filepath.FromSlash(name), data[:min(len(data), maxScriptSize+1)], nil})
+	}
 }
 
 // readHead is the first bytes of the implementation name, and its whole

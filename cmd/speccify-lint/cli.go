@@ -15,7 +15,7 @@ import (
 )
 
 // cli is the command line: lint (the default), rules, explain, version,
-// merge and explore.
+// merge, explore and server.
 type cli struct {
 	Lint    LintCmd    `cmd:"" default:"withargs" hidden:"" help:"Lint every TOOL.md under the paths (default: .) and run its examples against the implementations for this platform."`
 	Rules   RulesCmd   `cmd:"" help:"List every rule with its id, default severity, title and documentation; with an id, print that rule's whole documentation."`
@@ -23,6 +23,7 @@ type cli struct {
 	Version VersionCmd `cmd:"" help:"Print the version."`
 	Merge   MergeCmd   `cmd:"" help:"Merge the JSON reports of the shards of one run (--shard K/N) into one report."`
 	Explore ExploreCmd `cmd:"" help:"Send each tool inputs made from its inputs schema and examples (and inputs that violate it), and report every broken promise of its contract with the smallest input that shows it."`
+	Server  ServerCmd  `cmd:"" help:"Run the language server on stdin and stdout: diagnostics and fixes of TOOL.md files as you type (see docs/editors.md)."`
 
 	ShowVersion kong.VersionFlag `name:"version" help:"Print the version and exit (as the version command does)."`
 }

@@ -1,0 +1,18 @@
+// Package lsp is speccify-lint's language server (`speccify-lint server`):
+// the Language Server Protocol over a stream (stdio), with the protocol's
+// types and JSON-RPC from go.lsp.dev/protocol and go.lsp.dev/jsonrpc2.
+//
+// It lints what the editor holds, unsaved: the open TOOL.md, SKILL.md and
+// files of a tool folder, with lint's static checks of one folder
+// (lint.CheckEdited, lint.CheckSkillText), and never runs an
+// implementation. Its code actions are autofix's changes made on the
+// editor's text (autofix.Options.Held), verified as --fix verifies them,
+// so that a quick fix or "fix all" makes what --fix writes. A document is
+// read only when its path passes the workspace root's discover.Gate: inside
+// the root, reached without a symbolic link to a directory.
+//
+// The files, by concern: stream.go (framing, bounded), server.go (the
+// lifecycle and the dispatch), documents.go (open documents and their
+// edits), positions.go (LSP positions in UTF-16 or UTF-8), diagnostics.go
+// (linting a folder and publishing), actions.go (code actions).
+package lsp

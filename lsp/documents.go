@@ -1,0 +1,244 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/speccify/speccify-lint/discover"
+)
+
+// document is an open document: the text the editor holds.
+type document struct {
+	uri     uri.URI
+	version int32
+	text    string
+	lines   *lineIndex // of text, made on first use
+	// folder is the tool or skill folder the document belongs to; nil when
+	// it belongs to none, or its path does not pass the gate: then it is
+	// neither linted nor read.
+	folder *folderState
+	// rel is the document's path relative to its root, slash-separated
+	// (the findings' File); name its path inside its folder.
+	rel, name string
+}
+
+func (d *document) index() *lineIndex {
+	if d.lines == nil {
+		d.lines = newLineIndex(d.text)
+	}
+	return d.lines
+}
+
+// folderKind says what kind of folder a folderState is.
+type folderKind int
+
+const (
+	toolFolder folderKind = iota
+	skillFolder
+)
+
+// folderState is a tool or skill folder that has open documents.
+type folderState struct {
+	dir  string // absolute
+	root string // its workspace root
+	rel  string // dir relative to root, slash-separated
+	kind folderKind
+	// gen counts the changes of what the folder's lint reads (its open
+	// documents, its files on disk); result is the lint of generation
+	// result.gen.
+	gen    uint64
+	result *folderLint
+	// published are the documents whose diagnostics were published, and
+	// the generation they were published for.
+	published map[uri.URI]uint64
+}
+
+// locate finds the folder of the document at path: the deepest workspace
+// root that holds it, through that root's gate (a path outside every root,
+// through a symbolic link to a directory, or not on disk is not read), then
+// the tool or skill folder around it, as discovery finds the folder of a
+// file named on the command line. The caller holds s.mu.
+func (s *server) locate(d *document) {
+	if !d.uri.IsFile() {
+		return
+	}
+	path, err := filepath.Abs(d.uri.FsPath())
+	if err != nil {
+		return
+	}
+	root, ok := s.rootOf(path)
+	if !ok {
+		return
+	}
+	named, err := discover.NewGate(root).Resolve(path)
+	if err != nil || named.Link != "" {
+		return
+	}
+	disc, err := discover.Discover([]string{named.Path}, discover.Options{Root: root})
+	if err != nil || len(disc.Unfollowed) > 0 {
+		return
+	}
+	var dir string
+	kind := toolFolder
+	switch {
+	case len(disc.Tools) == 1:
+		dir = disc.Tools[0].Dir
+	case len(disc.Skills) == 1:
+		dir, kind = disc.Skills[0], skillFolder
+	default:
+		return
+	}
+	name, err := filepath.Rel(dir, named.Path)
+	if err != nil || !filepath.IsLocal(name) {
+		return
+	}
+	rel, err := filepath.Rel(root, named.Path)
+	if err != nil {
+		return
+	}
+	f := s.folders[dir]
+	if f == nil {
+		frel, _ := filepath.Rel(root, dir)
+		f = &folderState{dir: dir, root: root, rel: filepath.ToSlash(frel), kind: kind, published: map[uri.URI]uint64{}}
+		s.folders[dir] = f
+	}
+	d.folder, d.rel, d.name = f, filepath.ToSlash(rel), filepath.ToSlash(name)
+}
+
+func (s *server) didOpen(_ context.Context, p *protocol.DidOpenTextDocumentParams) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	item := p.TextDocument
+	d := &document{uri: item.URI, version: item.Version, text: item.Text}
+	if old := s.docs[item.URI]; old != nil && old.folder != nil {
+		old.folder.gen++
+	}
+	s.docs[item.URI] = d
+	s.locate(d)
+	if d.folder != nil {
+		d.folder.gen++
+		s.schedule(d.folder, 0)
+	}
+}
+
+func (s *server) didChange(_ context.Context, p *protocol.DidChangeTextDocumentParams) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[p.TextDocument.URI]
+	if d == nil {
+		return
+	}
+	for _, ch := range p.ContentChanges {
+		switch c := ch.(type) {
+		case *protocol.TextDocumentContentChangeWholeDocument:
+			d.text = c.Text
+		case *protocol.TextDocumentContentChangePartial:
+			x := d.index()
+			start, end := x.offset(c.Range.Start, s.utf8), x.offset(c.Range.End, s.utf8)
+			if end < start {
+				start, end = end, start
+			}
+			d.text = d.text[:start] + c.Text + d.text[end:]
+		}
+		d.lines = nil
+	}
+	d.version = p.TextDocument.Version
+	if d.folder != nil {
+		d.folder.gen++
+		s.schedule(d.folder, s.opt.Debounce)
+	}
+}
+
+func (s *server) didSave(_ context.Context, p *protocol.DidSaveTextDocumentParams) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[p.TextDocument.URI]
+	if d == nil {
+		return
+	}
+	if p.Text != nil && *p.Text != d.text {
+		d.text, d.lines = *p.Text, nil
+	}
+	if d.folder != nil {
+		d.folder.gen++
+		s.schedule(d.folder, 0)
+	}
+}
+
+func (s *server) didClose(_ context.Context, p *protocol.DidCloseTextDocumentParams) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[p.TextDocument.URI]
+	if d == nil {
+		return
+	}
+	delete(s.docs, p.TextDocument.URI)
+	if f := d.folder; f != nil {
+		// Its diagnostics go; the folder's other documents are linted
+		// again with the file's text on disk.
+		delete(f.published, d.uri)
+		s.publish(d.uri, nil, nil)
+		f.gen++
+		if s.hasDocs(f) {
+			s.schedule(f, 0)
+		} else {
+			delete(s.folders, f.dir)
+		}
+	}
+}
+
+// hasDocs reports whether folder f has open documents. The caller holds
+// s.mu.
+func (s *server) hasDocs(f *folderState) bool {
+	for _, d := range s.docs {
+		if d.folder == f {
+			return true
+		}
+	}
+	return false
+}
+
+// didChangeWatchedFiles lints again the folders that hold, or lie under, a
+// file that changed on disk (a fixture added, an implementation renamed).
+func (s *server) didChangeWatchedFiles(_ context.Context, p *protocol.DidChangeWatchedFilesParams) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, ev := range p.Changes {
+		if !ev.URI.IsFile() {
+			continue
+		}
+		path, err := filepath.Abs(ev.URI.FsPath())
+		if err != nil {
+			continue
+		}
+		if isConfigName(filepath.Base(path)) {
+			clear(s.configs)
+			for _, f := range s.folders {
+				f.gen++
+				s.schedule(f, 0)
+			}
+			continue
+		}
+		for _, f := range s.folders {
+			if rel, err := filepath.Rel(f.dir, path); err == nil && (filepath.IsLocal(rel) || isAbove(path, f.dir)) {
+				f.gen++
+				s.schedule(f, 0)
+			}
+		}
+	}
+}
+
+// isAbove reports whether dir lies under path (a directory that changed).
+func isAbove(path, dir string) bool {
+	rel, err := filepath.Rel(path, dir)
+	return err == nil && filepath.IsLocal(rel)
+}
+
+// isConfigName reports the name of a configuration file.
+func isConfigName(name string) bool {
+	return strings.HasPrefix(name, ".speccify-lint.y")
+}

@@ -1,0 +1,394 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// DefaultDebounce is how long after the last change of a document its
+// folder is linted again.
+const DefaultDebounce = 150 * time.Millisecond
+
+// Options configure the server.
+type Options struct {
+	// Name and Version are the server's, as the initialize result tells.
+	Name, Version string
+	// Root is the workspace root when the client names none (no workspace
+	// folder, no rootUri): "" is the working directory.
+	Root string
+	// Config is the lint configuration of a workspace root (its Root set):
+	// the CLI's, from the configuration file it finds. Nil is the default
+	// configuration. An error is shown to the user, and the default is used.
+	Config func(root string) (lint.Config, error)
+	// Debounce is how long after a change the folder is linted; 0 is
+	// DefaultDebounce, a negative value no wait (tests).
+	Debounce time.Duration
+}
+
+// Serve speaks the protocol on rwc until the client sends exit, the stream
+// ends, or ctx is canceled, and returns the exit code the protocol
+// prescribes: 0 when shutdown came before exit, 1 otherwise. A malformed
+// message is answered with a protocol error; err says why the stream ended
+// when that was not the client's exit or its clean end of stream.
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, opt Options) (exitCode int, err error) {
+	s := newServer(opt)
+	conn := jsonrpc2.NewConn(newStream(rwc), jsonrpc2.WithCodec(codec{}))
+	s.conn = conn
+	// Handled in the order received, on the read goroutine: a change is
+	// applied before the next message is read. Linting runs elsewhere.
+	conn.Go(ctx, s.handle)
+	select {
+	case <-s.exited:
+	case <-conn.Done():
+	case <-ctx.Done():
+	}
+	s.stop()
+	_ = conn.Close()
+	if err := conn.Err(); err != nil && !errors.Is(err, io.ErrClosedPipe) && !errors.Is(err, os.ErrClosed) {
+		return s.exitCode(), err
+	}
+	return s.exitCode(), nil
+}
+
+// codec marshals with the protocol's union-aware codec (what
+// protocol.NewServer installs), so that its types go out as the protocol
+// says.
+type codec struct{}
+
+func (codec) Marshal(v any) ([]byte, error) {
+	if m, ok := v.(jsonrpc2.RawMessage); ok {
+		if m == nil {
+			return []byte("null"), nil
+		}
+		return m, nil
+	}
+	return protocol.Marshal(v)
+}
+
+func (codec) Unmarshal(data []byte, v any) error {
+	if p, ok := v.(*jsonrpc2.RawMessage); ok {
+		*p = append(jsonrpc2.RawMessage(nil), data...)
+		return nil
+	}
+	return protocol.Unmarshal(data, v)
+}
+
+// server is the state of one session.
+type server struct {
+	opt  Options
+	conn jsonrpc2.Conn
+
+	mu sync.Mutex
+	// initialized: initialize was answered; shutdown: shutdown was;
+	// stopped: no more lints start, nor are published (shutdown, or the
+	// session ends).
+	initialized, shutdown, stopped bool
+	exited                         chan struct{}
+	exitOnce                       sync.Once
+	// utf8 is true when positions are counted in UTF-8 bytes (negotiated),
+	// false for UTF-16 code units, the default.
+	utf8 bool
+	// roots are the workspace roots, clean and absolute, deepest first.
+	roots []string
+	// deleteFiles: the client applies workspace edits that delete files.
+	deleteFiles bool
+	docs        map[uri.URI]*document
+	folders     map[string]*folderState // by folder path
+	configs     map[string]configState  // by root
+
+	// lintMu serialises the lints (the machine's CPUs are the editor's too).
+	lintMu sync.Mutex
+	// sendMu keeps the diagnostics of a document in the order they were
+	// decided: taken with s.mu held, kept while they are sent.
+	sendMu sync.Mutex
+	timers map[string]*pending // pending lints, by folder path
+	wg     sync.WaitGroup      // lints under way
+}
+
+type configState struct {
+	cfg lint.Config
+	err error
+}
+
+func newServer(opt Options) *server {
+	if opt.Debounce == 0 {
+		opt.Debounce = DefaultDebounce
+	}
+	if opt.Name == "" {
+		opt.Name = "speccify-lint"
+	}
+	return &server{
+		opt:     opt,
+		exited:  make(chan struct{}),
+		docs:    map[uri.URI]*document{},
+		folders: map[string]*folderState{},
+		configs: map[string]configState{},
+		timers:  map[string]*pending{},
+	}
+}
+
+func (s *server) exitCode() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.shutdown {
+		return 0
+	}
+	return 1
+}
+
+// stop cancels the pending lints and waits for those under way.
+func (s *server) stop() {
+	s.mu.Lock()
+	for k, p := range s.timers {
+		if p.t.Stop() {
+			s.wg.Done()
+		}
+		delete(s.timers, k)
+	}
+	s.stopped = true // no more lints, no more publishing
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+// errShutDown is the answer to a request after shutdown.
+var errShutDown = jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shut down")
+
+// errNotInitialized is the answer to a request before initialize.
+var errNotInitialized = jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
+
+// handle dispatches one message. A panic in a handler is a protocol error
+// (InternalError), not the end of the session.
+func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v (please report it)", req.Method(), r)
+		}
+	}()
+	method := req.Method()
+	s.mu.Lock()
+	initialized, shutdown := s.initialized, s.shutdown
+	s.mu.Unlock()
+	switch {
+	case method == protocol.MethodExit:
+		s.exitOnce.Do(func() { close(s.exited) })
+		return nil, nil
+	case shutdown:
+		if req.IsCall() {
+			return nil, errShutDown
+		}
+		return nil, nil
+	case !initialized && method != protocol.MethodInitialize:
+		if req.IsCall() {
+			return nil, errNotInitialized
+		}
+		return nil, nil // a notification before initialize is dropped
+	}
+	h, ok := s.handlers()[method]
+	if !ok {
+		if req.IsCall() {
+			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method not found: %s", method)
+		}
+		return nil, nil // $/setTrace, $/cancelRequest and the like
+	}
+	return h(ctx, req.Params())
+}
+
+// handler handles one method's params.
+type handler func(ctx context.Context, params jsonrpc2.RawMessage) (any, error)
+
+// decode reads params into a new T; a failure is InvalidParams.
+func decode[T any](params jsonrpc2.RawMessage) (*T, error) {
+	v := new(T)
+	if len(params) == 0 {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "params missing")
+	}
+	if err := protocol.Unmarshal(params, v); err != nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "invalid params: %v", err)
+	}
+	return v, nil
+}
+
+// on makes a handler of a method with params of type T.
+func on[T any](f func(context.Context, *T) (any, error)) handler {
+	return func(ctx context.Context, raw jsonrpc2.RawMessage) (any, error) {
+		p, err := decode[T](raw)
+		if err != nil {
+			return nil, err
+		}
+		return f(ctx, p)
+	}
+}
+
+// notified makes a handler of a notification with params of type T.
+func notified[T any](f func(context.Context, *T)) handler {
+	return on(func(ctx context.Context, p *T) (any, error) {
+		f(ctx, p)
+		return nil, nil
+	})
+}
+
+func (s *server) handlers() map[string]handler {
+	return map[string]handler{
+		protocol.MethodInitialize:  on(s.initialize),
+		protocol.MethodInitialized: func(context.Context, jsonrpc2.RawMessage) (any, error) { return nil, nil },
+		protocol.MethodShutdown: func(context.Context, jsonrpc2.RawMessage) (any, error) {
+			s.mu.Lock()
+			s.shutdown = true
+			s.mu.Unlock()
+			s.stop()
+			return nil, nil
+		},
+		protocol.MethodTextDocumentDidOpen:            notified(s.didOpen),
+		protocol.MethodTextDocumentDidChange:          notified(s.didChange),
+		protocol.MethodTextDocumentDidSave:            notified(s.didSave),
+		protocol.MethodTextDocumentDidClose:           notified(s.didClose),
+		protocol.MethodTextDocumentCodeAction:         on(s.codeAction),
+		protocol.MethodWorkspaceDidChangeWatchedFiles: notified(s.didChangeWatchedFiles),
+	}
+}
+
+// initialize negotiates: the position encoding (utf-8 when the client
+// offers it, else UTF-16), the workspace roots, and says what the server
+// does.
+func (s *server) initialize(_ context.Context, p *protocol.InitializeParams) (any, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.initialized {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "initialize was already sent")
+	}
+	s.initialized = true
+	if g := p.Capabilities.General; g != nil && slices.Contains(g.PositionEncodings, protocol.PositionEncodingKindUTF8) {
+		s.utf8 = true
+	}
+	if w := p.Capabilities.Workspace; w != nil && w.WorkspaceEdit != nil {
+		s.deleteFiles = w.WorkspaceEdit.DocumentChanges != nil && *w.WorkspaceEdit.DocumentChanges &&
+			slices.Contains(w.WorkspaceEdit.ResourceOperations, protocol.ResourceOperationKindDelete)
+	}
+	s.roots = workspaceRoots(p, s.opt.Root)
+	enc := protocol.PositionEncodingKindUTF16
+	if s.utf8 {
+		enc = protocol.PositionEncodingKindUTF8
+	}
+	incremental := protocol.TextDocumentSyncKindIncremental
+	yes := true
+	res := &protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			PositionEncoding: enc,
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: &yes,
+				Change:    &incremental,
+				Save:      &protocol.SaveOptions{IncludeText: &yes},
+			},
+			CodeActionProvider: &protocol.CodeActionOptions{
+				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, fixAllKind},
+			},
+		},
+		ServerInfo: protocol.ServerInfo{Name: s.opt.Name},
+	}
+	if s.opt.Version != "" {
+		res.ServerInfo.Version = protocol.NewOptional(s.opt.Version)
+	}
+	return res, nil
+}
+
+// workspaceRoots are the roots the client names (its workspace folders, or
+// its rootUri, or its rootPath), else fallback (else the working
+// directory): clean, absolute, deepest first, so that a document belongs to
+// the deepest root that holds it.
+func workspaceRoots(p *protocol.InitializeParams, fallback string) []string {
+	var roots []string
+	add := func(path string) {
+		if path == "" {
+			return
+		}
+		if abs, err := filepath.Abs(path); err == nil && !slices.Contains(roots, abs) {
+			roots = append(roots, abs)
+		}
+	}
+	folders, _ := p.WorkspaceFolders.Get()
+	for _, f := range folders {
+		if u := uri.URI(f.URI); u.IsFile() {
+			add(u.FsPath())
+		}
+	}
+	// rootUri and rootPath are deprecated, and what clients without
+	// workspace folders send.
+	//lint:ignore SA1019 the clients that send no workspace folders send rootUri
+	if rootURI := p.RootURI; len(roots) == 0 && rootURI != nil && rootURI.IsFile() {
+		add(rootURI.FsPath())
+	}
+	if len(roots) == 0 {
+		//lint:ignore SA1019 the oldest clients send only rootPath
+		if v, ok := p.RootPath.Get(); ok {
+			add(v)
+		}
+	}
+	if len(roots) == 0 {
+		add(fallback)
+	}
+	if len(roots) == 0 {
+		add(".")
+	}
+	slices.SortFunc(roots, func(a, b string) int { return len(b) - len(a) })
+	return roots
+}
+
+// rootOf is the deepest workspace root that holds path; false when none
+// does.
+func (s *server) rootOf(path string) (string, bool) {
+	for _, r := range s.roots {
+		if rel, err := filepath.Rel(r, path); err == nil && filepath.IsLocal(rel) {
+			return r, true
+		}
+	}
+	return "", false
+}
+
+// config is the lint configuration of root, loaded once (again after the
+// configuration file changes).
+func (s *server) config(root string) lint.Config {
+	s.mu.Lock()
+	c, ok := s.configs[root]
+	s.mu.Unlock()
+	if !ok {
+		c = configState{cfg: lint.Config{Root: root}}
+		if s.opt.Config != nil {
+			cfg, err := s.opt.Config(root)
+			if err != nil {
+				c.err = err
+				s.showError(fmt.Sprintf("speccify-lint: the configuration of %s: %v; the defaults are used", root, oneLine(err.Error())))
+			} else {
+				cfg.Root = root
+				c.cfg = cfg
+			}
+		}
+		s.mu.Lock()
+		s.configs[root] = c
+		s.mu.Unlock()
+	}
+	cfg := c.cfg
+	cfg.Run, cfg.Explore, cfg.Progress = false, nil, nil
+	cfg.Version = s.opt.Version
+	return cfg
+}
+
+// showError shows a message to the user.
+func (s *server) showError(msg string) {
+	_ = s.conn.Notify(context.Background(), protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: msg})
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
