@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 // splitTool is a TOOL.md with three yaml-split findings (safe fixes).
@@ -220,4 +221,38 @@ func TestDocumentsNotRead(t *testing.T) {
 	if code := s.shutdown(); code != 0 {
 		t.Errorf("exit code %d", code)
 	}
+}
+
+func TestSaveAndWatchedFiles(t *testing.T) {
+	text := strings.Replace(fixedSplit(), "input: {}", `input: {"path": "fixtures/a.txt"}`, 1)
+	root := writeTree(t, map[string]string{".agent/tools/split/TOOL.md": text, ".agent/tools/split/linux.sh": okScript})
+	s, _ := start(t, root, protocol.ClientCapabilities{})
+	u := s.open(filepath.Join(root, ".agent/tools/split/TOOL.md"), nil, 1)
+	got := s.diagnosticsFor(u, 1)
+	if len(got) != 1 || !strings.Contains(describe(got[0]), " fixture-missing ") {
+		t.Fatalf("%q, want fixture-missing", describeAll(got))
+	}
+	// The fixture added on disk and announced: the finding goes.
+	fixture := filepath.Join(root, ".agent/tools/split/fixtures/a.txt")
+	if err := os.MkdirAll(filepath.Dir(fixture), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(fixture, []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := s.server.DidChangeWatchedFiles(s.ctx, &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: uri.File(fixture), Type: protocol.FileChangeTypeCreated}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDiagnostics(t, "after the fixture was added", s.diagnosticsFor(u, 1))
+	// A save with its text lints that text.
+	saved := strings.Replace(text, "name: split", "name: Split", 1)
+	if err := s.server.DidSave(s.ctx, &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}, Text: &saved}); err != nil {
+		t.Fatal(err)
+	}
+	got = s.diagnosticsFor(u, 1)
+	if len(got) != 1 || !strings.Contains(describe(got[0]), " name ") {
+		t.Fatalf("after save: %q, want name", describeAll(got))
+	}
+	s.shutdown()
 }

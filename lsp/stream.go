@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -89,6 +90,11 @@ func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error)
 	if err != nil {
 		return 0, err
 	}
+	// A '#' can only stand inside a JSON string: escaped, the text the
+	// client reads is the same, and no "##vso[", "##[" or "##teamcity["
+	// from a TOOL.md is in the bytes, should a CI system read them (the
+	// body is one line that starts with '{': no "::" command either).
+	body = bytes.ReplaceAll(body, []byte("#"), []byte(`\u0023`))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n, err := fmt.Fprintf(s.rwc, "Content-Length: %d\r\n\r\n%s", len(body), body)

@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/txtar"
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/speccify/speccify-lint/lsp"
+)
+
+// TestServerFixAllIsFix: the language server's "fix all" code action,
+// applied to each TOOL.md and implementation of the fix scenarios' tool
+// folders as an editor holds them, makes what `speccify-lint --fix` writes
+// in the same folders.
+func TestServerFixAllIsFix(t *testing.T) {
+	scenarios, err := filepath.Glob("testdata/script/fix_*.txtar")
+	if err != nil || len(scenarios) == 0 {
+		t.Fatal("no fix scenarios", err)
+	}
+	compared, changed := 0, 0
+	for _, sc := range scenarios {
+		ar, err := txtar.ParseFile(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(sc), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			fixed, held := t.TempDir(), t.TempDir()
+			for _, dir := range []string{fixed, held} {
+				for _, f := range ar.Files {
+					p := filepath.Join(dir, filepath.FromSlash(f.Name))
+					if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(p, f.Data, 0o755); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			var stdout, stderr bytes.Buffer
+			run([]string{"--fix", "--root", fixed, fixed}, &stdout, &stderr)
+			c := startServer(t, held)
+			for _, f := range ar.Files {
+				base := filepath.Base(f.Name)
+				if base != "TOOL.md" && !strings.HasPrefix(base, "linux.") {
+					continue
+				}
+				if _, err := os.Stat(filepath.Join(held, filepath.FromSlash(filepath.Dir(f.Name)), "TOOL.md")); err != nil {
+					continue
+				}
+				want, err := os.ReadFile(filepath.Join(fixed, filepath.FromSlash(f.Name)))
+				if err != nil {
+					continue // deleted by --fix
+				}
+				got := c.fixAll(filepath.Join(held, filepath.FromSlash(f.Name)), string(f.Data))
+				if got != string(want) {
+					t.Errorf("%s: fix all made\n%s\n--fix wrote\n%s", f.Name, got, want)
+				}
+				compared++
+				if string(want) != string(f.Data) {
+					changed++
+				}
+			}
+			c.close()
+		})
+	}
+	if compared < len(scenarios) || changed < len(scenarios)/2 {
+		t.Errorf("%d files compared in %d scenarios, %d of them fixed", compared, len(scenarios), changed)
+	}
+	t.Logf("%d files compared in %d scenarios, %d of them fixed", compared, len(scenarios), changed)
+}
+
+// lspClient is the protocol library's client side of an in-process server.
+type lspClient struct {
+	t       *testing.T
+	server  protocol.Server
+	conn    jsonrpc2.Conn
+	diags   chan *protocol.PublishDiagnosticsParams
+	done    chan int
+	version int32
+}
+
+type diagClient struct {
+	protocol.UnimplementedClient
+	diags chan *protocol.PublishDiagnosticsParams
+}
+
+func (c *diagClient) PublishDiagnostics(_ context.Context, p *protocol.PublishDiagnosticsParams) error {
+	select {
+	case c.diags <- p:
+	default:
+	}
+	return nil
+}
+
+func startServer(t *testing.T, root string) *lspClient {
+	srv, cli := net.Pipe()
+	c := &lspClient{t: t, diags: make(chan *protocol.PublishDiagnosticsParams, 1000), done: make(chan int, 1)}
+	go func() {
+		code, _ := lsp.Serve(context.Background(), srv, lsp.Options{Debounce: -1})
+		srv.Close()
+		c.done <- code
+	}()
+	_, c.conn, c.server = protocol.NewClient(context.Background(), &diagClient{diags: c.diags}, jsonrpc2.NewStream(cli))
+	_, err := c.server.Initialize(context.Background(), &protocol.InitializeParams{
+		WorkspaceFoldersInitializeParams: protocol.WorkspaceFoldersInitializeParams{
+			WorkspaceFolders: protocol.NewNullable([]protocol.WorkspaceFolder{{URI: uri.File(root), Name: "root"}}),
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// fixAll opens the file at path holding text, applies its fix-all code
+// action (if any) and returns the text.
+func (c *lspClient) fixAll(path, text string) string {
+	c.t.Helper()
+	u := uri.File(path)
+	c.version++
+	ctx := context.Background()
+	if err := c.server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, Version: c.version, Text: text}}); err != nil {
+		c.t.Fatal(err)
+	}
+	acts, err := c.server.CodeAction(ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}, Context: protocol.CodeActionContext{Only: []protocol.CodeActionKind{"source.fixAll"}}})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer c.server.DidClose(ctx, &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+	for _, a := range acts {
+		if ca, ok := a.(*protocol.CodeAction); ok && ca.Edit != nil {
+			return applyEdits(c.t, text, ca.Edit.Changes[u])
+		}
+	}
+	return text
+}
+
+func (c *lspClient) close() {
+	ctx := context.Background()
+	if err := c.server.Shutdown(ctx); err != nil {
+		c.t.Error(err)
+	}
+	_ = c.server.Exit(ctx)
+	select {
+	case code := <-c.done:
+		if code != 0 {
+			c.t.Errorf("exit code %d", code)
+		}
+	case <-time.After(time.Minute):
+		c.t.Error("the server did not exit")
+	}
+	c.conn.Close()
+}
+
+// applyEdits applies LSP text edits (UTF-16 positions) to text.
+func applyEdits(t *testing.T, text string, edits []protocol.TextEdit) string {
+	t.Helper()
+	lines := splitLinesKeep(text)
+	offset := func(p protocol.Position) int {
+		off := 0
+		for i := 0; i < int(p.Line) && i < len(lines); i++ {
+			off += len(lines[i])
+		}
+		if int(p.Line) >= len(lines) {
+			return len(text)
+		}
+		l := strings.TrimRight(lines[p.Line], "\r\n")
+		units := 0
+		for i, r := range l {
+			if units >= int(p.Character) {
+				return off + i
+			}
+			units++
+			if r > 0xFFFF {
+				units++
+			}
+		}
+		return off + len(l)
+	}
+	slices.SortFunc(edits, func(a, b protocol.TextEdit) int { return offset(b.Range.Start) - offset(a.Range.Start) })
+	for _, e := range edits { // from the last, so that offsets hold
+		text = text[:offset(e.Range.Start)] + e.NewText + text[offset(e.Range.End):]
+		lines = splitLinesKeep(text)
+	}
+	return text
+}
+
+// splitLinesKeep splits text into lines, each with its line ending
+// ("\n", "\r\n" or "\r").
+func splitLinesKeep(text string) []string {
+	var lines []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		switch {
+		case text[i] == '\n':
+			lines = append(lines, text[start:i+1])
+			start = i + 1
+		case text[i] == '\r' && (i+1 == len(text) || text[i+1] != '\n'):
+			lines = append(lines, text[start:i+1])
+			start = i + 1
+		}
+	}
+	return append(lines, text[start:])
+}
