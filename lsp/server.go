@@ -57,12 +57,29 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opt Options) (exitCode i
 	case <-ctx.Done():
 	}
 	s.stop()
-	_ = conn.Close()
+	// Close waits for the read under way to end: a pipe's does when it is
+	// closed, but a process's stdin in blocking mode cannot be interrupted,
+	// and the client that sent exit may keep it open: the process is not
+	// kept waiting for it past closeWait.
+	closed := make(chan struct{})
+	go func() {
+		_ = conn.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+	case <-time.After(closeWait):
+		return s.exitCode(), nil
+	}
 	if err := conn.Err(); err != nil && !errors.Is(err, io.ErrClosedPipe) && !errors.Is(err, os.ErrClosed) {
 		return s.exitCode(), err
 	}
 	return s.exitCode(), nil
 }
+
+// closeWait is how long Serve waits for the connection to close once the
+// session is over.
+const closeWait = time.Second
 
 // codec marshals with the protocol's union-aware codec (what
 // protocol.NewServer installs), so that its types go out as the protocol
