@@ -12,6 +12,19 @@ import (
 // Frontmatter reads into typed fields.
 var KnownFields = []string{"name", "description", "inputs", "outputs", "effects", "requires", "runtime", "platforms"}
 
+// FieldDocs says what each of the KnownFields means in the convention, in
+// a sentence or two (Markdown): what the language server shows on a key.
+var FieldDocs = map[string]string{
+	"name":        "The tool's name: lowercase kebab-case, the name of its folder (`.agent/tools/<name>/`), which a skill links as `../../tools/<name>/`.",
+	"description": "What the tool does and answers, for the agent that picks it and the human who reviews it.",
+	"inputs":      "The JSON Schema of the one JSON object the tool reads on stdin. An agent validates a call against it before it makes it; every example's `input:` must match it.",
+	"outputs":     "The JSON Schema of the one JSON object the tool writes on stdout: it requires a boolean `ok`, and an `error` string for `ok: false`. Every example's `output:` and every run's stdout must match it.",
+	"effects":     "One line: what a run can touch (`reads the plist; writes nothing`), so that a reviewer knows.",
+	"requires":    "One line, or a list: what must be installed for the tool to run (`python3`, `jq`).",
+	"runtime":     "Optional: the runtime the implementations need beyond `requires` (`any`).",
+	"platforms":   "Optional: the platforms the tool supports (`linux`, `macos`, `windows`); each has an implementation named after it (`linux.py`, `macos.sh`).",
+}
+
 // Frontmatter is the parsed YAML frontmatter of a TOOL.md: the fields of the
 // convention, typed and each with its place. When a key is given twice, its
 // first value counts (the second is a ProblemFrontmatter).

@@ -29,6 +29,15 @@ var nameMapKeywords = []string{
 // textKeywords are the keywords whose value is free text.
 var textKeywords = []string{"description", "title", "$comment"}
 
+// SchemaKeywords are the JSON Schema keywords of every draft (a copy), in
+// the order of the specification's sections.
+func SchemaKeywords() []string { return slices.Clone(schemaKeywords) }
+
+// IsNameMapKeyword reports whether k is a keyword whose value maps names
+// to schemas or lists of names (properties, $defs, ...): a key right under
+// it is a name, not a keyword.
+func IsNameMapKeyword(k string) bool { return slices.Contains(nameMapKeywords, k) }
+
 // IsSchemaKeyword reports whether k is a JSON Schema keyword of any draft.
 func IsSchemaKeyword(k string) bool { return slices.Contains(schemaKeywords, k) }
 

@@ -38,3 +38,14 @@ func TestKeywordLists(t *testing.T) {
 		t.Error("keyword lists wrong")
 	}
 }
+
+func TestEveryKnownFieldHasADoc(t *testing.T) {
+	for _, k := range KnownFields {
+		if FieldDocs[k] == "" {
+			t.Errorf("FieldDocs has no text for %s", k)
+		}
+	}
+	if len(FieldDocs) != len(KnownFields) {
+		t.Errorf("FieldDocs has %d entries, KnownFields %d", len(FieldDocs), len(KnownFields))
+	}
+}

@@ -34,24 +34,10 @@ type verification struct {
 // --fix would write.
 func (s *server) codeAction(ctx context.Context, p *protocol.CodeActionParams) (any, error) {
 	actions := []protocol.CommandOrCodeAction{}
-	s.mu.Lock()
-	var dir string
-	if d := s.docs[p.TextDocument.URI]; d != nil && d.folder != nil && d.folder.kind == toolFolder {
-		dir = d.folder.dir
-	}
-	s.mu.Unlock()
-	if dir == "" {
+	res, doc := s.documentLint(p.TextDocument.URI)
+	if doc == nil || res.folder.kind != toolFolder {
 		return actions, nil
 	}
-	res := s.current(dir)
-	if res == nil {
-		return actions, nil
-	}
-	i := slices.IndexFunc(res.docs, func(d *document) bool { return d.uri == p.TextDocument.URI })
-	if i < 0 {
-		return actions, nil
-	}
-	doc := res.docs[i]
 	if wanted(p.Context.Only, protocol.CodeActionKindQuickFix) {
 		for _, f := range s.verified(ctx, res) {
 			if f.File != doc.rel || f.Fix == nil {

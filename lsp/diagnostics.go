@@ -31,9 +31,12 @@ type folderLint struct {
 	// nil for the file's); files the other open documents' bytes by name
 	// inside the folder; held all open documents' bytes by root-relative
 	// path (autofix.Options.Held).
-	spec  []byte
-	files map[string][]byte
-	held  map[string][]byte
+	spec []byte
+	// parsed is the TOOL.md as the lint parsed it (nil for a skill
+	// folder, or a TOOL.md that could not be read).
+	parsed *contract.Spec
+	files  map[string][]byte
+	held   map[string][]byte
 	// verify is the findings with the fixes --fix would make (verified).
 	verify verification
 }
@@ -144,7 +147,8 @@ func lintSnapshot(sn snapshot) *folderLint {
 		res.findings = sr.Findings
 		return res
 	}
-	_, tr, err := lint.CheckEdited(sn.cfg, f.dir, res.spec, res.files)
+	parsed, tr, err := lint.CheckEdited(sn.cfg, f.dir, res.spec, res.files)
+	res.parsed = parsed
 	if err != nil {
 		res.findings = []lint.Finding{internalFinding(f, err)}
 		return res
@@ -295,4 +299,28 @@ func severity(s lint.Severity) protocol.DiagnosticSeverity {
 		return protocol.DiagnosticSeverityWarning
 	}
 	return protocol.DiagnosticSeverityInformation
+}
+
+// documentLint is the present lint of the folder of document u and the
+// document as it linted it; nil, nil when u is not open in a folder.
+func (s *server) documentLint(u uri.URI) (*folderLint, *document) {
+	s.mu.Lock()
+	var dir string
+	if d := s.docs[u]; d != nil && d.folder != nil {
+		dir = d.folder.dir
+	}
+	s.mu.Unlock()
+	if dir == "" {
+		return nil, nil
+	}
+	res := s.current(dir)
+	if res == nil {
+		return nil, nil
+	}
+	for _, d := range res.docs {
+		if d.uri == u {
+			return res, d
+		}
+	}
+	return nil, nil
 }

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/speccify/speccify-lint/lint"
 )
 
 // splitTool is a TOOL.md with three yaml-split findings (safe fixes).
@@ -253,6 +256,35 @@ func TestSaveAndWatchedFiles(t *testing.T) {
 	got = s.diagnosticsFor(u, 1)
 	if len(got) != 1 || !strings.Contains(describe(got[0]), " name ") {
 		t.Fatalf("after save: %q, want name", describeAll(got))
+	}
+	s.shutdown()
+}
+
+// A client that registers watchers dynamically is asked to watch the
+// configuration files and the tool folders; a configuration that does not
+// load is shown, and the defaults are used.
+func TestWatchRegistrationAndConfigError(t *testing.T) {
+	root := writeTree(t, map[string]string{".agent/tools/split/TOOL.md": fixedSplit(), ".agent/tools/split/linux.sh": okScript})
+	yes := true
+	caps := protocol.ClientCapabilities{Workspace: &protocol.WorkspaceClientCapabilities{DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &yes}}}
+	s, _ := startWith(t, root, caps, Options{Config: func(string) (lint.Config, error) { return lint.Config{}, errors.New("bad: yes") }})
+	select {
+	case r := <-s.peer.registered:
+		if len(r.Registrations) != 1 || r.Registrations[0].Method != protocol.MethodWorkspaceDidChangeWatchedFiles || !strings.Contains(string(r.Registrations[0].RegisterOptions), `"**/.speccify-lint.yaml"`) {
+			t.Errorf("registration %+v", r)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("no registration")
+	}
+	u := s.open(filepath.Join(root, ".agent/tools/split/TOOL.md"), nil, 1)
+	checkDiagnostics(t, "with the defaults", s.diagnosticsFor(u, 1))
+	select {
+	case m := <-s.peer.messages:
+		if m.Type != protocol.MessageTypeError || !strings.Contains(m.Message, "bad: yes") {
+			t.Errorf("message %+v", m)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the configuration's error was not shown")
 	}
 	s.shutdown()
 }

@@ -14,5 +14,6 @@
 // The files, by concern: stream.go (framing, bounded), server.go (the
 // lifecycle and the dispatch), documents.go (open documents and their
 // edits), positions.go (LSP positions in UTF-16 or UTF-8), diagnostics.go
-// (linting a folder and publishing), actions.go (code actions).
+// (linting a folder and publishing), actions.go (code actions), hover.go and
+// completion.go, which read the text around the cursor with context.go.
 package lsp

@@ -163,6 +163,10 @@ func (s *server) didSave(_ context.Context, p *protocol.DidSaveTextDocumentParam
 	if p.Text != nil && *p.Text != d.text {
 		d.text, d.lines = *p.Text, nil
 	}
+	if d.uri.IsFile() && isConfigName(filepath.Base(d.uri.FsPath())) {
+		s.configChanged()
+		return
+	}
 	if d.folder != nil {
 		d.folder.gen++
 		s.schedule(d.folder, 0)
@@ -216,11 +220,7 @@ func (s *server) didChangeWatchedFiles(_ context.Context, p *protocol.DidChangeW
 			continue
 		}
 		if isConfigName(filepath.Base(path)) {
-			clear(s.configs)
-			for _, f := range s.folders {
-				f.gen++
-				s.schedule(f, 0)
-			}
+			s.configChanged()
 			continue
 		}
 		for _, f := range s.folders {
@@ -241,4 +241,14 @@ func isAbove(path, dir string) bool {
 // isConfigName reports the name of a configuration file.
 func isConfigName(name string) bool {
 	return strings.HasPrefix(name, ".speccify-lint.y")
+}
+
+// configChanged forgets the configurations loaded and lints every folder
+// again. The caller holds s.mu.
+func (s *server) configChanged() {
+	clear(s.configs)
+	for _, f := range s.folders {
+		f.gen++
+		s.schedule(f, 0)
+	}
 }

@@ -121,11 +121,12 @@ type server struct {
 	utf8 bool
 	// roots are the workspace roots, clean and absolute, deepest first.
 	roots []string
-	// deleteFiles: the client applies workspace edits that delete files.
-	deleteFiles bool
-	docs        map[uri.URI]*document
-	folders     map[string]*folderState // by folder path
-	configs     map[string]configState  // by root
+	// deleteFiles: the client applies workspace edits that delete files;
+	// registerWatch: it watches files for the server when asked.
+	deleteFiles, registerWatch bool
+	docs                       map[uri.URI]*document
+	folders                    map[string]*folderState // by folder path
+	configs                    map[string]configState  // by root
 
 	// lintMu serialises the lints (the machine's CPUs are the editor's too).
 	lintMu sync.Mutex
@@ -260,8 +261,11 @@ func notified[T any](f func(context.Context, *T)) handler {
 
 func (s *server) handlers() map[string]handler {
 	return map[string]handler{
-		protocol.MethodInitialize:  on(s.initialize),
-		protocol.MethodInitialized: func(context.Context, jsonrpc2.RawMessage) (any, error) { return nil, nil },
+		protocol.MethodInitialize: on(s.initialize),
+		protocol.MethodInitialized: func(context.Context, jsonrpc2.RawMessage) (any, error) {
+			s.watchFiles()
+			return nil, nil
+		},
 		protocol.MethodShutdown: func(context.Context, jsonrpc2.RawMessage) (any, error) {
 			s.mu.Lock()
 			s.shutdown = true
@@ -274,6 +278,8 @@ func (s *server) handlers() map[string]handler {
 		protocol.MethodTextDocumentDidSave:            notified(s.didSave),
 		protocol.MethodTextDocumentDidClose:           notified(s.didClose),
 		protocol.MethodTextDocumentCodeAction:         on(s.codeAction),
+		protocol.MethodTextDocumentHover:              on(s.hover),
+		protocol.MethodTextDocumentCompletion:         on(s.completion),
 		protocol.MethodWorkspaceDidChangeWatchedFiles: notified(s.didChangeWatchedFiles),
 	}
 }
@@ -291,9 +297,14 @@ func (s *server) initialize(_ context.Context, p *protocol.InitializeParams) (an
 	if g := p.Capabilities.General; g != nil && slices.Contains(g.PositionEncodings, protocol.PositionEncodingKindUTF8) {
 		s.utf8 = true
 	}
-	if w := p.Capabilities.Workspace; w != nil && w.WorkspaceEdit != nil {
-		s.deleteFiles = w.WorkspaceEdit.DocumentChanges != nil && *w.WorkspaceEdit.DocumentChanges &&
-			slices.Contains(w.WorkspaceEdit.ResourceOperations, protocol.ResourceOperationKindDelete)
+	if w := p.Capabilities.Workspace; w != nil {
+		if e := w.WorkspaceEdit; e != nil {
+			s.deleteFiles = e.DocumentChanges != nil && *e.DocumentChanges &&
+				slices.Contains(e.ResourceOperations, protocol.ResourceOperationKindDelete)
+		}
+		if f := w.DidChangeWatchedFiles; f != nil {
+			s.registerWatch = f.DynamicRegistration != nil && *f.DynamicRegistration
+		}
 	}
 	s.roots = workspaceRoots(p, s.opt.Root)
 	enc := protocol.PositionEncodingKindUTF16
@@ -313,6 +324,8 @@ func (s *server) initialize(_ context.Context, p *protocol.InitializeParams) (an
 			CodeActionProvider: &protocol.CodeActionOptions{
 				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, fixAllKind},
 			},
+			HoverProvider:      protocol.Boolean(true),
+			CompletionProvider: &protocol.CompletionOptions{TriggerCharacters: []string{"\"", "/", ":", " "}},
 		},
 		ServerInfo: protocol.ServerInfo{Name: s.opt.Name},
 	}
@@ -409,3 +422,34 @@ func (s *server) showError(msg string) {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// watchGlobs are the files whose changes the server hears of: the
+// configuration files, and everything under a tool or skill folder (a
+// fixture added, an implementation renamed).
+var watchGlobs = []string{"**/.speccify-lint.yaml", "**/.speccify-lint.yml", "**/.agent/**"}
+
+// watchFiles asks the client to watch watchGlobs, when it can be asked. The
+// request goes from its own goroutine: its answer is read by the loop
+// that runs the handlers.
+func (s *server) watchFiles() {
+	s.mu.Lock()
+	register := s.registerWatch
+	s.mu.Unlock()
+	if !register {
+		return
+	}
+	var opts protocol.DidChangeWatchedFilesRegistrationOptions
+	for _, g := range watchGlobs {
+		opts.Watchers = append(opts.Watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern(g)})
+	}
+	raw, err := protocol.Marshal(&opts)
+	if err != nil {
+		return
+	}
+	params := &protocol.RegistrationParams{Registrations: []protocol.Registration{{
+		ID: "speccify-lint-watch", Method: protocol.MethodWorkspaceDidChangeWatchedFiles, RegisterOptions: raw,
+	}}}
+	go func() {
+		_, _ = s.conn.Call(context.Background(), protocol.MethodClientRegisterCapability, params, nil)
+	}()
+}

@@ -21,6 +21,7 @@ type session struct {
 	server protocol.Server // the client side's dispatcher
 	conn   jsonrpc2.Conn
 	diags  chan *protocol.PublishDiagnosticsParams
+	peer   *testClient
 	done   chan result
 	client net.Conn
 }
@@ -33,7 +34,18 @@ type result struct {
 // testClient records what the server sends.
 type testClient struct {
 	protocol.UnimplementedClient
-	diags chan *protocol.PublishDiagnosticsParams
+	diags      chan *protocol.PublishDiagnosticsParams
+	registered chan *protocol.RegistrationParams
+	messages   chan *protocol.ShowMessageParams
+}
+
+func (c *testClient) RegisterCapability(_ context.Context, p *protocol.RegistrationParams) error {
+	p, err := protocol.Clone(p)
+	if err != nil {
+		return err
+	}
+	c.registered <- p
+	return nil
 }
 
 func (c *testClient) PublishDiagnostics(_ context.Context, p *protocol.PublishDiagnosticsParams) error {
@@ -45,7 +57,10 @@ func (c *testClient) PublishDiagnostics(_ context.Context, p *protocol.PublishDi
 	return nil
 }
 
-func (c *testClient) ShowMessage(context.Context, *protocol.ShowMessageParams) error { return nil }
+func (c *testClient) ShowMessage(_ context.Context, p *protocol.ShowMessageParams) error {
+	c.messages <- p
+	return nil
+}
 
 // newSession serves a server with opt; it is not initialized yet.
 func newSession(t *testing.T, opt Options) *session {
@@ -60,7 +75,8 @@ func newSession(t *testing.T, opt Options) *session {
 		srvEnd.Close()
 		s.done <- result{code, err}
 	}()
-	_, conn, server := protocol.NewClient(s.ctx, &testClient{diags: s.diags}, jsonrpc2.NewStream(cliEnd))
+	s.peer = &testClient{diags: s.diags, registered: make(chan *protocol.RegistrationParams, 10), messages: make(chan *protocol.ShowMessageParams, 10)}
+	_, conn, server := protocol.NewClient(s.ctx, s.peer, jsonrpc2.NewStream(cliEnd))
 	s.conn, s.server = conn, server
 	t.Cleanup(func() {
 		conn.Close()
@@ -72,7 +88,13 @@ func newSession(t *testing.T, opt Options) *session {
 // start is newSession and initialize with root as the workspace folder.
 func start(t *testing.T, root string, caps protocol.ClientCapabilities) (*session, *protocol.InitializeResult) {
 	t.Helper()
-	s := newSession(t, Options{})
+	return startWith(t, root, caps, Options{})
+}
+
+// startWith is start with opt.
+func startWith(t *testing.T, root string, caps protocol.ClientCapabilities, opt Options) (*session, *protocol.InitializeResult) {
+	t.Helper()
+	s := newSession(t, opt)
 	res, err := s.server.Initialize(s.ctx, &protocol.InitializeParams{
 		WorkspaceFoldersInitializeParams: protocol.WorkspaceFoldersInitializeParams{
 			WorkspaceFolders: protocol.NewNullable([]protocol.WorkspaceFolder{{URI: uri.File(root), Name: "root"}}),

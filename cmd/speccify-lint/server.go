@@ -5,7 +5,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 
+	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/lsp"
 )
 
@@ -23,7 +25,7 @@ func (c *ServerCmd) Run(env *runEnv) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
-	code, err := lsp.Serve(ctx, stdio{os.Stdin, env.stdout}, lsp.Options{Version: currentVersion(), Root: root})
+	code, err := lsp.Serve(ctx, stdio{os.Stdin, env.stdout}, lsp.Options{Version: currentVersion(), Root: root, Config: serverConfig})
 	if err != nil {
 		return err
 	}
@@ -43,4 +45,51 @@ func (s stdio) Close() error {
 		return c.Close()
 	}
 	return nil
+}
+
+// serverConfig is the lint configuration of a workspace root: the settings
+// of the configuration file the lint command would find with root as its
+// working directory (in root, or the nearest directory above it that has
+// one), read as the lint command reads them (kong, with the file as its
+// resolver): disable, enable, severity and platform. A file that does not
+// load is the error; the server then shows it and uses the defaults.
+func serverConfig(root string) (lint.Config, error) {
+	cfg := lint.Config{Root: root}
+	rel, err := findConfig(root)
+	if err != nil || rel == "" {
+		return cfg, err
+	}
+	path := filepath.Join(root, rel)
+	env := &runEnv{stdout: io.Discard, stderr: io.Discard}
+	parser, _, err := newParser(env, nil)
+	if err != nil {
+		return cfg, err
+	}
+	kctx, err := parser.Parse([]string{"lint"})
+	if err != nil {
+		return cfg, err
+	}
+	values, err := loadConfig(path, configKeys(kctx.Selected()))
+	if err != nil {
+		return cfg, err
+	}
+	parser, grammar, err := newParser(env, &configFile{path: path, values: values})
+	if err != nil {
+		return cfg, err
+	}
+	if _, err := parser.Parse([]string{"lint"}); err != nil {
+		return cfg, err
+	}
+	c := &grammar.Lint
+	if cfg.Disabled, err = ruleSet(c.Disable, c.Enable); err != nil {
+		return cfg, err
+	}
+	if cfg.Severities, err = severityOverrides(c.Severity); err != nil {
+		return cfg, err
+	}
+	if err := checkPlatform(c.Platform); err != nil {
+		return cfg, err
+	}
+	cfg.Platform = c.Platform
+	return cfg, nil
 }

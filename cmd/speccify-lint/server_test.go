@@ -50,7 +50,7 @@ func TestServerFixAllIsFix(t *testing.T) {
 			}
 			var stdout, stderr bytes.Buffer
 			run([]string{"--fix", "--root", fixed, fixed}, &stdout, &stderr)
-			c := startServer(t, held)
+			c := startServer(t, held, lsp.Options{Debounce: -1})
 			for _, f := range ar.Files {
 				base := filepath.Base(f.Name)
 				if base != "TOOL.md" && !strings.HasPrefix(base, "linux.") {
@@ -104,11 +104,11 @@ func (c *diagClient) PublishDiagnostics(_ context.Context, p *protocol.PublishDi
 	return nil
 }
 
-func startServer(t *testing.T, root string) *lspClient {
+func startServer(t *testing.T, root string, opt lsp.Options) *lspClient {
 	srv, cli := net.Pipe()
 	c := &lspClient{t: t, diags: make(chan *protocol.PublishDiagnosticsParams, 1000), done: make(chan int, 1)}
 	go func() {
-		code, _ := lsp.Serve(context.Background(), srv, lsp.Options{Debounce: -1})
+		code, _ := lsp.Serve(context.Background(), srv, opt)
 		srv.Close()
 		c.done <- code
 	}()
@@ -213,4 +213,49 @@ func splitLinesKeep(text string) []string {
 		}
 	}
 	return append(lines, text[start:])
+}
+
+// TestServerConfig: the server reads the configuration file as the lint
+// command does, and again when it changes.
+func TestServerConfig(t *testing.T) {
+	root := t.TempDir()
+	tool := filepath.Join(root, ".agent/tools/t")
+	if err := os.MkdirAll(tool, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	spec := "---\nname: T\ndescription: d\ninputs: {type: object}\noutputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}\neffects: none\nrequires: []\n---\n"
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".agent/tools/t/TOOL.md", spec)
+	write(".speccify-lint.yaml", "disable: [examples-missing, implementation-missing, error-field]\nseverity: {name: note}\n")
+	c := startServer(t, root, lsp.Options{Debounce: -1, Config: serverConfig})
+	u := uri.File(filepath.Join(tool, "TOOL.md"))
+	ctx := context.Background()
+	if err := c.server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, Version: 1, Text: spec}}); err != nil {
+		t.Fatal(err)
+	}
+	describe := func() []string {
+		p := <-c.diags
+		var out []string
+		for _, d := range p.Diagnostics {
+			code, _ := d.Code.(protocol.String)
+			out = append(out, string(code)+" "+string(rune('0'+d.Severity)))
+		}
+		return out
+	}
+	if got := describe(); !slices.Equal(got, []string{"name 3"}) {
+		t.Errorf("with the configuration file: %q, want the name finding as a note (3)", got)
+	}
+	write(".speccify-lint.yaml", "disable: [examples-missing, implementation-missing, error-field, name]\n")
+	if err := c.server.DidChangeWatchedFiles(ctx, &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: uri.File(filepath.Join(root, ".speccify-lint.yaml")), Type: protocol.FileChangeTypeChanged}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := describe(); len(got) != 0 {
+		t.Errorf("after the change: %q, want none", got)
+	}
+	c.close()
 }
