@@ -16,7 +16,7 @@ import (
 // session is a server served in-process on one end of a pipe, and the
 // protocol library's client on the other.
 type session struct {
-	t      *testing.T
+	t      testing.TB
 	ctx    context.Context
 	server protocol.Server // the client side's dispatcher
 	conn   jsonrpc2.Conn
@@ -63,7 +63,7 @@ func (c *testClient) ShowMessage(_ context.Context, p *protocol.ShowMessageParam
 }
 
 // newSession serves a server with opt; it is not initialized yet.
-func newSession(t *testing.T, opt Options) *session {
+func newSession(t testing.TB, opt Options) *session {
 	t.Helper()
 	if opt.Debounce == 0 {
 		opt.Debounce = -1
@@ -86,13 +86,13 @@ func newSession(t *testing.T, opt Options) *session {
 }
 
 // start is newSession and initialize with root as the workspace folder.
-func start(t *testing.T, root string, caps protocol.ClientCapabilities) (*session, *protocol.InitializeResult) {
+func start(t testing.TB, root string, caps protocol.ClientCapabilities) (*session, *protocol.InitializeResult) {
 	t.Helper()
 	return startWith(t, root, caps, Options{})
 }
 
 // startWith is start with opt.
-func startWith(t *testing.T, root string, caps protocol.ClientCapabilities, opt Options) (*session, *protocol.InitializeResult) {
+func startWith(t testing.TB, root string, caps protocol.ClientCapabilities, opt Options) (*session, *protocol.InitializeResult) {
 	t.Helper()
 	s := newSession(t, opt)
 	res, err := s.server.Initialize(s.ctx, &protocol.InitializeParams{
@@ -175,7 +175,7 @@ func (s *session) exit() int {
 }
 
 // writeTree writes files (slash paths) under a new root.
-func writeTree(t *testing.T, files map[string]string) string {
+func writeTree(t testing.TB, files map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
 	for name, text := range files {
