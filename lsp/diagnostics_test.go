@@ -288,3 +288,15 @@ func TestWatchRegistrationAndConfigError(t *testing.T) {
 	}
 	s.shutdown()
 }
+
+func TestSkillDiagnostics(t *testing.T) {
+	skill := "# Checks\n\nUse [the checker](../../tools/chek/) first.\n"
+	root := writeTree(t, map[string]string{
+		".agent/skills/review/SKILL.md": skill,
+		".agent/tools/check/TOOL.md":    fixedSplit(),
+	})
+	s, _ := start(t, root, protocol.ClientCapabilities{})
+	u := s.open(filepath.Join(root, ".agent/skills/review/SKILL.md"), &skill, 1)
+	checkDiagnostics(t, "SKILL.md", s.diagnosticsFor(u, 1), "2:4-2:43 1 skill-link link ../../tools/chek/ leads to .agent/tools/chek, which has no TOOL.md")
+	s.shutdown()
+}

@@ -1,0 +1,28 @@
+package lsp
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestEditorsDoc: docs/editors.md names what the server does as the code
+// says it: the fix-all code action's kind, the files it asks to watch, the
+// debounce.
+func TestEditorsDoc(t *testing.T) {
+	data, err := os.ReadFile("../docs/editors.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	want := []string{"speccify-lint server", string(fixAllKind), fmt.Sprintf("%d ms", DefaultDebounce.Milliseconds())}
+	for _, g := range watchGlobs {
+		want = append(want, "`"+g+"`")
+	}
+	for _, w := range want {
+		if !strings.Contains(doc, w) {
+			t.Errorf("docs/editors.md does not say %q", w)
+		}
+	}
+}
