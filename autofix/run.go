@@ -196,7 +196,9 @@ func (x *fixer) file(file string) *fileFix {
 	var err error
 	if data, ok := x.opt.Held[file]; ok {
 		ff.c, ff.text = &Change{File: file, Old: data, held: true}, newRawText(data)
-		if len(data) > maxFileSize {
+		if _, in := inFolder(x.tool, file); !in {
+			err = fmt.Errorf("%s: not fixed: the file is outside its tool folder %s", file, x.tool)
+		} else if len(data) > maxFileSize {
 			err = fmt.Errorf("%s: not fixed: it is larger than the %d MiB a fix edits", file, maxFileSize>>20)
 		}
 	} else {

@@ -143,3 +143,31 @@ func TestPosOffset(t *testing.T) {
 		}
 	}
 }
+
+// A held file (Options.Held) is fixed in memory, only inside its tool
+// folder, and its change is not written.
+func TestHeldTexts(t *testing.T) {
+	edit := lint.Edit{Start: contract.Point{Pos: contract.Pos{Line: 1, Column: 1}, Offset: 0}, End: contract.Point{Pos: contract.Pos{Line: 1, Column: 2}, Offset: 1}, New: "B"}
+	for _, tc := range []struct {
+		file, want string
+	}{
+		{"t/a.txt", "Bbc\r\n"},
+		{"u/a.txt", ""}, // another folder's file: not fixed
+	} {
+		res := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Findings: []lint.Finding{{Rule: "x", Tool: "t", File: tc.file,
+			Fix: &lint.Fix{Title: "t", Safety: lint.SafeFix, File: tc.file, Edits: []lint.Edit{edit}}}}}}}
+		changes, errs := Changes(context.Background(), res, Options{Root: t.TempDir(), Held: map[string][]byte{tc.file: []byte("abc\r\n")}})
+		if tc.want == "" {
+			if len(changes) != 0 || len(errs) != 1 {
+				t.Errorf("%s: %d changes, errors %v; want none, one error", tc.file, len(changes), errs)
+			}
+			continue
+		}
+		if len(changes) != 1 || string(changes[0].New) != tc.want || len(errs) != 0 {
+			t.Fatalf("%s: changes %v, errors %v", tc.file, changes, errs)
+		}
+		if err := changes[0].Write(); err == nil || !strings.Contains(err.Error(), "editor") {
+			t.Errorf("writing a held change: %v, want a refusal", err)
+		}
+	}
+}
