@@ -219,12 +219,14 @@ func (s *server) publish(u uri.URI, version *int32, diags []protocol.Diagnostic)
 }
 
 // diagnostics are the diagnostics of document d in a folder's lint: its
-// findings, in the findings' order.
+// findings, and those of the last run of the examples while they hold, in
+// the findings' order. The caller holds s.mu.
 func (s *server) diagnostics(res *folderLint, d *document) []protocol.Diagnostic {
 	out := []protocol.Diagnostic{}
-	for i := range res.findings {
-		if res.findings[i].File == d.rel {
-			out = append(out, s.diagnostic(&res.findings[i], d))
+	findings := withRuns(res)
+	for i := range findings {
+		if findings[i].File == d.rel {
+			out = append(out, s.diagnostic(&findings[i], d))
 		}
 	}
 	return out

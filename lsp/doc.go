@@ -4,8 +4,9 @@
 //
 // It lints what the editor holds, unsaved: the open TOOL.md, SKILL.md and
 // files of a tool folder, with lint's static checks of one folder
-// (lint.CheckEdited, lint.CheckSkillText), and never runs an
-// implementation. Its code actions are autofix's changes made on the
+// (lint.CheckEdited, lint.CheckSkillText), and runs an implementation only
+// when the user asks (the speccify-lint.runExamples command, run.go, through
+// lint.Lint and its runner). Its code actions are autofix's changes made on the
 // editor's text (autofix.Options.Held), verified as --fix verifies them,
 // so that a quick fix or "fix all" makes what --fix writes. A document is
 // read only when its path passes the workspace root's discover.Gate: inside

@@ -26,3 +26,13 @@ func TestEditorsDoc(t *testing.T) {
 		}
 	}
 }
+
+func TestEditorsDocNamesTheCommand(t *testing.T) {
+	data, err := os.ReadFile("../docs/editors.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "`"+runExamplesCommand+"`") {
+		t.Errorf("docs/editors.md does not name %s", runExamplesCommand)
+	}
+}

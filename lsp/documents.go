@@ -55,6 +55,8 @@ type folderState struct {
 	// published are the documents whose diagnostics were published, and
 	// the generation they were published for.
 	published map[uri.URI]uint64
+	// runs is the last run of the examples (speccify-lint.runExamples).
+	runs *runResult
 }
 
 // locate finds the folder of the document at path: the deepest workspace

@@ -128,6 +128,11 @@ type server struct {
 	folders                    map[string]*folderState // by folder path
 	configs                    map[string]configState  // by root
 
+	// runCtx is canceled when the session stops: the examples running are
+	// stopped (the runner kills them).
+	runCtx  context.Context
+	stopRun context.CancelFunc
+
 	// lintMu serialises the lints (the machine's CPUs are the editor's too).
 	lintMu sync.Mutex
 	// sendMu keeps the diagnostics of a document in the order they were
@@ -149,7 +154,10 @@ func newServer(opt Options) *server {
 	if opt.Name == "" {
 		opt.Name = "speccify-lint"
 	}
+	runCtx, stopRun := context.WithCancel(context.Background())
 	return &server{
+		runCtx:  runCtx,
+		stopRun: stopRun,
 		opt:     opt,
 		exited:  make(chan struct{}),
 		docs:    map[uri.URI]*document{},
@@ -179,6 +187,7 @@ func (s *server) stop() {
 	}
 	s.stopped = true // no more lints, no more publishing
 	s.mu.Unlock()
+	s.stopRun()
 	s.wg.Wait()
 }
 
@@ -280,6 +289,7 @@ func (s *server) handlers() map[string]handler {
 		protocol.MethodTextDocumentCodeAction:         on(s.codeAction),
 		protocol.MethodTextDocumentHover:              on(s.hover),
 		protocol.MethodTextDocumentCompletion:         on(s.completion),
+		protocol.MethodWorkspaceExecuteCommand:        on(s.executeCommand),
 		protocol.MethodWorkspaceDidChangeWatchedFiles: notified(s.didChangeWatchedFiles),
 	}
 }
@@ -324,8 +334,9 @@ func (s *server) initialize(_ context.Context, p *protocol.InitializeParams) (an
 			CodeActionProvider: &protocol.CodeActionOptions{
 				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, fixAllKind},
 			},
-			HoverProvider:      protocol.Boolean(true),
-			CompletionProvider: &protocol.CompletionOptions{TriggerCharacters: []string{"\"", "/", ":", " "}},
+			HoverProvider:          protocol.Boolean(true),
+			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{runExamplesCommand}},
+			CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{"\"", "/", ":", " "}},
 		},
 		ServerInfo: protocol.ServerInfo{Name: s.opt.Name},
 	}
