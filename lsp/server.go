@@ -71,6 +71,11 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opt Options) (exitCode i
 	case <-time.After(closeWait):
 		return s.exitCode(), nil
 	}
+	select {
+	case <-s.exited:
+		return s.exitCode(), nil // what came after exit does not matter
+	default:
+	}
 	if err := conn.Err(); err != nil && !errors.Is(err, io.ErrClosedPipe) && !errors.Is(err, os.ErrClosed) {
 		return s.exitCode(), err
 	}

@@ -109,8 +109,9 @@ func (s *stream) Close() error { return s.rwc.Close() }
 func readHeader(r *bufio.Reader) (length, n int, err error) {
 	length = -1
 	for {
-		line, err := readLine(r)
-		n += len(line)
+		raw, err := readLine(r)
+		n += len(raw)
+		line := raw
 		if err != nil {
 			if err == io.EOF && n > 0 {
 				err = io.ErrUnexpectedEOF
@@ -118,6 +119,10 @@ func readHeader(r *bufio.Reader) (length, n int, err error) {
 			return 0, n, err
 		}
 		line = strings.TrimRight(line, "\r\n")
+		if line == "" && n == len(raw) {
+			n = 0 // a blank line between messages: skipped
+			continue
+		}
 		if line == "" {
 			if length < 0 {
 				return 0, n, fmt.Errorf("%w: no Content-Length", errHeader)
