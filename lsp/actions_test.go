@@ -132,3 +132,41 @@ func TestUnsafeQuickFixIsLabelled(t *testing.T) {
 	}
 	s.shutdown()
 }
+
+// fixture-unused's fix (unsafe) deletes the fixture: a quick fix on the
+// open fixture, a DeleteFile resource operation when the client applies
+// them, none when it does not.
+func TestDeleteFileQuickFix(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".agent/tools/split/TOOL.md":          fixedSplit(),
+		".agent/tools/split/linux.sh":         okScript,
+		".agent/tools/split/fixtures/old.txt": "old\n",
+	})
+	fixture := filepath.Join(root, ".agent/tools/split/fixtures/old.txt")
+	yes := true
+	for _, deletes := range []bool{true, false} {
+		caps := protocol.ClientCapabilities{}
+		if deletes {
+			caps.Workspace = &protocol.WorkspaceClientCapabilities{WorkspaceEdit: &protocol.WorkspaceEditClientCapabilities{
+				DocumentChanges: &yes, ResourceOperations: []protocol.ResourceOperationKind{protocol.ResourceOperationKindDelete}}}
+		}
+		s, _ := start(t, root, caps)
+		u := s.open(fixture, nil, 1)
+		diags := s.diagnosticsFor(u, 1)
+		if len(diags) != 1 || !strings.Contains(describe(diags[0]), " fixture-unused ") {
+			t.Fatalf("%q, want fixture-unused", describeAll(diags))
+		}
+		acts := s.codeActions(u, diags[0].Range, protocol.CodeActionKindQuickFix)
+		switch {
+		case !deletes && len(acts) != 0:
+			t.Errorf("a client without deletes: %d actions", len(acts))
+		case deletes && (len(acts) != 1 || len(acts[0].Edit.DocumentChanges) != 1):
+			t.Errorf("a client with deletes: %+v", acts)
+		case deletes:
+			if d, ok := acts[0].Edit.DocumentChanges[0].(*protocol.DeleteFile); !ok || d.URI != u || !strings.Contains(acts[0].Title, "unsafe") {
+				t.Errorf("delete %#v, title %q", acts[0].Edit.DocumentChanges[0], acts[0].Title)
+			}
+		}
+		s.shutdown()
+	}
+}
