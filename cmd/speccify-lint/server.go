@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -17,7 +18,7 @@ type ServerCmd struct {
 }
 
 // Run serves until the editor sends exit; the exit code is the protocol's
-// (0 after shutdown, 1 without).
+// (0 after shutdown, 1 without), also when the stream breaks.
 func (c *ServerCmd) Run(env *runEnv) error {
 	root, err := resolveRoot(c.Root)
 	if err != nil {
@@ -27,7 +28,9 @@ func (c *ServerCmd) Run(env *runEnv) error {
 	defer stop()
 	code, err := lsp.Serve(ctx, stdio{os.Stdin, env.stdout}, lsp.Options{Version: currentVersion(), Root: root, Config: serverConfig})
 	if err != nil {
-		return err
+		// The stream broke (a header that is not LSP's): said on stderr,
+		// with the protocol's exit code all the same.
+		fmt.Fprintf(env.stderr, "speccify-lint: server: %s\n", oneLine(err.Error()))
 	}
 	env.exitCode = code
 	return nil
