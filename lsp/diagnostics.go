@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"path"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -223,11 +224,18 @@ func (s *server) publish(u uri.URI, version *int32, diags []protocol.Diagnostic)
 // the findings' order. The caller holds s.mu.
 func (s *server) diagnostics(res *folderLint, d *document) []protocol.Diagnostic {
 	out := []protocol.Diagnostic{}
-	findings := withRuns(res)
-	for i := range findings {
-		if findings[i].File == d.rel {
-			out = append(out, s.diagnostic(&findings[i], d))
+	for _, f := range withRuns(res) {
+		if f.File != d.rel {
+			continue
 		}
+		diag := s.diagnostic(&f.Finding, d)
+		if f.ranBy != "" {
+			diag.RelatedInformation = []protocol.DiagnosticRelatedInformation{{
+				Location: protocol.Location{URI: uri.File(filepath.Join(res.folder.root, filepath.FromSlash(f.ranBy)))},
+				Message:  "implementation that ran the example",
+			}}
+		}
+		out = append(out, diag)
 	}
 	return out
 }

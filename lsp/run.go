@@ -24,6 +24,10 @@ const runExamplesCommand = "speccify-lint.runExamples"
 type runResult struct {
 	gen      uint64 // the folder's generation they hold for
 	findings []lint.Finding
+	// ranBy is, by finding (its index), the implementation that ran its
+	// example, root-relative: the diagnostic's related information, as
+	// SARIF's related location.
+	ranBy []string
 }
 
 // RunSummary is what speccify-lint.runExamples answers: how many examples
@@ -76,8 +80,12 @@ func (s *server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	res := lint.Lint(runCtx, &discover.Discovery{Tools: []discover.Tool{{Dir: f.dir}}}, cfg)
 	sum := RunSummary{Tool: f.rel}
 	var findings []lint.Finding
+	var ranBy []string
 	for _, tr := range res.Tools {
 		for _, ex := range tr.Examples {
+			for range ex.Findings {
+				ranBy = append(ranBy, ex.Implementation)
+			}
 			sum.Examples++
 			switch ex.Status {
 			case lint.StatusPassed:
@@ -88,27 +96,37 @@ func (s *server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 			findings = append(findings, ex.Findings...)
 		}
 	}
-	slices.SortFunc(findings, lint.CompareFindings)
 	sum.Findings = len(findings)
 	s.mu.Lock()
 	if f.gen == gen && !s.stopped {
 		f.gen++ // publish again, with the run's findings
-		f.runs = &runResult{gen: f.gen, findings: findings}
+		f.runs = &runResult{gen: f.gen, findings: findings, ranBy: ranBy}
 		s.schedule(f, 0)
 	}
 	s.mu.Unlock()
 	return sum, nil
 }
 
+// placed is a finding to publish, with the implementation that ran its
+// example when it is a run's.
+type placed struct {
+	lint.Finding
+	ranBy string
+}
+
 // withRuns is the findings of a lint with those of the folder's last run
-// of the examples, while they hold (the folder did not change since). The
-// caller holds s.mu.
-func withRuns(res *folderLint) []lint.Finding {
-	r := res.folder.runs
-	if r == nil || r.gen != res.gen || len(r.findings) == 0 {
-		return res.findings
+// of the examples, while they hold (the folder did not change since), in
+// the findings' order. The caller holds s.mu.
+func withRuns(res *folderLint) []placed {
+	all := make([]placed, 0, len(res.findings))
+	for _, f := range res.findings {
+		all = append(all, placed{Finding: f})
 	}
-	all := append(slices.Clone(res.findings), r.findings...)
-	slices.SortStableFunc(all, lint.CompareFindings)
+	if r := res.folder.runs; r != nil && r.gen == res.gen {
+		for i, f := range r.findings {
+			all = append(all, placed{Finding: f, ranBy: r.ranBy[i]})
+		}
+		slices.SortStableFunc(all, func(a, b placed) int { return lint.CompareFindings(a.Finding, b.Finding) })
+	}
 	return all
 }

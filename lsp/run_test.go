@@ -8,6 +8,7 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 // speccify-lint.runExamples runs the examples of the saved files and
@@ -34,7 +35,14 @@ func TestRunExamplesCommand(t *testing.T) {
 	if err := json.Unmarshal(res, &sum); err != nil || sum != (RunSummary{Tool: ".agent/tools/split", Examples: 2, Passed: 1, Failed: 1, Findings: 1}) {
 		t.Errorf("summary %s (%v)", res, err)
 	}
-	checkDiagnostics(t, "after the run", s.diagnosticsFor(u, 1),
+	got := s.diagnosticsFor(u, 1)
+	if len(got) == 1 {
+		rel := got[0].RelatedInformation
+		if len(rel) != 1 || rel[0].Location.URI != uri.File(filepath.Join(root, ".agent/tools/split/linux.sh")) || rel[0].Message != "implementation that ran the example" {
+			t.Errorf("related information %+v", rel)
+		}
+	}
+	checkDiagnostics(t, "after the run", got,
 		`26:0-26:37 1 example-failed example "fails": the output differs: $.error: missing; $.ok: expected false, got true`)
 	// A change: the run's findings no longer hold.
 	err = s.server.DidChange(s.ctx, &protocol.DidChangeTextDocumentParams{
