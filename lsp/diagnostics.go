@@ -76,6 +76,7 @@ func (s *server) take(f *folderState) snapshot {
 	for _, d := range s.docs {
 		if d.folder == f {
 			c := *d
+			c.lines = newLineIndex(c.text) // made here: the copy is read by several goroutines
 			sn.docs = append(sn.docs, &c)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/speccify/speccify-lint/internal/citest"
@@ -232,4 +233,30 @@ func TestBrokenHeader(t *testing.T) {
 			t.Fatalf("%q: the server did not end", tc.in)
 		}
 	}
+}
+
+// A flood of changes, with requests in between and the default debounce:
+// the last version's diagnostics arrive, right, and nothing races (-race).
+func TestChangeFlood(t *testing.T) {
+	root := writeTree(t, map[string]string{".agent/tools/split/TOOL.md": splitTool, ".agent/tools/split/linux.sh": okScript})
+	s, _ := startWith(t, root, protocol.ClientCapabilities{}, Options{Debounce: DefaultDebounce})
+	u := s.open(filepath.Join(root, ".agent/tools/split/TOOL.md"), nil, 1)
+	s.diagnosticsFor(u, 1)
+	for v := int32(2); v < 120; v++ {
+		// Append a character to line 2 (the description), then ask.
+		err := s.server.DidChange(s.ctx, &protocol.DidChangeTextDocumentParams{
+			TextDocument: protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: v},
+			ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangePartial{
+				Range: protocol.Range{Start: protocol.Position{Line: 2, Character: 24}, End: protocol.Position{Line: 2, Character: 24}}, Text: "x"}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v%10 == 0 {
+			s.hoverAt(u, 10, 60)
+			s.codeActions(u, wholeText)
+		}
+	}
+	checkDiagnostics(t, "the last version", s.diagnosticsFor(u, 119), splitWant...)
+	s.shutdown()
 }
