@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -122,8 +123,7 @@ func (s *server) didOpen(_ context.Context, p *protocol.DidOpenTextDocumentParam
 	s.docs[item.URI] = d
 	s.locate(d)
 	if d.folder != nil {
-		d.folder.gen++
-		s.schedule(d.folder, 0)
+		s.changed(d.folder, 0)
 	}
 }
 
@@ -150,8 +150,7 @@ func (s *server) didChange(_ context.Context, p *protocol.DidChangeTextDocumentP
 	}
 	d.version = p.TextDocument.Version
 	if d.folder != nil {
-		d.folder.gen++
-		s.schedule(d.folder, s.opt.Debounce)
+		s.changed(d.folder, s.opt.Debounce)
 	}
 }
 
@@ -170,8 +169,7 @@ func (s *server) didSave(_ context.Context, p *protocol.DidSaveTextDocumentParam
 		return
 	}
 	if d.folder != nil {
-		d.folder.gen++
-		s.schedule(d.folder, 0)
+		s.changed(d.folder, 0)
 	}
 }
 
@@ -227,8 +225,7 @@ func (s *server) didChangeWatchedFiles(_ context.Context, p *protocol.DidChangeW
 		}
 		for _, f := range s.folders {
 			if rel, err := filepath.Rel(f.dir, path); err == nil && (filepath.IsLocal(rel) || isAbove(path, f.dir)) {
-				f.gen++
-				s.schedule(f, 0)
+				s.changed(f, 0)
 			}
 		}
 	}
@@ -250,7 +247,13 @@ func isConfigName(name string) bool {
 func (s *server) configChanged() {
 	clear(s.configs)
 	for _, f := range s.folders {
-		f.gen++
-		s.schedule(f, 0)
+		s.changed(f, 0)
 	}
+}
+
+// changed records that what folder f's lint reads changed, and lints it
+// after delay. The caller holds s.mu.
+func (s *server) changed(f *folderState, delay time.Duration) {
+	f.gen++
+	s.schedule(f, delay)
 }
