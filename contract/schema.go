@@ -42,6 +42,57 @@ const maxSchemaFileSize = 1 << 20
 // the tool folder, read through an os.Root of it. A $ref to nothing and a
 // $ref cycle are issues at the $ref.
 func CompileSchema(doc *JSONDoc, name string, root *os.Root, dir string) (*Schema, []SchemaIssue) {
+	var read func(string) ([]byte, error)
+	if root != nil {
+		read = func(name string) ([]byte, error) { return readSchemaFile(root, name) }
+	}
+	return compileSchema(doc, name, read, dir)
+}
+
+// FolderFiles reads the file at a slash path relative to a tool folder
+// that is not on disk (the folder at a git revision): its bytes as
+// stored, or a *FolderFileError saying why it is not read.
+type FolderFiles func(name string) ([]byte, error)
+
+// FolderFileError says why FolderFiles did not read a file, completing
+// "$ref NAME ..." ("is a symbolic link at the revision and is not read").
+type FolderFileError struct {
+	Why string
+}
+
+func (e *FolderFileError) Error() string { return e.Why }
+
+// CompileSchemaFiles is CompileSchema for a tool folder that is not on
+// disk: the files a relative $ref names (inside the folder only, as
+// CompileSchema reads them) are read by files, at most 1 MiB each,
+// normalised as a TOOL.md is. dir names the folder in addresses only.
+func CompileSchemaFiles(doc *JSONDoc, name string, files FolderFiles, dir string) (*Schema, []SchemaIssue) {
+	var read func(string) ([]byte, error)
+	if files != nil {
+		read = func(name string) ([]byte, error) {
+			data, err := files(name)
+			var fe *FolderFileError
+			switch {
+			case errors.As(err, &fe):
+				return nil, &refFileError{Name: name, Why: fe.Why}
+			case err != nil:
+				return nil, &refFileError{Name: name, Why: "cannot be read: " + err.Error()}
+			case len(data) > maxSchemaFileSize:
+				return nil, &refFileError{Name: name, Why: fmt.Sprintf("names %s, which is %s, larger than the %s speccify-lint reads", name, byteSize(int64(len(data))), byteSize(maxSchemaFileSize))}
+			}
+			text, err := normalizeText(name, data)
+			if fe, ok := err.(*FileError); ok {
+				return nil, &refFileError{Name: name, Why: fmt.Sprintf("names %s, which %s", name, fe.Msg)}
+			}
+			return text, err
+		}
+	}
+	return compileSchema(doc, name, read, dir)
+}
+
+// compileSchema compiles as CompileSchema does, reading the files a $ref
+// names with read (nil: no file is read).
+func compileSchema(doc *JSONDoc, name string, read func(string) ([]byte, error), dir string) (*Schema, []SchemaIssue) {
 	if issues := remoteRefs(doc.Value); len(issues) > 0 {
 		return nil, issues
 	}
@@ -57,7 +108,7 @@ func CompileSchema(doc *JSONDoc, name string, root *os.Root, dir string) (*Schem
 		// address does not matter.
 		loc = provenSchemaBase + name + ".json"
 	}
-	c, docs := newCompiler(root, absDir)
+	c, docs := newCompiler(read, absDir)
 	docs[loc] = doc.Value
 	names := schemaNames{loc: loc, name: name, dir: fileURL(absDir) + "/"}
 	if err := c.AddResource(loc, doc.Value); err != nil {
@@ -74,13 +125,13 @@ func CompileSchema(doc *JSONDoc, name string, root *os.Root, dir string) (*Schem
 }
 
 // newCompiler returns the compiler of the schemas of the tool folder dir
-// (absolute), whose os.Root is root: draft 2020-12 unless $schema says
-// otherwise, $ref targets read through root only. docs is filled with the
-// documents of the folder it reads, by address.
-func newCompiler(root *os.Root, dir string) (*jsonschema.Compiler, map[string]any) {
+// (absolute), whose files are read by read: draft 2020-12 unless $schema
+// says otherwise, $ref targets read through read only. docs is filled with
+// the documents of the folder it reads, by address.
+func newCompiler(read func(string) ([]byte, error), dir string) (*jsonschema.Compiler, map[string]any) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
-	l := &folderLoader{root: root, dir: dir, docs: map[string]any{}}
+	l := &folderLoader{read: read, dir: dir, docs: map[string]any{}}
 	c.UseLoader(l)
 	c.UseRegexpEngine((&patternBudget{}).compile)
 	return c, l.docs

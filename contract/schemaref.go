@@ -17,14 +17,14 @@ import (
 )
 
 // folderLoader loads relative $ref targets from JSON files inside the tool
-// folder, and nothing else. Every file is opened through root, the tool
-// folder's os.Root, so that no "..", absolute path or symbolic link (a
-// symlinked directory in the middle of the path included) reaches outside it;
-// dir is the folder's absolute path, which the library's file:// addresses
-// start with. docs keeps each document read by its address, for
-// Schema.Keyword.
+// folder, and nothing else. Every file is read by read: on disk through
+// the tool folder's os.Root (readSchemaFile), so that no "..", absolute
+// path or symbolic link (a symlinked directory in the middle of the path
+// included) reaches outside it; at a git revision from its tree. dir is
+// the folder's absolute path, which the library's file:// addresses start
+// with. docs keeps each document read by its address, for Schema.Keyword.
 type folderLoader struct {
-	root *os.Root
+	read func(name string) ([]byte, error)
 	dir  string
 	docs map[string]any
 }
@@ -54,10 +54,10 @@ func (l *folderLoader) Load(u string) (any, error) {
 		return nil, &refFileError{Name: filepath.ToSlash(rel), Why: "is outside the tool folder and is not read" + copyHint}
 	}
 	name := filepath.ToSlash(rel)
-	if l.root == nil {
+	if l.read == nil {
 		return nil, &refFileError{Name: name, Why: "is not read: there is no tool folder"}
 	}
-	data, err := readSchemaFile(l.root, name)
+	data, err := l.read(name)
 	if err != nil {
 		return nil, err
 	}

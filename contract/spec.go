@@ -1,6 +1,9 @@
 package contract
 
-import "os"
+import (
+	"fmt"
+	"os"
+)
 
 // Spec is a parsed TOOL.md: its frontmatter, its examples and whatever could
 // not be parsed, each with its place.
@@ -77,3 +80,17 @@ func specOf(path string, text []byte, err error) (*Spec, error) {
 // ReadText gives it), for a text that is not a file: a TOOL.md with a fix
 // applied, to check the fix.
 func ParseText(path string, text []byte) *Spec { return parseSpec(path, text) }
+
+// ParseBytes reads raw, the bytes of a TOOL.md that is not a file on disk
+// (one at a git revision), as ReadSpecIn reads a file: at most MaxSpecSize
+// bytes, normalised, UTF-8 without NUL; a text that is not gives a Spec
+// with FileErr set.
+func ParseBytes(path string, raw []byte) *Spec {
+	if len(raw) > MaxSpecSize {
+		return &Spec{Path: path, Lines: NewLines(nil), FileErr: &FileError{Path: path, Pos: Pos{1, 1},
+			Msg: fmt.Sprintf("is %s, larger than the %s speccify-lint reads", byteSize(int64(len(raw))), byteSize(MaxSpecSize))}}
+	}
+	text, err := normalizeText(path, raw)
+	s, _ := specOf(path, text, err) // normalizeText's only errors are *FileError
+	return s
+}

@@ -20,22 +20,16 @@ import (
 // folders. A folder that was deleted is not in folders to begin with, so
 // it is never returned.
 func ChangedFolders(root, rev string, folders []string) ([]string, error) {
-	if rev == "" || strings.HasPrefix(rev, "-") {
-		return nil, fmt.Errorf("--changed-since %q: want a git revision such as origin/main or a commit hash", rev)
+	if err := CheckRevision("--changed-since", rev); err != nil {
+		return nil, err
 	}
 	// With symbolic links resolved, as git finds (and prints) its top level.
 	top, ok := TopLevel(resolvedAbs(root))
 	if !ok {
 		return nil, fmt.Errorf("--changed-since: %s is not in a git work tree: no .git in it or above it", root)
 	}
-	if _, err := runGit(top, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) {
-			// git said why (dubious ownership, say) or did not run at all;
-			// --quiet leaves an unknown revision unexplained.
-			return nil, fmt.Errorf("--changed-since: %s is not in a git work tree: %w", root, err)
-		}
-		return nil, fmt.Errorf("--changed-since: unknown revision %q (in a shallow clone, fetch it first, e.g. actions/checkout with fetch-depth: 0)", rev)
+	if _, err := ResolveRevision(top, root, "--changed-since", rev); err != nil {
+		return nil, err
 	}
 	diff, err := runGit(top, "-c", "core.quotePath=false", "diff", "--name-only", "--no-renames", "-z", rev, "--")
 	if err != nil {
@@ -53,6 +47,42 @@ func ChangedFolders(root, rev string, folders []string) ([]string, error) {
 	}
 	return foldersOf(changed, folders), nil
 }
+
+// CheckRevision refuses a revision given to the option flag that git could
+// take for something else: empty, or an option (it starts with "-"). It is
+// never given to a shell, so a shell word ("HEAD;rm") is only a revision
+// that does not exist.
+func CheckRevision(flag, rev string) error {
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return fmt.Errorf("%s %q: want a git revision such as origin/main or a commit hash", flag, rev)
+	}
+	return nil
+}
+
+// ResolveRevision returns the commit hash the revision rev (checked by
+// CheckRevision) names in the git work tree whose top level is top (root is
+// the directory named for messages), or an error that names flag and says
+// why: an unknown revision, or git that did not run.
+func ResolveRevision(top, root, flag, rev string) (string, error) {
+	if err := CheckRevision(flag, rev); err != nil {
+		return "", err
+	}
+	out, err := runGit(top, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	if err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			// git said why (dubious ownership, say) or did not run at all;
+			// --quiet leaves an unknown revision unexplained.
+			return "", fmt.Errorf("%s: %s is not in a git work tree: %w", flag, root, err)
+		}
+		return "", fmt.Errorf("%s: unknown revision %q (in a shallow clone, fetch it first, e.g. actions/checkout with fetch-depth: 0)", flag, rev)
+	}
+	return strings.TrimSpace(out), nil
+}
+
+// ResolvedAbs is p made absolute with symbolic links resolved, as git
+// prints its top level.
+func ResolvedAbs(p string) string { return resolvedAbs(p) }
 
 // TopLevel returns the top level of the git work tree that holds dir: the
 // nearest directory at or above dir (made absolute) with a .git entry, a

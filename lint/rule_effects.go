@@ -3,6 +3,8 @@ package lint
 import (
 	"fmt"
 	"strings"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
 var ruleEffects = &Rule{ID: "effects", Severity: SeverityWarning, Category: "run",
@@ -71,12 +73,4 @@ func aftermath(changes []change) string {
 }
 
 // writesNothing reports whether an effects line promises no writes.
-func writesNothing(effects string) bool {
-	e := strings.ToLower(strings.TrimSpace(effects))
-	switch e {
-	case "none", "nothing", "read-only", "read only", "pure", "no side effects":
-		return true
-	}
-	return strings.Contains(e, "writes nothing") ||
-		strings.Contains(e, "no writes") || strings.Contains(e, "read-only")
-}
+func writesNothing(effects string) bool { return contract.WritesNothing(effects) }

@@ -1,0 +1,291 @@
+package drift
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
+)
+
+// Revision is the tree of a git commit, read through git without a
+// checkout: `git ls-tree` lists it once, `git cat-file --batch` reads the
+// blobs asked for. The revision is given to git only after
+// discover.ResolveRevision has turned it into a commit hash, and never
+// through a shell. It is safe for concurrent use.
+type Revision struct {
+	// Rev is the revision as given; Commit the commit hash it names.
+	Rev, Commit string
+	// top is the git top level (symbolic links resolved); prefix the root's
+	// slash path under it ("" for the top itself).
+	top, prefix string
+	// entries are the tree's files under prefix, by slash path relative
+	// to the root.
+	entries map[string]entry
+
+	mu    sync.Mutex
+	batch *catFile
+}
+
+// entry is one file of the tree.
+type entry struct {
+	mode string // "100644", "100755", "120000" (a symbolic link), ...
+	oid  string
+	size int64
+}
+
+// symlinkMode is git's mode of a symbolic link.
+const symlinkMode = "120000"
+
+// Open resolves rev in the git work tree that holds root and lists the
+// files under root in its tree. flag names the option for messages
+// ("--against"). An unknown revision, a revision git could take for an
+// option, and a root outside a git work tree are errors that say so.
+func Open(root, flag, rev string) (*Revision, error) {
+	if err := discover.CheckRevision(flag, rev); err != nil {
+		return nil, err
+	}
+	absRoot := discover.ResolvedAbs(root)
+	top, ok := discover.TopLevel(absRoot)
+	if !ok {
+		return nil, fmt.Errorf("%s: %s is not in a git work tree: no .git in it or above it", flag, root)
+	}
+	commit, err := discover.ResolveRevision(top, root, flag, rev)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(top, absRoot)
+	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return nil, fmt.Errorf("%s: %s is not under the git top level %s", flag, root, top)
+	}
+	prefix := filepath.ToSlash(rel)
+	if prefix == "." {
+		prefix = ""
+	}
+	r := &Revision{Rev: rev, Commit: commit, top: top, prefix: prefix}
+	if err := r.list(); err != nil {
+		return nil, fmt.Errorf("%s: git ls-tree %s: %w", flag, rev, err)
+	}
+	return r, nil
+}
+
+// list reads the tree's files under the root (`git ls-tree -r -l -z`, the
+// whole tree, filtered here so that no path of ours becomes a pathspec).
+func (r *Revision) list() error {
+	cmd := exec.Command("git", "ls-tree", "-r", "-l", "-z", "--full-tree", r.Commit)
+	cmd.Dir = r.top
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return gitError(err, stderr.Bytes())
+	}
+	r.entries = map[string]entry{}
+	for rec := range bytes.SplitSeq(out, []byte{0}) {
+		e, name, ok := parseTreeLine(string(rec))
+		if !ok {
+			continue
+		}
+		if r.prefix != "" {
+			rest, under := strings.CutPrefix(name, r.prefix+"/")
+			if !under {
+				continue
+			}
+			name = rest
+		}
+		r.entries[name] = e
+	}
+	return nil
+}
+
+// parseTreeLine reads one record of `git ls-tree -l -z`:
+// "<mode> SP <type> SP <object> SP* <size> TAB <path>". Only blobs count
+// (a submodule's commit is not a file of the tree).
+func parseTreeLine(rec string) (entry, string, bool) {
+	meta, name, ok := strings.Cut(rec, "\t")
+	if !ok || name == "" {
+		return entry{}, "", false
+	}
+	f := strings.Fields(meta)
+	if len(f) != 4 || f[1] != "blob" {
+		return entry{}, "", false
+	}
+	size, err := strconv.ParseInt(f[3], 10, 64)
+	if err != nil || size < 0 {
+		return entry{}, "", false
+	}
+	return entry{mode: f[0], oid: f[2], size: size}, name, true
+}
+
+// gitError is err with git's first line of standard error.
+func gitError(err error, stderr []byte) error {
+	if msg, _, _ := strings.Cut(strings.TrimSpace(string(stderr)), "\n"); msg != "" {
+		return errors.New(msg)
+	}
+	return err
+}
+
+// ToolDirs are the tool folders of the tree: the slash paths, relative to
+// the root, of the directories holding a TOOL.md, sorted. Directories a
+// walk skips (.git, node_modules, vendor, testdata) are left out, as
+// discover leaves them out of the working tree.
+func (r *Revision) ToolDirs() []string {
+	var out []string
+	for name := range r.entries {
+		if path.Base(name) != "TOOL.md" {
+			continue
+		}
+		dir := path.Dir(name)
+		if skipped(dir) {
+			continue
+		}
+		out = append(out, dir)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// skipped reports whether a slash path lies under a directory the walk
+// does not enter.
+func skipped(dir string) bool {
+	for elem := range strings.SplitSeq(dir, "/") {
+		switch elem {
+		case ".git", "node_modules", "vendor", "testdata":
+			return true
+		}
+	}
+	return false
+}
+
+// Has reports whether the tree has a file at the slash path name relative
+// to the root.
+func (r *Revision) Has(name string) bool {
+	_, ok := r.entries[name]
+	return ok
+}
+
+// Files lists the files of the tree under the slash directory dir
+// (relative to the root), as slash paths relative to dir, sorted.
+func (r *Revision) Files(dir string) []string {
+	var out []string
+	for name := range r.entries {
+		if rest, ok := strings.CutPrefix(name, dir+"/"); ok || dir == "." {
+			if dir == "." {
+				rest = name
+			}
+			out = append(out, rest)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ReadFile reads the file at the slash path name (relative to the root)
+// as the tree holds it, at most limit bytes: a *contract.FolderFileError
+// when it is not there, is a symbolic link (never followed: its target
+// could lie anywhere) or is larger than limit.
+func (r *Revision) ReadFile(name string, limit int64) ([]byte, error) {
+	if !filepath.IsLocal(filepath.FromSlash(name)) {
+		return nil, &contract.FolderFileError{Why: "is outside the tool folder and is not read"}
+	}
+	e, ok := r.entries[name]
+	switch {
+	case !ok:
+		return nil, &contract.FolderFileError{Why: fmt.Sprintf("names no file at %s", r.Rev)}
+	case e.mode == symlinkMode:
+		return nil, &contract.FolderFileError{Why: fmt.Sprintf("is a symbolic link at %s and is not followed", r.Rev)}
+	case e.size > limit:
+		return nil, &contract.FolderFileError{Why: fmt.Sprintf("is %d bytes at %s, larger than the %d speccify-lint reads", e.size, r.Rev, limit)}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.batch == nil {
+		b, err := startCatFile(r.top)
+		if err != nil {
+			return nil, err
+		}
+		r.batch = b
+	}
+	data, err := r.batch.read(e.oid, limit)
+	if err != nil {
+		r.batch.close()
+		r.batch = nil
+	}
+	return data, err
+}
+
+// Close ends the git process that reads blobs, if one was started.
+func (r *Revision) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.batch == nil {
+		return nil
+	}
+	err := r.batch.close()
+	r.batch = nil
+	return err
+}
+
+// catFile is a running `git cat-file --batch`: one object name a line in,
+// "<oid> <type> <size>\n<content>\n" out.
+type catFile struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func startCatFile(dir string) (*catFile, error) {
+	cmd := exec.Command("git", "cat-file", "--batch")
+	cmd.Dir = dir
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return &catFile{cmd: cmd, in: in, out: bufio.NewReader(out)}, nil
+}
+
+// read reads the blob oid, refusing one larger than limit.
+func (c *catFile) read(oid string, limit int64) ([]byte, error) {
+	if _, err := io.WriteString(c.in, oid+"\n"); err != nil {
+		return nil, err
+	}
+	header, err := c.out.ReadString('\n')
+	if err != nil {
+		return nil, err
+	}
+	f := strings.Fields(header)
+	if len(f) != 3 || f[0] != oid || f[1] != "blob" {
+		return nil, fmt.Errorf("git cat-file: unexpected answer %q", strings.TrimSpace(header))
+	}
+	size, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil || size < 0 || size > limit {
+		return nil, fmt.Errorf("git cat-file: blob %s of %s bytes, larger than %d", oid, f[2], limit)
+	}
+	data := make([]byte, size+1) // the content and its "\n"
+	if _, err := io.ReadFull(c.out, data); err != nil {
+		return nil, err
+	}
+	return data[:size], nil
+}
+
+func (c *catFile) close() error {
+	c.in.Close()
+	return c.cmd.Wait()
+}
