@@ -114,6 +114,19 @@ const (
 	KindRemoved  Kind = "removed"  // the tool folder
 )
 
+// Field is the frontmatter field a change of the kind is about.
+func (k Kind) Field() string {
+	switch k {
+	case KindInput:
+		return "inputs"
+	case KindOutput:
+		return "outputs"
+	case KindPlatform:
+		return "platforms"
+	}
+	return string(k)
+}
+
 // Change is one difference between a tool's contract at the revision and
 // now.
 type Change struct {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/drift"
 )
 
 // toolCheck is what the static rules see of one tool folder: the
@@ -55,6 +56,9 @@ type toolCheck struct {
 	scripts []scriptText
 	// textSum is specSum's, once computed.
 	textSum string
+	// drift is the comparison with Config.Against, by driftChanges.
+	driftLoaded bool
+	drift       []drift.Change
 }
 
 // unreadable is why a TOOL.md could not be read.

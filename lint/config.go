@@ -41,6 +41,9 @@ type Config struct {
 	// Explore, when set, runs `speccify-lint explore` instead of the
 	// examples: generated inputs against each tool's implementation.
 	Explore *ExploreConfig
+	// Against, when set, compares every changed tool's contract with the
+	// one at a git revision (--against): the drift rules.
+	Against *Against
 	// Progress, when set, is told of each tool started and finished and of
 	// each example's verdict, as they happen (see Progress); it must be safe
 	// for concurrent use. Nil means nobody listens.

@@ -86,7 +86,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	for _, dir := range disc.Skills {
 		res.Skills = append(res.Skills, checkSkill(&cfg, dir))
 	}
-	d := &discoveryCheck{cfg: &cfg, disc: disc}
+	d := &discoveryCheck{cfg: &cfg, disc: disc, tools: res.Tools}
 	for _, r := range registry {
 		if r.discovery != nil {
 			r.discovery(d, reporter{rule: r, cfg: &cfg, out: &res.Findings})
@@ -108,7 +108,9 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 // is read by no rule. The findings' fixes of such a file carry the sum of
 // the bytes given (Fix.Sum).
 func CheckEdited(cfg Config, dir string, text []byte, files map[string][]byte) (spec *contract.Spec, tr ToolResult, err error) {
-	cfg.Run, cfg.Explore, cfg.Progress = false, nil, nil
+	// A fix is verified without the drift rules: what it could break they
+	// report on the lint after it.
+	cfg.Run, cfg.Explore, cfg.Progress, cfg.Against = false, nil, nil, nil
 	if cfg.Platform == "" {
 		cfg.Platform = HostPlatform()
 	}
@@ -136,6 +138,8 @@ func CheckText(cfg Config, dir string, text []byte) (spec *contract.Spec, tr Too
 type discoveryCheck struct {
 	cfg  *Config
 	disc *discover.Discovery
+	// tools are the results of the tool folders, checked by then.
+	tools []ToolResult
 }
 
 // skillCheck is the context of checking one skill folder.

@@ -10,7 +10,7 @@ type Rule struct {
 	ID string
 	// Severity is the default severity of its findings.
 	Severity Severity
-	// Category groups rules in listings: contract, schemas, examples,
+	// Category groups rules in listings: contract, schemas, examples, drift,
 	// fixtures, implementations, skills, discovery, run, explore.
 	Category string
 	// Title is a one-line summary.

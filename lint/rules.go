@@ -24,6 +24,8 @@ var registry = []*Rule{
 	ruleExampleStdout, ruleExampleFailed, ruleExampleSchema, ruleExampleExit, ruleExampleTimeout, ruleExampleCrash, ruleEffects,
 	// Explore: properties of every run of `speccify-lint explore` (effects too).
 	ruleExploreStdout, ruleExploreOutputSchema, ruleExploreExit, ruleExploreError, ruleExploreCrash, ruleExploreSlow, ruleExploreNondeterministic, ruleExploreAcceptsInvalid,
+	// Drift: the contract compared with the one at --against REV.
+	ruleBreakingInput, ruleBreakingOutput, ruleToolRemoved, rulePlatformDropped, ruleEffectsWidened, ruleRequiresAdded,
 	// Suppressions: judged once the examples ran.
 	ruleUnusedSuppression,
 }

@@ -21,7 +21,7 @@ var release = regexp.MustCompile(`^v(?:0|[1-9][0-9]*)\.(?:0|[1-9][0-9]*)\.(?:0|[
 
 func TestRuleRegistry(t *testing.T) {
 	seen := map[string]bool{}
-	categories := map[string]bool{"contract": true, "schemas": true, "examples": true, "fixtures": true,
+	categories := map[string]bool{"drift": true, "contract": true, "schemas": true, "examples": true, "fixtures": true,
 		"implementations": true, "skills": true, "discovery": true, "run": true, "explore": true}
 	for _, r := range Rules() {
 		if seen[r.ID] {
@@ -134,6 +134,8 @@ func TestRulePhases(t *testing.T) {
 			want = "read"
 		case r == ruleUnusedSuppression:
 			want = "after"
+		case r == ruleToolRemoved:
+			want = "discovery" // a folder that is gone has no tool check
 		case want == "":
 			want = "static"
 		}

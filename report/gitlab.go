@@ -90,7 +90,7 @@ func codeClimateCategory(category string) string {
 	switch category {
 	case "run", "implementations":
 		return "Bug Risk"
-	case "contract", "schemas", "examples", "fixtures", "skills":
+	case "contract", "schemas", "examples", "fixtures", "skills", "drift":
 		return "Compatibility"
 	case "discovery":
 		return "Security"

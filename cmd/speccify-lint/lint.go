@@ -57,6 +57,7 @@ type LintCmd struct {
 	WriteBaseline string `placeholder:"FILE" config:"-" help:"Record the findings of this run in the baseline file FILE and exit 0."`
 	Shard         string `placeholder:"K/N" config:"-" help:"Check only shard K of N of the tool folders (by a hash of their path; skill folders go to shard 1); merge the shards' JSON reports with the merge command."`
 	ChangedSince  string `placeholder:"REV" config:"-" help:"Check only the tool folders with a file changed since the git revision REV (committed, staged, unstaged or untracked)."`
+	Against       string `placeholder:"REV" config:"-" help:"Compare each tool's contract with the one at the git revision REV, read from git without a checkout: breaking inputs and outputs (each with a witness value), tools removed, platforms dropped, effects widened, requires added."`
 
 	// origins says where each flag that was set was set: on the command
 	// line or in the configuration file. A flag not in it has its default.
@@ -123,6 +124,14 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		MaxOutput:  int64(c.MaxOutput),
 		Shard:      shard.String(),
 		Explore:    explore,
+	}
+	if c.Against != "" {
+		against, err := openAgainst(root, c.Against, disc)
+		if err != nil {
+			return usageError{err}
+		}
+		defer against.Revision.Close()
+		cfg.Against = against
 	}
 	if c.Diff {
 		return c.diff(ctx, env, disc, cfg)
