@@ -59,6 +59,10 @@ type SchemaChange struct {
 	value    any
 	hasValue bool
 
+	// Compatible marks a change the other way: one that only widens inputs
+	// or narrows outputs (listed by diff, never breaking).
+	Compatible bool
+
 	// Witness is a value valid under the wide schema and invalid under the
 	// narrow one (shrunk), confirmed by both; HasWitness says there is one.
 	Witness    any
@@ -90,14 +94,22 @@ const maxWalk = 2000
 // structural lists the keywords of narrow that admit less than wide's at
 // the same place: the structural classification. Both are compiled
 // schemas of the one schema model; $refs and allOf are followed.
-func structural(wide, narrow *contract.Schema, dir Direction) []*SchemaChange {
-	w := &walker{dir: dir, seen: map[[2]*jsonschema.Schema]bool{}, wideModel: wide, narrowModel: narrow}
+//
+// dir says which schema is the new one: for Inputs narrow, for Outputs
+// wide; field names the schema (inputs or outputs) in the words of the
+// changes. With declarations, a property the wide schema declares and the
+// open narrow one does not is listed too (it narrows nothing a caller may
+// rely on: the compatible changes).
+func structural(wide, narrow *contract.Schema, dir Direction, field string, declarations bool) []*SchemaChange {
+	w := &walker{dir: dir, field: field, declarations: declarations, seen: map[[2]*jsonschema.Schema]bool{}, wideModel: wide, narrowModel: narrow}
 	w.pair(wide.Compiled(), narrow.Compiled(), nil)
 	return w.out
 }
 
 type walker struct {
 	dir                    Direction
+	field                  string
+	declarations           bool
 	seen                   map[[2]*jsonschema.Schema]bool
 	out                    []*SchemaChange
 	wideModel, narrowModel *contract.Schema
@@ -320,7 +332,7 @@ func (w *walker) compareEnum(wv, nv view, add addFunc) {
 	if ok {
 		we, _, wok := first(wv, func(p *jsonschema.Schema) (*jsonschema.Enum, bool) { return p.Enum, p.Enum != nil })
 		if !wok {
-			add("enum", pick(in, "enum added: only listed values are accepted", "enum removed: any value may be returned"), SchemaChange{})
+			add("enum", pick(in, "enum added: only the listed values are allowed", "enum removed: any value is allowed"), SchemaChange{})
 		} else {
 			for _, v := range we.Values {
 				if !containsJSON(ne.Values, v) {
@@ -506,7 +518,7 @@ func (w *walker) compareObject(wide, narrow *jsonschema.Schema, wv, nv view, at 
 	wr := wv.required()
 	for _, k := range nv.required() {
 		if !slices.Contains(wr, k) {
-			add("required", fmt.Sprintf(pick(in, "required input %q added", "output %q no longer always present"), k),
+			add("required", fmt.Sprintf(requiredWhat(in, w.field), k),
 				SchemaChange{property: k, Member: k})
 		}
 	}
@@ -529,11 +541,31 @@ func (w *walker) compareObject(wide, narrow *jsonschema.Schema, wv, nv view, at 
 			}
 		case nAddl != nil:
 			w.pair(ws, nAddl, next)
+		case w.declarations && !matchesPatternProperty(nv, k):
+			if w.dir == Outputs { // the wide schema is the new one
+				add("properties", fmt.Sprintf("property %q added", k), SchemaChange{Member: k, Pointer: pointerOf(ws)})
+			} else {
+				add("properties", fmt.Sprintf("property %q no longer declared", k), SchemaChange{Member: k})
+			}
 		}
 	}
 	if nAddl != nil && wAddl != nil {
 		w.pair(wAddl, nAddl, append(slices.Clone(at), "*"))
 	}
+}
+
+// requiredWhat is the words of a required key of the narrow schema that
+// the wide one does not require, with %q for the key.
+func requiredWhat(narrowIsNew bool, field string) string {
+	switch {
+	case narrowIsNew && field == "outputs":
+		return "output %q now always present"
+	case narrowIsNew:
+		return "required input %q added"
+	case field == "outputs":
+		return "output %q no longer always present"
+	}
+	return "input %q no longer required"
 }
 
 // matchesPatternProperty reports whether a patternProperties key of v

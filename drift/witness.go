@@ -27,9 +27,10 @@ const (
 // accepted), for Outputs the other way round. examples are values the
 // wide schema's side wrote (the old examples' inputs, the new examples'
 // outputs), tried first. It returns the structural changes, each with a
-// witness when one was found, then the changes only a witness found
-// (Keyword ""), in a stable order. A nil schema compares as nothing: no
-// change.
+// witness when one was found (the breaking ones), then the changes only a
+// witness found (Keyword ""), then the changes the other way (Compatible:
+// what only widens inputs or narrows outputs), in a stable order. A nil
+// schema compares as nothing: no change.
 func CompareSchemas(old, new *contract.Schema, dir Direction, examples []any) []*SchemaChange {
 	if old == nil || new == nil {
 		return nil
@@ -38,10 +39,25 @@ func CompareSchemas(old, new *contract.Schema, dir Direction, examples []any) []
 	if dir == Outputs {
 		wide, narrow = new, old
 	}
-	changes := structural(wide, narrow, dir)
+	changes := structural(wide, narrow, dir, dir.Field(), false)
 	s := &search{wide: wide, narrow: narrow, dir: dir, changes: changes}
 	s.run(examples)
-	return append(changes, s.found...)
+	out := append(changes, s.found...)
+	reverse := Outputs
+	if dir == Outputs {
+		reverse = Inputs
+	}
+	for _, c := range structural(narrow, wide, reverse, dir.Field(), true) {
+		same := func(b *SchemaChange) bool {
+			return b.Pointer == c.Pointer && b.Keyword == c.Keyword ||
+				c.Keyword == "properties" && b.Keyword == "required" && b.property == c.Member // said by the required change
+		}
+		if !slices.ContainsFunc(changes, same) {
+			c.Compatible = true
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // search finds witnesses: values valid under wide and invalid under

@@ -61,28 +61,57 @@ func compiled(f *schemaField) *contract.Schema {
 	return f.schema
 }
 
-// reportDrift reports the breaking changes of the kind k, each at the place
-// where returns.
-func (c *toolCheck) reportDrift(rep reporter, k drift.Kind, where func(drift.Change) place, help func(drift.Change) string) {
+// reportDrift reports the breaking changes of the kind k, each at its
+// place (driftPlace), with help's words.
+func (c *toolCheck) reportDrift(rep reporter, k drift.Kind, help func(drift.Change) string) {
 	for _, ch := range c.driftChanges() {
 		if ch.Kind != k || !ch.Breaking {
 			continue
 		}
-		msg := ch.What
-		if ch.Schema != nil {
-			msg = fmt.Sprintf("%s: %s; witness %s", ch.Kind.Field(), ch.What, ch.Schema.WitnessJSON())
-		}
-		rep.withHelp("%s", help(ch)).report(where(ch), string(k)+":"+ch.What, "%s (since %s)", msg, c.cfg.Against.Revision.Rev)
+		rep.withHelp("%s", help(ch)).report(c.driftPlace(ch), string(k)+":"+ch.What, "%s (since %s)", driftMessage(ch), c.cfg.Against.Revision.Rev)
 	}
+}
+
+// driftMessage is a change in words, with its witness.
+func driftMessage(ch drift.Change) string {
+	if ch.Schema != nil && ch.Schema.HasWitness {
+		return fmt.Sprintf("%s: %s; witness %s", ch.Kind.Field(), ch.What, ch.Schema.WitnessJSON())
+	}
+	if ch.Schema != nil {
+		return ch.Kind.Field() + ": " + ch.What
+	}
+	return ch.What
+}
+
+// driftPlace is where a change is in the new TOOL.md: the changed schema
+// keyword, the platforms key, the effects value, the requires entry.
+func (c *toolCheck) driftPlace(ch drift.Change) place {
+	fm := c.spec.Frontmatter
+	inputs, outputs := c.schemas()
+	switch ch.Kind {
+	case drift.KindInput:
+		return schemaPlace(inputs, ch)
+	case drift.KindOutput:
+		return schemaPlace(outputs, ch)
+	case drift.KindEffects:
+		return over(fm.Effects.Span)
+	case drift.KindRequires:
+		return c.entryPlace(fm.Requires, "requires", ch.Entry)
+	}
+	return c.frontmatterPlace("platforms")
 }
 
 // schemaPlace is the place, in the new TOOL.md, of a schema change of the
 // field f.
 func schemaPlace(f *schemaField, ch drift.Change) place {
+	if f == nil {
+		return place{}
+	}
 	sc := ch.Schema
 	ptr := sc.Pointer
 	switch {
 	case sc.Keyword == "":
+	case sc.Keyword == "properties":
 	case sc.Keyword == "additionalProperties" && sc.Member != "":
 		ptr += "/properties"
 	default:
@@ -108,4 +137,95 @@ func (c *toolCheck) entryPlace(entries []contract.String, name, value string) pl
 		return over(entries[i].Span)
 	}
 	return c.frontmatterPlace(name)
+}
+
+// ToolDrift is what changed in one tool's contract since Config.Against:
+// what `speccify-lint diff` and the step summary show.
+type ToolDrift struct {
+	// Dir is the tool folder relative to the root (the old one for a
+	// removed or renamed tool); Spec its TOOL.md.
+	Dir  string `json:"dir"`
+	Spec string `json:"spec"`
+	// Name is the tool's name (at the revision for a removed one).
+	Name string `json:"name,omitempty"`
+	// Status is "changed", "removed" or "renamed" (to RenamedTo).
+	Status    string `json:"status"`
+	RenamedTo string `json:"renamed_to,omitempty"`
+	// Changes are breaking ones first.
+	Changes []DriftChange `json:"changes"`
+}
+
+// Breaking counts the breaking changes (a removal or rename is one).
+func (t *ToolDrift) Breaking() int {
+	n := 0
+	for _, c := range t.Changes {
+		if c.Breaking {
+			n++
+		}
+	}
+	return n
+}
+
+// DriftChange is one change of a tool's contract.
+type DriftChange struct {
+	// Rule is the rule that reports a breaking change.
+	Rule string `json:"rule,omitempty"`
+	// Field is the frontmatter field changed: inputs, outputs, platforms,
+	// effects, requires; "" for the folder.
+	Field    string `json:"field,omitempty"`
+	Breaking bool   `json:"breaking"`
+	What     string `json:"what"`
+	// Witness is the JSON text of a breaking schema change's witness.
+	Witness string `json:"witness,omitempty"`
+	// Line and Column are the place in the TOOL.md (0 for none).
+	Line   int `json:"line,omitempty"`
+	Column int `json:"column,omitempty"`
+}
+
+// driftRules are the rules of the breaking changes of each kind.
+var driftRules = map[drift.Kind]*Rule{
+	drift.KindInput: ruleBreakingInput, drift.KindOutput: ruleBreakingOutput, drift.KindPlatform: rulePlatformDropped,
+	drift.KindEffects: ruleEffectsWidened, drift.KindRequires: ruleRequiresAdded, drift.KindRemoved: ruleToolRemoved,
+}
+
+// driftResult is the tool's drift changes for its result.
+func (c *toolCheck) driftResult() []DriftChange {
+	var out []DriftChange
+	for _, ch := range c.driftChanges() {
+		dc := DriftChange{Field: ch.Kind.Field(), Breaking: ch.Breaking, What: ch.What}
+		if ch.Breaking {
+			dc.Rule = driftRules[ch.Kind].ID
+		}
+		if ch.Schema != nil {
+			dc.Witness = ch.Schema.WitnessJSON()
+		}
+		if p := c.driftPlace(ch); p.pos.Line > 0 {
+			dc.Line, dc.Column = p.pos.Line, p.pos.Column
+		}
+		out = append(out, dc)
+	}
+	return out
+}
+
+// DriftOf lists the contract changes of a result of Lint with
+// cfg.Against set (which must be set): the tools with a change in the
+// result's order, then the tool folders of the revision removed or renamed
+// since.
+func DriftOf(res *Result, cfg Config) []ToolDrift {
+	var out []ToolDrift
+	for _, t := range res.Tools {
+		if len(t.Drift) > 0 {
+			out = append(out, ToolDrift{Dir: t.Dir, Spec: t.Spec, Name: t.Name, Status: "changed", Changes: t.Drift})
+		}
+	}
+	for _, r := range removals(&cfg, res.Tools) {
+		td := ToolDrift{Dir: r.dir, Spec: r.spec, Name: r.name, Status: "removed"}
+		what := "tool folder removed"
+		if r.to != "" {
+			td.Status, td.RenamedTo, what = "renamed", r.to, "tool folder renamed to "+r.to
+		}
+		td.Changes = []DriftChange{{Rule: ruleToolRemoved.ID, Breaking: true, What: what}}
+		out = append(out, td)
+	}
+	return out
 }

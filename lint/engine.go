@@ -346,6 +346,7 @@ func checkStaticWith(cfg *Config, index int, tool discover.Tool, text []byte, fi
 		j.tr.Name = fm.Name.Value
 	}
 	j.applyRules()
+	j.tr.Drift = c.driftResult()
 	j.checked = true
 	return j
 }

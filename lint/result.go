@@ -68,6 +68,10 @@ type ToolResult struct {
 	Examples []ExampleResult `json:"examples"`
 	// Skipped says why the examples were not run; empty when they were.
 	Skipped string `json:"skipped,omitempty"`
+	// Drift are the changes of the contract since --against REV, breaking
+	// ones first; none without --against, for a tool new since REV or
+	// unchanged.
+	Drift []DriftChange `json:"drift,omitempty"`
 	// Explore is what `speccify-lint explore` found; nil for a lint run.
 	Explore *ExploreResult `json:"explore,omitempty"`
 	// Duration is the wall time spent on this tool.

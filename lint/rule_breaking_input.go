@@ -20,8 +20,7 @@ var ruleBreakingInput = &Rule{ID: "breaking-input", Severity: SeverityError, Cat
 
 // checkBreakingInput: no input valid at the revision is rejected now.
 func checkBreakingInput(c *toolCheck, rep reporter) {
-	inputs, _ := c.schemas()
-	c.reportDrift(rep, drift.KindInput, func(ch drift.Change) place { return schemaPlace(inputs, ch) },
+	c.reportDrift(rep, drift.KindInput,
 		func(drift.Change) string {
 			return "keep what callers sent valid, or record the break: <!-- speccify-lint-disable-file breaking-input -- why -->"
 		})

@@ -18,8 +18,7 @@ var ruleBreakingOutput = &Rule{ID: "breaking-output", Severity: SeverityError, C
 
 // checkBreakingOutput: no output possible now was forbidden at the revision.
 func checkBreakingOutput(c *toolCheck, rep reporter) {
-	_, outputs := c.schemas()
-	c.reportDrift(rep, drift.KindOutput, func(ch drift.Change) place { return schemaPlace(outputs, ch) },
+	c.reportDrift(rep, drift.KindOutput,
 		func(drift.Change) string {
 			return "keep the outputs within what was promised, or record the break: <!-- speccify-lint-disable-file breaking-output -- why -->"
 		})

@@ -16,6 +16,6 @@ var ruleEffectsWidened = &Rule{ID: "effects-widened", Severity: SeverityWarning,
 // checkEffectsWidened: a tool that wrote nothing at the revision still
 // writes nothing.
 func checkEffectsWidened(c *toolCheck, rep reporter) {
-	c.reportDrift(rep, drift.KindEffects, func(drift.Change) place { return over(c.spec.Frontmatter.Effects.Span) },
+	c.reportDrift(rep, drift.KindEffects,
 		func(drift.Change) string { return "keep the tool read-only, or tell its callers and record the change" })
 }

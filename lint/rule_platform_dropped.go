@@ -15,7 +15,7 @@ var rulePlatformDropped = &Rule{ID: "platform-dropped", Severity: SeverityError,
 // checkPlatformDropped: every platform the tool ran on at the revision it
 // still runs on.
 func checkPlatformDropped(c *toolCheck, rep reporter) {
-	c.reportDrift(rep, drift.KindPlatform, func(drift.Change) place { return c.frontmatterPlace("platforms") },
+	c.reportDrift(rep, drift.KindPlatform,
 		func(ch drift.Change) string {
 			return "keep an implementation for " + ch.Entry + " and list it in platforms, or record the drop"
 		})

@@ -15,9 +15,7 @@ var ruleRequiresAdded = &Rule{ID: "requires-added", Severity: SeverityWarning, C
 
 // checkRequiresAdded: requires lists nothing new since the revision.
 func checkRequiresAdded(c *toolCheck, rep reporter) {
-	c.reportDrift(rep, drift.KindRequires, func(ch drift.Change) place {
-		return c.entryPlace(c.spec.Frontmatter.Requires, "requires", ch.Entry)
-	}, func(ch drift.Change) string {
+	c.reportDrift(rep, drift.KindRequires, func(ch drift.Change) string {
 		return "tell the tool's callers to provide " + ch.Entry + ", or do without it"
 	})
 }

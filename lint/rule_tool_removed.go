@@ -25,28 +25,52 @@ var ruleToolRemoved = &Rule{ID: "tool-removed", Severity: SeverityWarning, Categ
 // folder, looked up through the gate (a folder that became a symbolic link
 // is no tool folder any more).
 func checkToolRemoved(d *discoveryCheck, rep reporter) {
-	a := d.cfg.Against
-	if a == nil {
+	if d.cfg.Against == nil {
 		return
 	}
-	gate := discover.NewGate(d.cfg.Root)
-	for _, dir := range a.Revision.ToolDirs() {
-		if stillThere(gate, filepath.Join(d.cfg.Root, filepath.FromSlash(dir))) {
+	rev := d.cfg.Against.Revision.Rev
+	for _, r := range removals(d.cfg, d.tools) {
+		if r.to != "" {
+			rep.withHelp("tell the tool's callers the new folder, or keep the old one").report(inFile(r.spec, topOfFile), r.dir,
+				"tool folder %s was renamed to %s since %s", r.dir, r.to, rev)
 			continue
 		}
-		spec := path.Join(dir, discover.SpecFile)
-		name := ""
-		if old, ok, err := a.Revision.Contract(dir, spec); err == nil && ok && old.Spec.Frontmatter != nil {
-			name = old.Spec.Frontmatter.Name.Value
-		}
-		if to := renamedTo(d, a, name); to != "" {
-			rep.withHelp("tell the tool's callers the new folder, or keep the old one").report(inFile(spec, topOfFile), dir,
-				"tool folder %s was renamed to %s since %s", dir, to, a.Revision.Rev)
-			continue
-		}
-		rep.withHelp("tell the tool's callers, or keep the folder").report(inFile(spec, topOfFile), dir,
-			"tool folder %s was removed since %s", dir, a.Revision.Rev)
+		rep.withHelp("tell the tool's callers, or keep the folder").report(inFile(r.spec, topOfFile), r.dir,
+			"tool folder %s was removed since %s", r.dir, rev)
 	}
+}
+
+// removal is a tool folder of the revision that is gone.
+type removal struct {
+	dir, spec, name string
+	// to is the folder of a tool of the same name new since the revision.
+	to string
+}
+
+// removals are the tool folders of cfg.Against's revision that are no
+// tool folders now, each with the folder it was renamed to when one of
+// tools (Dir and Name set) is new since the revision and has its name.
+func removals(cfg *Config, tools []ToolResult) []removal {
+	a := cfg.Against
+	gate := discover.NewGate(cfg.Root)
+	var out []removal
+	for _, dir := range a.Revision.ToolDirs() {
+		if stillThere(gate, filepath.Join(cfg.Root, filepath.FromSlash(dir))) {
+			continue
+		}
+		r := removal{dir: dir, spec: path.Join(dir, discover.SpecFile)}
+		if old, ok, err := a.Revision.Contract(dir, r.spec); err == nil && ok && old.Spec.Frontmatter != nil {
+			r.name = old.Spec.Frontmatter.Name.Value
+		}
+		for _, t := range tools {
+			if r.name != "" && t.Name == r.name && !a.Revision.Has(path.Join(t.Dir, discover.SpecFile)) {
+				r.to = t.Dir
+				break
+			}
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // stillThere reports whether dir is a tool folder: opened through the gate,
@@ -59,18 +83,4 @@ func stillThere(gate discover.Gate, dir string) bool {
 	defer root.Close()
 	_, err = root.Lstat(discover.SpecFile)
 	return !errors.Is(err, fs.ErrNotExist)
-}
-
-// renamedTo is the folder of a tool of the result named name that the
-// revision does not have, or "".
-func renamedTo(d *discoveryCheck, a *Against, name string) string {
-	if name == "" {
-		return ""
-	}
-	for _, t := range d.tools {
-		if t.Name == name && !a.Revision.Has(path.Join(t.Dir, discover.SpecFile)) {
-			return t.Dir
-		}
-	}
-	return ""
 }

@@ -62,6 +62,10 @@ type Options struct {
 	// CATEGORY/shard-K-of-N, so that shards uploaded separately keep their
 	// own alerts.
 	SARIFCategory string
+	// Against is the revision of --against and Drift the contract changes
+	// since it (lint.DriftOf), for the step summary's table; "" for none.
+	Against string
+	Drift   []lint.ToolDrift
 	// InformationURI is the project page; empty means defaultInformationURI.
 	InformationURI string
 	// Rules is the rule metadata SARIF describes; nil means lint.Rules().

@@ -106,6 +106,11 @@ func writeStepSummary(b *bytes.Buffer, r *lint.Result, opt Options) {
 		b.WriteString("The examples were not run.\n\n")
 	}
 
+	if opt.Against != "" {
+		b.WriteString("### Contract changes since " + mdCode(opt.Against) + "\n\n")
+		writeDriftMarkdown(b, opt.Drift, opt)
+	}
+
 	order := toolOrder(r)
 	var passed []string
 	for _, failing := range []bool{true, false} {

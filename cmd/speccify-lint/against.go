@@ -6,11 +6,12 @@ import (
 	"github.com/speccify/speccify-lint/lint"
 )
 
-// openAgainst opens the git revision rev of --against for the tools disc
-// found under root: its tree, and the tool folders with a file changed
-// since it (the only ones whose contract can differ).
-func openAgainst(root, rev string, disc *discover.Discovery) (*lint.Against, error) {
-	r, err := drift.Open(root, "--against", rev)
+// openAgainst opens the git revision rev (given to flag: --against, or
+// the diff command) for the tools disc found under root: its tree, and the
+// tool folders with a file changed since it (the only ones whose contract
+// can differ).
+func openAgainst(root, flag, rev string, disc *discover.Discovery) (*lint.Against, error) {
+	r, err := drift.Open(root, flag, rev)
 	if err != nil {
 		return nil, err
 	}

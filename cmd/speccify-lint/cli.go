@@ -15,13 +15,14 @@ import (
 )
 
 // cli is the command line: lint (the default), rules, explain, version,
-// merge, explore and server.
+// merge, diff, explore and server.
 type cli struct {
 	Lint    LintCmd    `cmd:"" default:"withargs" hidden:"" help:"Lint every TOOL.md under the paths (default: .) and run its examples against the implementations for this platform."`
 	Rules   RulesCmd   `cmd:"" help:"List every rule with its id, default severity, title and documentation; with an id, print that rule's whole documentation."`
 	Explain ExplainCmd `cmd:"" help:"Print the whole documentation of one rule, with an example that triggers it and its fix (as rules ID does)."`
 	Version VersionCmd `cmd:"" help:"Print the version."`
 	Merge   MergeCmd   `cmd:"" help:"Merge the JSON reports of the shards of one run (--shard K/N) into one report."`
+	Diff    DiffCmd    `cmd:"" help:"Print the contract changes of each tool since the git revision REV, breaking ones first, each breaking one with a witness value."`
 	Explore ExploreCmd `cmd:"" help:"Send each tool inputs made from its inputs schema and examples (and inputs that violate it), and report every broken promise of its contract with the smallest input that shows it."`
 	Server  ServerCmd  `cmd:"" help:"Run the language server on stdin and stdout: diagnostics and fixes of TOOL.md files as you type (see docs/editors.md)."`
 

@@ -126,7 +126,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		Explore:    explore,
 	}
 	if c.Against != "" {
-		against, err := openAgainst(root, c.Against, disc)
+		against, err := openAgainst(root, "--against", c.Against, disc)
 		if err != nil {
 			return usageError{err}
 		}
@@ -176,6 +176,9 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		Quiet:         c.Quiet,
 		Warn:          env.reportWarning,
 		NotRun:        c.notRun(),
+	}
+	if cfg.Against != nil {
+		opt.Against, opt.Drift = c.Against, lint.DriftOf(res, cfg)
 	}
 	for _, o := range plan.files {
 		if err := writeReportFile(o.path, o.format, res, opt); err != nil {

@@ -1,0 +1,153 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// DriftFormats are the formats of `speccify-lint diff`.
+var DriftFormats = []string{"text", "json", "markdown"}
+
+// WriteDrift writes the contract changes since the revision rev, tool by
+// tool, breaking ones first within each tool, in format (text, json or
+// markdown: a pull-request comment). Every format passes its guard: no CI
+// command from a TOOL.md gets through.
+func WriteDrift(w io.Writer, format, rev string, tools []lint.ToolDrift, opt Options) error {
+	var b bytes.Buffer
+	var guard func([]byte) []byte
+	switch format {
+	case "text":
+		writeDriftText(&b, rev, tools)
+		guard = humanGuard
+	case "markdown":
+		b.WriteString("## Contract changes since " + mdCode(rev) + "\n\n")
+		writeDriftMarkdown(&b, tools, opt)
+		guard = humanGuard
+	case "json":
+		if tools == nil {
+			tools = []lint.ToolDrift{}
+		}
+		data, err := json.MarshalIndent(struct {
+			Against string           `json:"against"`
+			Tools   []lint.ToolDrift `json:"tools"`
+		}{rev, tools}, "", "  ")
+		if err != nil {
+			return err
+		}
+		b.Write(data)
+		b.WriteByte('\n')
+		guard = jsonGuard
+	default:
+		return fmt.Errorf("unknown format %q (want %s)", format, strings.Join(DriftFormats, ", "))
+	}
+	_, err := w.Write(guard(b.Bytes()))
+	return err
+}
+
+// driftCounts counts a tool's breaking and compatible changes.
+func driftCounts(t *lint.ToolDrift) (breaking, compatible int) {
+	breaking = t.Breaking()
+	return breaking, len(t.Changes) - breaking
+}
+
+// driftLabel names a tool in a listing: its folder, and its name when
+// that differs from the folder's last element.
+func driftLabel(t *lint.ToolDrift) string {
+	label := t.Dir
+	if t.Name != "" && !strings.HasSuffix("/"+t.Dir, "/"+t.Name) {
+		label += " (" + t.Name + ")"
+	}
+	return label
+}
+
+func writeDriftText(b *bytes.Buffer, rev string, tools []lint.ToolDrift) {
+	breakingTools := 0
+	for i := range tools {
+		t := &tools[i]
+		br, co := driftCounts(t)
+		if br > 0 {
+			breakingTools++
+		}
+		fmt.Fprintf(b, "%s: %s\n", cleanLine(driftLabel(t)), countsText(br, co))
+		for _, c := range t.Changes {
+			kind := "compatible"
+			if c.Breaking {
+				kind = "breaking"
+			}
+			where := t.Spec + ": "
+			if c.Line > 0 {
+				where = fmt.Sprintf("%s:%d:%d: ", t.Spec, c.Line, c.Column)
+			}
+			field := ""
+			if c.Field != "" && c.Field != "removed" {
+				field = c.Field + ": "
+			}
+			line := fmt.Sprintf("  %s%s: %s%s", where, kind, field, c.What)
+			if c.Witness != "" {
+				line += "; witness " + c.Witness
+			}
+			if c.Rule != "" {
+				line += " [" + c.Rule + "]"
+			}
+			b.WriteString(cleanLine(line) + "\n")
+		}
+	}
+	if len(tools) > 0 {
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(b, "%s changed since %s, %s breaking\n", plural(len(tools), "tool"), cleanLine(rev), plural(breakingTools, "tool"))
+}
+
+func countsText(breaking, compatible int) string {
+	return plural(breaking, "breaking change") + ", " + plural(compatible, "compatible change")
+}
+
+// writeDriftMarkdown writes the table of contract changes per tool: the
+// tools with a breaking change first.
+func writeDriftMarkdown(b *bytes.Buffer, tools []lint.ToolDrift, opt Options) {
+	if len(tools) == 0 {
+		b.WriteString("No tool's contract changed.\n\n")
+		return
+	}
+	b.WriteString("| Tool | Breaking | Compatible | Changes |\n| --- | ---: | ---: | --- |\n")
+	for _, breaking := range []bool{true, false} {
+		for i := range tools {
+			t := &tools[i]
+			br, co := driftCounts(t)
+			if (br > 0) != breaking {
+				continue
+			}
+			var items []string
+			for _, c := range t.Changes {
+				item := mdText(c.What)
+				if c.Field != "" && c.Field != "removed" {
+					item = mdText(c.Field) + ": " + item
+				}
+				if c.Breaking {
+					item = "**breaking** " + item
+				}
+				if c.Witness != "" {
+					item += ", witness " + mdCode(c.Witness)
+				}
+				if c.Rule != "" {
+					item += " (" + mdCode(c.Rule) + ")"
+				}
+				if t.Status == "changed" {
+					item = opt.sourceLink(item, t.Spec, c.Line)
+				}
+				items = append(items, item)
+			}
+			label := mdText(driftLabel(t))
+			if t.Status == "changed" {
+				label = opt.sourceLink(label, t.Spec, 0)
+			}
+			fmt.Fprintf(b, "| %s | %d | %d | %s |\n", label, br, co, strings.Join(items, "<br>"))
+		}
+	}
+	b.WriteByte('\n')
+}
