@@ -123,7 +123,7 @@ func TestActionShape(t *testing.T) {
 	wantInputs := map[string]string{
 		"paths": ".", "run-examples": "true", "platform": "", "timeout": "", "fail-on": "error",
 		"sarif-file": "speccify-lint.sarif", "junit-file": "speccify-lint.xml", "upload-sarif": "true",
-		"sarif-category": "", "changed-since": "", "args": "", "go-version": "", "explore-runs": "0",
+		"sarif-category": "", "changed-since": "", "against": "", "args": "", "go-version": "", "explore-runs": "0",
 	}
 	if got := slices.Sorted(maps.Keys(a.Inputs)); !slices.Equal(got, slices.Sorted(maps.Keys(wantInputs))) {
 		t.Errorf("inputs %v, want %v", got, slices.Sorted(maps.Keys(wantInputs)))
@@ -461,6 +461,10 @@ func TestAction(t *testing.T) {
 		{name: "explore", inputs: map[string]string{"paths": "good tools", "explore-runs": "20"}, code: "0", failed: "0", errors: "0", tools: 1, explore: true},
 		{name: "changed-since", inputs: map[string]string{"paths": ".", "changed-since": "HEAD"}, git: true,
 			code: "0", failed: "0", errors: "0", tools: 1},
+		// against: the contracts compared with HEAD's (the good tool is new
+		// since: nothing breaks), and the summary's table of changes.
+		{name: "against", inputs: map[string]string{"paths": "good tools", "against": "HEAD"}, git: true,
+			code: "0", failed: "0", errors: "0", tools: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ws := workspace(t)
@@ -496,6 +500,9 @@ func TestAction(t *testing.T) {
 				checkJUnit(t, filepath.Join(ws, out["junit-file"]), tc.tools, tc.failed)
 				if !strings.Contains(lint.summary, "speccify-lint") {
 					t.Errorf("step summary has no report:\n%s", lint.summary)
+				}
+				if tc.inputs["against"] != "" && !strings.Contains(lint.summary, "### Contract changes since `"+tc.inputs["against"]+"`") {
+					t.Errorf("step summary has no table of contract changes:\n%s", lint.summary)
 				}
 				if tc.errors != "0" && !strings.Contains(lint.log, "::error file=") {
 					t.Errorf("no ::error annotation in the log:\n%s", lint.log)
