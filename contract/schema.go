@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -197,6 +198,25 @@ func (s *Schema) Sub(pointer string) (*Schema, error) {
 		return nil, err
 	}
 	return &Schema{schema: sub, compiler: s.compiler, loc: s.loc, doc: s.doc, docs: s.docs}, nil
+}
+
+// SameAs reports whether s and o were compiled from the same documents:
+// equal schema values from TOOL.md and equal files read for their $refs
+// (by path relative to the tool folder). Two such schemas admit the same
+// values, whatever else differs in their TOOL.md.
+func (s *Schema) SameAs(o *Schema) bool {
+	if s == nil || o == nil || !reflect.DeepEqual(s.doc, o.doc) || len(s.docs) != len(o.docs) {
+		return false
+	}
+	rel := func(sch *Schema) map[string]any {
+		dir, _, _ := strings.Cut(sch.loc, "TOOL.md.")
+		m := make(map[string]any, len(sch.docs))
+		for k, v := range sch.docs {
+			m[strings.TrimPrefix(k, dir)] = v
+		}
+		return m
+	}
+	return reflect.DeepEqual(rel(s), rel(o))
 }
 
 // Validate validates the value v: nil, a *jsonschema.ValidationError, or a

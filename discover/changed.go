@@ -102,20 +102,22 @@ func TopLevel(dir string) (string, bool) {
 // symbolic links resolved as git reports them), each file counted for the
 // deepest folder that holds it.
 func foldersOf(files, folders []string) []string {
-	dirs := make([]string, len(folders))
+	index := make(map[string]int, len(folders))
 	for i, f := range folders {
-		dirs[i] = resolvedAbs(f)
+		index[resolvedAbs(f)] = i
 	}
 	hit := make([]bool, len(folders))
 	for _, file := range files {
-		best := -1
-		for i, dir := range dirs {
-			if within(file, dir) && (best < 0 || len(dir) > len(dirs[best])) {
-				best = i
+		// The deepest folder that holds the file: its nearest ancestor
+		// that is one.
+		for d := filepath.Dir(file); ; d = filepath.Dir(d) {
+			if i, ok := index[d]; ok {
+				hit[i] = true
+				break
 			}
-		}
-		if best >= 0 {
-			hit[best] = true
+			if filepath.Dir(d) == d {
+				break
+			}
 		}
 	}
 	var out []string

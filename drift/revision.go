@@ -27,11 +27,15 @@ type Revision struct {
 	// Rev is the revision as given; Commit the commit hash it names.
 	Rev, Commit string
 	// top is the git top level (symbolic links resolved); prefix the root's
-	// slash path under it ("" for the top itself).
-	top, prefix string
-	// entries are the tree's files under prefix, by slash path relative
-	// to the root.
-	entries map[string]entry
+	// slash path under it ("" for the top itself); root the root as given,
+	// made absolute, for the addresses of the old schemas.
+	top, prefix, root string
+	// tree is git ls-tree's output and recs its blob records under prefix,
+	// sorted by path relative to the root: no pointers in either, so that
+	// the garbage collector does not scan a large tree on every cycle of a
+	// long lint.
+	tree []byte
+	recs []record
 
 	mu    sync.Mutex
 	batch *catFile
@@ -72,11 +76,21 @@ func Open(root, flag, rev string) (*Revision, error) {
 	if prefix == "." {
 		prefix = ""
 	}
-	r := &Revision{Rev: rev, Commit: commit, top: top, prefix: prefix}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		abs = absRoot
+	}
+	r := &Revision{Rev: rev, Commit: commit, top: top, prefix: prefix, root: abs}
 	if err := r.list(); err != nil {
 		return nil, fmt.Errorf("%s: git ls-tree %s: %w", flag, rev, err)
 	}
 	return r, nil
+}
+
+// record is one blob of the tree: its path (relative to the root) and its
+// ls-tree line's metadata, as offsets into Revision.tree.
+type record struct {
+	meta, path, end uint32
 }
 
 // list reads the tree's files under the root (`git ls-tree -r -l -z`, the
@@ -90,22 +104,47 @@ func (r *Revision) list() error {
 	if err != nil {
 		return gitError(err, stderr.Bytes())
 	}
-	r.entries = map[string]entry{}
-	for rec := range bytes.SplitSeq(out, []byte{0}) {
-		e, name, ok := parseTreeLine(string(rec))
-		if !ok {
-			continue
-		}
-		if r.prefix != "" {
-			rest, under := strings.CutPrefix(name, r.prefix+"/")
-			if !under {
-				continue
-			}
-			name = rest
-		}
-		r.entries[name] = e
+	if len(out) >= 1<<32-1 {
+		return errors.New("the tree is too large")
 	}
+	r.tree = out
+	prefix := []byte(r.prefix + "/")
+	for start := 0; start < len(out); {
+		end := bytes.IndexByte(out[start:], 0)
+		if end < 0 {
+			end = len(out)
+		} else {
+			end += start
+		}
+		tab := bytes.IndexByte(out[start:end], '\t')
+		if tab >= 0 {
+			path := start + tab + 1
+			if r.prefix == "" || bytes.HasPrefix(out[path:end], prefix) {
+				if r.prefix != "" {
+					path += len(prefix)
+				}
+				if _, _, ok := parseTreeLine(string(out[start:end])); ok {
+					r.recs = append(r.recs, record{meta: uint32(start), path: uint32(path), end: uint32(end)})
+				}
+			}
+		}
+		start = end + 1
+	}
+	slices.SortFunc(r.recs, func(a, b record) int { return bytes.Compare(r.pathOf(a), r.pathOf(b)) })
 	return nil
+}
+
+// pathOf is the path of a record, relative to the root.
+func (r *Revision) pathOf(rec record) []byte { return r.tree[rec.path:rec.end] }
+
+// lookup finds the record of the slash path name.
+func (r *Revision) lookup(name string) (entry, bool) {
+	i, ok := slices.BinarySearchFunc(r.recs, []byte(name), func(rec record, n []byte) int { return bytes.Compare(r.pathOf(rec), n) })
+	if !ok {
+		return entry{}, false
+	}
+	e, _, ok := parseTreeLine(string(r.tree[r.recs[i].meta:r.recs[i].end]))
+	return e, ok
 }
 
 // parseTreeLine reads one record of `git ls-tree -l -z`:
@@ -141,7 +180,8 @@ func gitError(err error, stderr []byte) error {
 // discover leaves them out of the working tree.
 func (r *Revision) ToolDirs() []string {
 	var out []string
-	for name := range r.entries {
+	for _, rec := range r.recs {
+		name := string(r.pathOf(rec))
 		if path.Base(name) != "TOOL.md" {
 			continue
 		}
@@ -170,23 +210,23 @@ func skipped(dir string) bool {
 // Has reports whether the tree has a file at the slash path name relative
 // to the root.
 func (r *Revision) Has(name string) bool {
-	_, ok := r.entries[name]
+	_, ok := r.lookup(name)
 	return ok
 }
 
 // Files lists the files of the tree under the slash directory dir
-// (relative to the root), as slash paths relative to dir, sorted.
+// (relative to the root; "." for the root), as slash paths relative to
+// dir, sorted.
 func (r *Revision) Files(dir string) []string {
-	var out []string
-	for name := range r.entries {
-		if rest, ok := strings.CutPrefix(name, dir+"/"); ok || dir == "." {
-			if dir == "." {
-				rest = name
-			}
-			out = append(out, rest)
-		}
+	prefix := []byte(dir + "/")
+	if dir == "." {
+		prefix = nil
 	}
-	slices.Sort(out)
+	i, _ := slices.BinarySearchFunc(r.recs, prefix, func(rec record, p []byte) int { return bytes.Compare(r.pathOf(rec), p) })
+	var out []string
+	for ; i < len(r.recs) && bytes.HasPrefix(r.pathOf(r.recs[i]), prefix); i++ {
+		out = append(out, string(r.pathOf(r.recs[i])[len(prefix):]))
+	}
 	return out
 }
 
@@ -198,7 +238,7 @@ func (r *Revision) ReadFile(name string, limit int64) ([]byte, error) {
 	if !filepath.IsLocal(filepath.FromSlash(name)) {
 		return nil, &contract.FolderFileError{Why: "is outside the tool folder and is not read"}
 	}
-	e, ok := r.entries[name]
+	e, ok := r.lookup(name)
 	switch {
 	case !ok:
 		return nil, &contract.FolderFileError{Why: fmt.Sprintf("names no file at %s", r.Rev)}

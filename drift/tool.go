@@ -2,6 +2,7 @@ package drift
 
 import (
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -79,7 +80,7 @@ func (r *Revision) Contract(dir, specPath string) (c *Contract, ok bool, err err
 	files := func(n string) ([]byte, error) { return r.ReadFile(path.Join(dir, n), maxRefFile) }
 	c = &Contract{Spec: spec, Implementations: ImplementationPlatforms(r.Files(dir))}
 	c.Inputs, c.Outputs = compile(spec, func(doc *contract.JSONDoc, field string) *contract.Schema {
-		s, _ := contract.CompileSchemaFiles(doc, field, files, dir)
+		s, _ := contract.CompileSchemaFiles(doc, field, files, filepath.Join(r.root, filepath.FromSlash(dir)))
 		return s
 	})
 	return c, true, nil

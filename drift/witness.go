@@ -32,7 +32,7 @@ const (
 // what only widens inputs or narrows outputs), in a stable order. A nil
 // schema compares as nothing: no change.
 func CompareSchemas(old, new *contract.Schema, dir Direction, examples []any) []*SchemaChange {
-	if old == nil || new == nil {
+	if old == nil || new == nil || old.SameAs(new) {
 		return nil
 	}
 	wide, narrow := old, new

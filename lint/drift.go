@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/drift"
@@ -17,6 +18,11 @@ type Against struct {
 	// since the revision; only they are compared (an unchanged folder has
 	// the same contract). Nil compares every folder.
 	Changed map[string]bool
+
+	// removed are the revision's tool folders that are gone, looked up once
+	// (removals) for the tool-removed rule and DriftOf.
+	removedOnce sync.Once
+	removed     []removal
 }
 
 // driftChanges compares the tool's contract with the one at Config.Against

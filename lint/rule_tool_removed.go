@@ -52,6 +52,13 @@ type removal struct {
 // tools (Dir and Name set) is new since the revision and has its name.
 func removals(cfg *Config, tools []ToolResult) []removal {
 	a := cfg.Against
+	a.removedOnce.Do(func() { a.removed = findRemovals(cfg, tools) })
+	return a.removed
+}
+
+// findRemovals looks the revision's tool folders up, as removals says.
+func findRemovals(cfg *Config, tools []ToolResult) []removal {
+	a := cfg.Against
 	gate := discover.NewGate(cfg.Root)
 	var out []removal
 	for _, dir := range a.Revision.ToolDirs() {

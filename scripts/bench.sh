@@ -140,6 +140,26 @@ scenario base10k "$bin/readbaseline" "$work/c10k"
 n=$reps
 measure_all lint1k base1k lint10k base10k
 
+# --against: the 10,000 tools in a git repository, 1% of them changed since
+# HEAD (an enum value of their inputs removed: a breaking change each, with
+# its witness), beside the plain static lint of the same tree.
+drift=$work/c10kgit
+if [[ ! -d $drift/.git ]]; then
+	echo "committing 10,000 tools into $drift and changing 100 ..." >&2
+	cp -R "$work/c10k" "$drift"
+	git -C "$drift" init -q
+	git -C "$drift" add -A
+	git -C "$drift" -c user.name=bench -c user.email=bench@example.com -c commit.gpgsign=false commit -q -m base
+	for ((i = 100; i <= 10000; i += 100)); do
+		f=$drift/.agent/tools/$(printf 'tool-%05d' "$i")/TOOL.md
+		sed 's/enum: \[keys, count, summary\]/enum: [keys, count]/' "$f" >"$f.new" && mv "$f.new" "$f"
+	done
+fi
+scenario static10kgit "$lint" --no-run --fail-on never --root "$drift" "$drift"
+scenario against10k "$lint" --no-run --fail-on never --against HEAD --root "$drift" "$drift"
+n=$reps
+measure_all static10kgit against10k
+
 # Running the examples, and the same process starts from a shell.
 cat >"$work/seq.sh" <<'EOF'
 while read -r dir input; do
@@ -178,6 +198,8 @@ Load average before: $load_before, after: $load_after (other work on the machine
 | baseline: read + YAML, 1,000 TOOL.md | $(wall base1k) s | $(cpu base1k) s | $(rss base1k) MiB | $(rate 1000 "$(wall base1k)") files/s | | |
 | baseline: read + YAML, 10,000 TOOL.md | $(wall base10k) s | $(cpu base10k) s | $(rss base10k) MiB | $(rate 10000 "$(wall base10k)") files/s | | |
 | static 10k / baseline 10k | | | | | CPU $(ratio "$(cpu lint10k)" "$(cpu base10k)") (wall $(ratio "$(wall lint10k)" "$(wall base10k)")) | CPU ≤ 1.5 |
+| static, 10,000 tools in git (\`--no-run\`) | $(wall static10kgit) s | $(cpu static10kgit) s | $(rss static10kgit) MiB | | | |
+| \`--against HEAD\`, 10,000 tools, 100 changed | $(wall against10k) s | $(cpu against10k) s | $(rss against10k) MiB | | $(ratio "$(wall against10k)" "$(wall static10kgit)") (CPU $(ratio "$(cpu against10k)" "$(cpu static10kgit)")) | ≤ 2 |
 | run, $runs examples, \`--jobs 1\` | $(wall runj1) s | $(cpu runj1) s | $(rss runj1) MiB | $(rate "$runs" "$(wall runj1)") runs/s | | |
 | sequential \`sh linux.sh < input\` loop | $(wall loop) s | $(cpu loop) s | | $(rate "$runs" "$(wall loop)") runs/s | | |
 | \`--jobs 1\` / loop | | | | | $(ratio "$(wall runj1)" "$(wall loop)") | ≤ 1.15 |
