@@ -179,3 +179,21 @@ func TestCompareToolFields(t *testing.T) {
 		t.Errorf("the reverse is compatible, got %q", got)
 	}
 }
+
+// TestUnclassifiedChange: a narrowing no keyword comparison names (a new
+// not) is still breaking when the generator finds a witness.
+func TestUnclassifiedChange(t *testing.T) {
+	old := contractOf(t, toolText("type: object\nproperties:\n  n: {type: integer}", anyOutputs, ""))
+	new := contractOf(t, toolText("type: object\nproperties:\n  n: {type: integer, not: {const: 0}}", anyOutputs, ""))
+	var got []string
+	for _, c := range Compare(old, new) {
+		if c.Breaking {
+			got = append(got, c.What+" => "+c.Schema.WitnessJSON())
+			confirm(t, old.Inputs, new.Inputs, c.Schema.Witness)
+		}
+	}
+	want := `a value accepted before is rejected now (not at /n) => {"n":0}`
+	if strings.Join(got, "\n") != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

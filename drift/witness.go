@@ -2,6 +2,7 @@ package drift
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -219,11 +220,17 @@ func keywordName(k jsonschema.ErrorKind) string {
 	if _, ok := k.(*kind.FalseSchema); ok {
 		return "false"
 	}
-	p := k.KeywordPath()
-	if len(p) == 0 {
+	if p := k.KeywordPath(); len(p) > 0 {
+		return p[len(p)-1]
+	}
+	// A kind with no keyword path (not, allOf, ...) is named by its type,
+	// as the keyword is spelled: *kind.AllOf is allOf.
+	name := reflect.TypeOf(k).String()
+	name = name[strings.LastIndexByte(name, '.')+1:]
+	if name == "" {
 		return ""
 	}
-	return p[len(p)-1]
+	return strings.ToLower(name[:1]) + name[1:]
 }
 
 // matches reports whether the failure v of the value val is the one c
