@@ -68,6 +68,9 @@ func Open(root, flag, rev string) (*Revision, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !isObjectName(commit) {
+		return nil, fmt.Errorf("%s: git rev-parse gave %q for %q, not a commit hash", flag, commit, rev)
+	}
 	rel, err := filepath.Rel(top, absRoot)
 	if err != nil || !filepath.IsLocal(rel) && rel != "." {
 		return nil, fmt.Errorf("%s: %s is not under the git top level %s", flag, root, top)
@@ -91,6 +94,21 @@ func Open(root, flag, rev string) (*Revision, error) {
 // ls-tree line's metadata, as offsets into Revision.tree.
 type record struct {
 	meta, path, end uint32
+}
+
+// isObjectName reports whether s is a git object name: 40 (SHA-1) or 64
+// (SHA-256) lowercase hexadecimal digits, what every later git command is
+// given instead of the revision as typed.
+func isObjectName(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // list reads the tree's files under the root (`git ls-tree -r -l -z`, the
