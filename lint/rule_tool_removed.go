@@ -5,6 +5,9 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"strings"
+
+	"github.com/speccify/speccify-lint/contract"
 
 	"github.com/speccify/speccify-lint/discover"
 )
@@ -13,10 +16,12 @@ var ruleToolRemoved = &Rule{ID: "tool-removed", Severity: SeverityWarning, Categ
 	Title: "a tool folder at --against REV is gone",
 	Doc: "With `--against REV`, every tool folder of the git revision REV is looked for in the working tree. One " +
 		"that is gone was removed or renamed (the message names the new folder when a tool that is new since REV " +
-		"has its name): every caller that named it breaks. It is a warning, not an error: removing a tool is usually " +
-		"deliberate, and a skill of the repository that still links to it is already an error of skill-link. The " +
-		"finding is at the old TOOL.md's path; as that file is gone, disable the rule for the run " +
-		"(`--disable tool-removed` or the config's `disable:`) to record a deliberate removal.",
+		"has its name): every caller that named it breaks. It is a warning, since removing a tool is usually " +
+		"deliberate and its callers outside the repository cannot be known; it is an error when a skill of the " +
+		"repository still links to the folder (the message names the skills), a caller that breaks for sure. " +
+		"The finding is at the old TOOL.md's path; as that file is gone, disable the rule for the run " +
+		"(`--disable tool-removed` or the config's `disable:`) to record a deliberate removal. With `--shard`, " +
+		"shard 1 reports it.",
 	Example:   "git rm -r .agent/tools/fetch   (fetch had a TOOL.md at REV)",
 	Fix:       "(keep the folder, or tell the tool's callers)",
 	discovery: checkToolRemoved}
@@ -28,16 +33,45 @@ func checkToolRemoved(d *discoveryCheck, rep reporter) {
 	if d.cfg.Against == nil {
 		return
 	}
+	if d.cfg.Shard != "" && !strings.HasPrefix(d.cfg.Shard, "1/") {
+		return // one shard reports it, as one checks the skills
+	}
 	rev := d.cfg.Against.Revision.Rev
 	for _, r := range removals(d.cfg, d.tools) {
+		what, help := "removed", "tell the tool's callers, or keep the folder"
 		if r.to != "" {
-			rep.withHelp("tell the tool's callers the new folder, or keep the old one").report(inFile(r.spec, topOfFile), r.dir,
-				"tool folder %s was renamed to %s since %s", r.dir, r.to, rev)
+			what, help = "renamed to "+r.to, "tell the tool's callers the new folder, or keep the old one"
+		}
+		links, rep := "", rep
+		if skills := linkingSkills(d, r.dir); len(skills) > 0 {
+			rep = rep.asError()
+			links = "; " + strings.Join(skills, ", ") + " still links to it"
+			help = "fix the skills' links, or keep the folder"
+		}
+		rep.withHelp("%s", help).report(inFile(r.spec, topOfFile), r.dir, "tool folder %s was %s since %s%s", r.dir, what, rev, links)
+	}
+}
+
+// linkingSkills are the SKILL.md files (relative to the root) of the skills
+// found whose links lead to the tool folder dir (slash, relative to the
+// root).
+func linkingSkills(d *discoveryCheck, dir string) []string {
+	target := filepath.Join(d.cfg.Root, filepath.FromSlash(dir))
+	var out []string
+	for _, skill := range d.disc.Skills {
+		spec := filepath.Join(skill, discover.SkillFile)
+		text, err := contract.ReadText(spec, contract.MaxSpecSize)
+		if err != nil {
 			continue
 		}
-		rep.withHelp("tell the tool's callers, or keep the folder").report(inFile(r.spec, topOfFile), r.dir,
-			"tool folder %s was removed since %s", r.dir, rev)
+		for _, l := range contract.SkillToolLinks(text) {
+			if filepath.Clean(contract.LinkedToolDir(skill, l)) == target {
+				out = append(out, relPath(d.cfg.Root, spec))
+				break
+			}
+		}
 	}
+	return out
 }
 
 // removal is a tool folder of the revision that is gone.
