@@ -147,8 +147,8 @@ func TestPreCommitTryRepo(t *testing.T) {
 		// Only the shared script changed: the hook must check its tool.
 		{name: "shared script", shared: true, hook: "speccify-lint", pass: false,
 			want: []string{"speccify-lint (static)", "Failed",
-				".agent/tools/greet/linux.sh:1:10: error: the #! line ends with a carriage return; save the file with LF line endings [implementation-runnable]",
-				".agent/tools/greet/macos.sh:1:10: error: the #! line ends with a carriage return; save the file with LF line endings [implementation-runnable]"}},
+				".agent/tools/greet/linux.sh:1:10: error: the #! line ends with a carriage return [implementation-runnable]",
+				".agent/tools/greet/macos.sh:1:10: error: the #! line ends with a carriage return [implementation-runnable]"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			repo := filepath.Join(t.TempDir(), "target repo")
