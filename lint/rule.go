@@ -76,10 +76,6 @@ type Rule struct {
 // Tags are the SARIF tags of the rule's results.
 func (r *Rule) Tags() []string { return []string{"speccify", r.Category} }
 
-// Anchor is the anchor of the rule's section in the Markdown rule listing
-// (`rules --format markdown`): "rule-required-field".
-func (r *Rule) Anchor() string { return "rule-" + r.ID }
-
 // RuleDocBase is where the rules' documentation pages are, docs/rules/<id>.md
 // of the repository: the one base of every link to a rule's page (SARIF
 // helpUri, `rules ID`'s "More:", the text report's hyperlinks).

@@ -63,11 +63,10 @@ func WriteRulePage(w io.Writer, r *lint.Rule) error {
 	return err
 }
 
-// WriteRuleIndex writes docs/rules/README.md: a table of the rules, in
-// registry order, each linking to its page, with its default severity, fix
-// and title.
-func WriteRuleIndex(w io.Writer, rules []*lint.Rule) error {
-	var b bytes.Buffer
+// WriteRuleIndex writes docs/rules/README.md (and `rules --format
+// markdown`): a table of the rules, in the order given, each linking to its
+// page, with its default severity, fix and title.
+func WriteRuleIndex(b *bytes.Buffer, rules []*lint.Rule) error {
 	b.WriteString(rulePageNotice)
 	b.WriteString("\n# Rules\n\n")
 	b.WriteString("Every rule of speccify-lint, in the order `speccify-lint rules` lists them. Each page says what\n" +
@@ -80,10 +79,9 @@ func WriteRuleIndex(w io.Writer, rules []*lint.Rule) error {
 		if r.Autofix == lint.NoFix {
 			fix = ""
 		}
-		fmt.Fprintf(&b, "| [`%s`](%s) | %s | %s | %s |\n", r.ID, RulePageFile(r), r.Severity, fix, strings.ReplaceAll(oneLine(r.Title), "|", `\|`))
+		fmt.Fprintf(b, "| [`%s`](%s) | %s | %s | %s |\n", r.ID, RulePageFile(r), r.Severity, fix, strings.ReplaceAll(oneLine(r.Title), "|", `\|`))
 	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return nil
 }
 
 // writeFenced writes s as a fenced code block, its fence longer than any run

@@ -22,7 +22,7 @@ type rulesWriter struct {
 var ruleWriters = []rulesWriter{
 	{"text", writeRulesText},
 	{"json", writeRulesJSON},
-	{"markdown", writeRulesMarkdown},
+	{"markdown", WriteRuleIndex},
 }
 
 // RuleFormats are the formats WriteRules accepts.
@@ -30,9 +30,8 @@ var RuleFormats = names(ruleWriters, func(w rulesWriter) string { return w.name 
 
 // WriteRules lists rules, in the order given, as "text" (an aligned
 // id/severity/title table), "json" (an array of objects with id, severity,
-// category, title, doc, help_uri, example and fix) or "markdown" (the README's rule table,
-// each id linking to a "rule-<id>" anchor, then one section per rule with
-// that anchor, the rule's Doc, Example and Fix).
+// category, title, doc, help_uri, example and fix) or "markdown" (the index of
+// the rules' pages, docs/rules/README.md: WriteRuleIndex).
 func WriteRules(w io.Writer, format string, rules []*lint.Rule) error {
 	for _, rw := range ruleWriters {
 		if rw.name == format {
@@ -79,23 +78,6 @@ func writeRulesJSON(b *bytes.Buffer, rules []*lint.Rule) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(list)
-}
-
-func writeRulesMarkdown(b *bytes.Buffer, rules []*lint.Rule) error {
-	b.WriteString("| Rule | Severity | Title |\n| --- | --- | --- |\n")
-	for _, r := range rules {
-		fmt.Fprintf(b, "| [`%s`](#%s) | %s | %s |\n", r.ID, r.Anchor(), r.Severity, strings.ReplaceAll(oneLine(r.Title), "|", `\|`))
-	}
-	for _, r := range rules {
-		fmt.Fprintf(b, "\n<a id=\"%s\"></a>\n#### `%s`\n\n%s\n", r.Anchor(), r.ID, strings.TrimSpace(r.Doc))
-		if how := FixFlags(r.Autofix); how != "" {
-			fmt.Fprintf(b, "\nAutofix: %s (`%s`).\n", r.Autofix, how)
-		}
-		if r.Example != "" {
-			fmt.Fprintf(b, "\nTriggers it:\n\n```\n%s\n```\n\nFixed:\n\n```\n%s\n```\n", r.Example, r.Fix)
-		}
-	}
-	return nil
 }
 
 // fixSuffix is what the rule listing adds to the title of a rule with a

@@ -10,7 +10,7 @@ import (
 // RulesCmd lists the rules, or documents one.
 type RulesCmd struct {
 	ID     string `arg:"" optional:"" name:"id" help:"A rule id: print that rule's whole documentation, with an example that triggers it and its fix."`
-	Format string `short:"f" enum:"${rule_format}" default:"text" help:"Listing format: ${enum} (markdown: the rules' documentation as one page; with an ID, the rule's page docs/rules/ID.md)."`
+	Format string `short:"f" enum:"${rule_format}" default:"text" help:"Listing format: ${enum} (markdown: the index of the rules' pages, docs/rules/README.md; with an ID, the rule's page docs/rules/ID.md)."`
 }
 
 // Run writes the listing, or the documentation of the rule ID.
