@@ -79,7 +79,11 @@ func (c *Config) jobs() int {
 	return runtime.NumCPU()
 }
 
-func (c *Config) enabled(r *Rule) bool { return !c.Disabled[r.ID] }
+func (c *Config) enabled(r *Rule) bool { return c.enabledID(r.ID) }
+
+// enabledID is enabled of the rule with the id, for a check that defers to
+// another rule (whose variable it cannot name: its own rule refers to it).
+func (c *Config) enabledID(id string) bool { return !c.Disabled[id] }
 
 // severity is the severity of a finding of rule r: the configured override,
 // else raised's error (see reporter.asError), else the rule's default.

@@ -3,9 +3,11 @@ package lint
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/suggest"
 )
 
 var ruleRequiredField = &Rule{ID: "required-field", Severity: SeverityError, Category: "contract",
@@ -18,7 +20,8 @@ var ruleRequiredField = &Rule{ID: "required-field", Severity: SeverityError, Cat
 		"with theirs when they are aligned, or the first entry " +
 		"of a flow mapping), an empty one after its colon. There is none when the folder's name is no good name " +
 		"(see name), when an entry of the frontmatter has a YAML error (it may hold the key), or when the value is " +
-		"written through an alias, anchor or tag; the other fields need the author's words.",
+		"written through an alias, anchor or tag; the other fields need the author's words. A missing field that an " +
+		"unknown key surely means (`efects:`) is reported once, at that key, by unknown-field, with the rename.",
 	Example: "---\nname: check-keys\ndescription: Lists keys.\n---",
 	Fix:     "---\nname: check-keys\ndescription: Lists keys.\ninputs: {type: object}\noutputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}\neffects: none\nrequires: []\n---",
 	Autofix: SafeFix,
@@ -42,12 +45,41 @@ func checkRequiredField(c *toolCheck, rep reporter) {
 		switch {
 		case name == fm.Broken:
 			// There, but broken: the frontmatter finding says how.
+		case k == nil && c.cfg.enabledID("unknown-field") && requiredTypo(fm, name) != nil:
+			// Misspelt: unknown-field reports the one finding, at the
+			// typo, with the rename.
 		case k == nil:
 			r.withHelp("%s", fieldHint(name)).report(atPos(fm.Pos), name, "required field %q is missing", name)
 		case k.Empty:
 			r.withHelp("%s", fieldHint(name)).report(over(k.Span), name, "required field %q is empty", name)
 		}
 	}
+}
+
+// requiredTypo is the unknown key of the frontmatter fm that stands for the
+// required field name, which is missing: the one unknown key that surely
+// means it (suggest.Meant: a typo of it, or an abbreviation), as efects:
+// means effects:. nil when name is there, not required, or when no unknown
+// key or several mean it, or when the frontmatter was not read to its end
+// (a key not read may be the field). One mistake, one finding: unknown-field
+// reports the typo as the missing field's error, with the rename, and
+// required-field says nothing of that field (while unknown-field is
+// enabled).
+func requiredTypo(fm *contract.Frontmatter, name string) *contract.Key {
+	if fm == nil || fm.Truncated || fm.Broken == name || fm.Key(name) != nil || !slices.Contains(requiredFields, name) {
+		return nil
+	}
+	var typo *contract.Key
+	for _, k := range fm.Unknown() {
+		if suggest.Meant(k.Name, contract.KnownFields) != name {
+			continue
+		}
+		if typo != nil {
+			return nil
+		}
+		typo = &k
+	}
+	return typo
 }
 
 // folderNameFix writes name: <folder> in the frontmatter of spec, whose

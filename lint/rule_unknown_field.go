@@ -17,7 +17,10 @@ var ruleUnknownField = &Rule{ID: "unknown-field", Severity: SeverityWarning, Cat
 		"(`descr`; `outputs_gone` is another name, `tputs` is as near `inputs` as `outputs`), and the frontmatter " +
 		"does not have that key yet (nor may an entry with a YAML error hide it), unless the renamed entry itself " +
 		"would be wrong (`input: 0` renamed would be an `inputs` that is no schema). What the rename reveals, such " +
-		"as findings in the schema under `input:`, is reported (and fixed, where it has a fix) after it.",
+		"as findings in the schema under `input:`, is reported (and fixed, where it has a fix) after it. A key that " +
+		"surely means a required field that is missing (`efects:` without `effects:`) is one error, here: the missing " +
+		"field is not reported again at the top of the file by required-field (unless unknown-field is disabled), " +
+		"and the error follows a severity set for unknown-field.",
 	Example: "input: {type: object}",
 	Fix:     "inputs: {type: object}",
 	Autofix: SafeFix,
@@ -32,6 +35,13 @@ func checkUnknownField(c *toolCheck, rep reporter) {
 	}
 	unknown := fm.Unknown()
 	for _, k := range unknown {
+		meant := suggest.Meant(k.Name, contract.KnownFields)
+		if typo := requiredTypo(fm, meant); typo != nil && typo.Span == k.Span && c.cfg.enabledID("required-field") {
+			// The required field it means is missing: one error, here.
+			rep.asError().withFixOf(renameKeyFix(c.spec.Lines, fm, unknown, k)).withHelp("did you mean %s?", meant).report(over(k.Span), k.Name,
+				"unknown frontmatter key %q (required %q is missing)", k.Name, meant)
+			continue
+		}
 		if near := suggest.Nearest(k.Name, contract.KnownFields); near != "" {
 			rep.withFixOf(renameKeyFix(c.spec.Lines, fm, unknown, k)).withHelp("did you mean %s?", near).report(over(k.Span), k.Name,
 				"unknown frontmatter key %q", k.Name)
