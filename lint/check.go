@@ -54,6 +54,11 @@ type toolCheck struct {
 	// scripts are the implementations' texts, read by readScript during
 	// the static checks.
 	scripts []scriptText
+	// caseCauses and implCauses are the static findings that explain why
+	// an example's run fails, by example and by implementation (see
+	// lint/cause.go).
+	caseCauses map[*contract.Case][]cause
+	implCauses map[string][]cause
 	// textSum is specSum's, once computed.
 	textSum string
 	// drift is the comparison with Config.Against, by driftChanges.

@@ -311,7 +311,7 @@ func (e *exploration) exploreOnce(ctx context.Context, argv []string, in explore
 	r.startErr = r.o.StartErr
 	r.end = endingOf(r.o, r.startErr)
 	if r.end == endAnswered {
-		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, r.o.Stderr)
+		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, stderrTail(r.o.Stderr))
 	}
 	if repeat && r.end == endAnswered {
 		r.again = e.exploreOnce(ctx, argv, in, false)

@@ -120,10 +120,11 @@ func (r reporter) withFixOf(fix *Fix) reporter {
 
 // report adds a finding of the rule at p with the logical key (a field path,
 // an example title, a file name: what report fingerprints hash instead of the
-// line).
-func (r reporter) report(p place, key, format string, args ...any) {
+// line). It reports whether the finding was added: not when its rule is
+// disabled or a suppression comment covers it.
+func (r reporter) report(p place, key, format string, args ...any) bool {
 	if !r.cfg.enabled(r.rule) {
-		return
+		return false
 	}
 	sev := r.cfg.severity(r.rule, r.raised)
 	file := p.file
@@ -146,9 +147,10 @@ func (r reporter) report(p place, key, format string, args ...any) {
 		f.Fix = r.fixOf(file)
 	}
 	if r.suppress != nil && r.suppress(r.rule, &f) {
-		return
+		return false
 	}
 	*r.out = append(*r.out, f)
+	return true
 }
 
 // fixOf is the reporter's fix of a finding in file, completed from the

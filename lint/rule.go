@@ -68,6 +68,14 @@ type Rule struct {
 	// errored says that a finding of this run rule means the example did
 	// not complete (a timeout, a crash): its status is errored, not failed.
 	errored bool
+	// consequent says that a finding of this run rule is a consequence
+	// when a static finding explains why the example's run fails (a
+	// fixture it names is missing, its implementation loses the input: see
+	// cause in lint/cause.go): the example's consequent findings are then
+	// one finding that names the cause. A rule that judges something else
+	// of the run (effects) or says that it did not complete (a timeout, a
+	// crash) is not consequent: its finding stands as it is.
+	consequent bool
 	// twice says that this explore property judges two runs of the same
 	// input, so that shrinking runs each candidate twice too.
 	twice bool

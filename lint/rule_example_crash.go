@@ -18,6 +18,6 @@ func judgeExampleCrash(r *exampleRun, rep reporter) {
 		}
 		rep.report(r.place(), r.cs.Title, "example %q: %s could not start: %s", r.cs.Title, r.impl.Name, r.c.localText(r.startErr.Error()))
 	case endKilled:
-		rep.report(r.place(), r.cs.Title, "example %q: %s was killed by signal %s%s", r.cs.Title, r.impl.Name, r.o.Signal, stderrTail(r.o.Stderr))
+		rep.report(r.place(), r.cs.Title, "example %q: %s was killed by signal %s%s", r.cs.Title, r.impl.Name, r.o.Signal, r.stderrNote)
 	}
 }

@@ -10,10 +10,11 @@ var ruleExampleFailed = &Rule{ID: "example-failed", Severity: SeverityError, Cat
 	Title: "the output does not match the expected output",
 	Doc: "The actual output must cover the expected one: every expected key present with a covering value (extra " +
 		"keys are fine), arrays of the same length covering element by element, numbers equal by exact value, " +
-		"and true, false and null equal only to themselves. Each difference is listed as a JSON path.",
-	Example: "output: {\"ok\": true, \"keys\": [\"CFBundleName\"]}   (the implementation prints {\"ok\": true, \"keys\": []})",
-	Fix:     "output: {\"ok\": true, \"keys\": [\"CFBundleName\"]}   (and the implementation prints those keys)",
-	run:     judgeExampleFailed}
+		"and true, false and null equal only to themselves. Each difference is listed as a JSON path." + consequentDoc,
+	Example:    "output: {\"ok\": true, \"keys\": [\"CFBundleName\"]}   (the implementation prints {\"ok\": true, \"keys\": []})",
+	Fix:        "output: {\"ok\": true, \"keys\": [\"CFBundleName\"]}   (and the implementation prints those keys)",
+	run:        judgeExampleFailed,
+	consequent: true}
 
 // judgeExampleFailed: the answer covers the expected output. The differences
 // are the example's whether the rule is enabled or not.

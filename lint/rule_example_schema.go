@@ -1,11 +1,12 @@
 package lint
 
 var ruleExampleSchema = &Rule{ID: "example-schema", Severity: SeverityError, Category: "run",
-	Title:   "the output violates outputs",
-	Doc:     "Whatever the example expects, the actual output must also be valid against the `outputs` schema.",
-	Example: "outputs: {..., properties: {keys: {type: array}}}   (the implementation prints {\"ok\": true, \"keys\": \"A\"})",
-	Fix:     "print(json.dumps({\"ok\": True, \"keys\": [\"A\"]}))",
-	run:     judgeExampleSchema}
+	Title:      "the output violates outputs",
+	Doc:        "Whatever the example expects, the actual output must also be valid against the `outputs` schema." + consequentDoc,
+	Example:    "outputs: {..., properties: {keys: {type: array}}}   (the implementation prints {\"ok\": true, \"keys\": \"A\"})",
+	Fix:        "print(json.dumps({\"ok\": True, \"keys\": [\"A\"]}))",
+	run:        judgeExampleSchema,
+	consequent: true}
 
 // judgeExampleSchema: the answer is valid against outputs.
 func judgeExampleSchema(r *exampleRun, rep reporter) {

@@ -10,6 +10,6 @@ var ruleExampleTimeout = &Rule{ID: "example-timeout", Severity: SeverityError, C
 // judgeExampleTimeout: the implementation finished within --timeout.
 func judgeExampleTimeout(r *exampleRun, rep reporter) {
 	if r.end == endTimedOut {
-		rep.withHelp("its process group was killed: make it finish sooner, or raise --timeout").report(r.place(), r.cs.Title, "example %q did not finish within %s%s", r.cs.Title, r.o.Timeout, stderrTail(r.o.Stderr))
+		rep.withHelp("its process group was killed: make it finish sooner, or raise --timeout").report(r.place(), r.cs.Title, "example %q did not finish within %s%s", r.cs.Title, r.o.Timeout, r.stderrNote)
 	}
 }

@@ -4,7 +4,8 @@ var ruleFixtureMissing = &Rule{ID: "fixture-missing", Severity: SeverityError, C
 	Title: "an example names a fixture that does not exist",
 	Doc: "A string in an example input that is a relative path under `fixtures/`, or whose first segment is a " +
 		"directory of the tool folder, names a file that must ship with the tool. In an example that expects " +
-		"`ok: false` a missing file is usually the point, so it is not reported there.",
+		"`ok: false` a missing file is usually the point, so it is not reported there. When the example then fails, " +
+		"its run's findings about the answer are one that says it fails because the file is missing.",
 	Example: "input: {\"path\": \"fixtures/a.plist\"}   (no fixtures/a.plist in the tool folder)",
 	Fix:     "input: {\"path\": \"fixtures/a.plist\"}   (fixtures/a.plist committed beside TOOL.md)",
 	static:  checkFixtureMissing}
@@ -18,8 +19,11 @@ func checkFixtureMissing(c *toolCheck, rep reporter) {
 	}
 	for _, u := range f.bad {
 		if !u.outside && !isEscape(u.err) && !u.cs.ExpectsFailure() {
-			rep.withHelp("add it (fixtures ship beside TOOL.md) or fix the path in the input of example %q", u.cs.Title).report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
-				"fixture %q is not in the tool folder", u.s)
+			at := atLine(u.line.Pos, u.line.Span)
+			if rep.withHelp("add it (fixtures ship beside TOOL.md) or fix the path in the input of example %q", u.cs.Title).report(at, u.cs.Title,
+				"fixture %q is not in the tool folder", u.s) {
+				c.causeOfCase(u.cs, cause{rule: rep.rule.ID, subject: u.s, is: "is missing", are: "are missing", at: rep.placeText(at)})
+			}
 		}
 	}
 }

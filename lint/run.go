@@ -3,6 +3,7 @@ package lint
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"os"
@@ -43,6 +44,11 @@ type toolRun struct {
 	// ran is true once an example ran, so that unused-suppression judges
 	// the run rules.
 	ran bool
+	// stderrShown holds, by its SHA-256, the stderr of each example whose
+	// failure showed it, with the example's title: a later example that
+	// prints the same (the same traceback) refers to it instead of
+	// quoting it again.
+	stderrShown map[[sha256.Size]byte]string
 }
 
 // examples lists the tool's examples. With cfg.Run they run one after
@@ -184,18 +190,52 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 		run.o, run.startErr, run.changed = o, o.StartErr, changed
 	}
 	run.end = endingOf(run.o, run.startErr)
+	run.stderrNote = t.stderrNote(run.o.Stderr)
 	switch run.end {
 	case endCanceled:
 		er.SkipReason = "interrupted while it ran"
 	case endAnswered:
-		run.actual, run.stdoutErr = parseStdout(run.o.Stdout, run.o.Stderr)
+		run.actual, run.stdoutErr = parseStdout(run.o.Stdout, run.stderrNote)
 	}
 	for _, r := range registry {
 		if r.run != nil {
 			r.run(run, t.out.reporter(r).to(&er.Findings))
 		}
 	}
+	er.Findings = c.explain(cs, impl.Name, run.actual != nil, er.Findings)
 	er.Status = statusOf(er)
+	if er.Status == StatusFailed || er.Status == StatusErrored {
+		t.showedStderr(er.Title, run.o.Stderr)
+	}
+}
+
+// stderrNote is what a message of a run says of its stderr: the end of it
+// (stderrTail), or, when an earlier example's failure showed the same
+// stderr (the same traceback), which example's: a repeated traceback is
+// shown once.
+func (t *toolRun) stderrNote(stderr []byte) string {
+	if lastLine(stderr) == "" {
+		return ""
+	}
+	if title, ok := t.stderrShown[sha256.Sum256(stderr)]; ok {
+		return fmt.Sprintf("; stderr as in example %q", title)
+	}
+	return stderrTail(stderr)
+}
+
+// showedStderr records that the failure of the example title showed its
+// stderr, unless an earlier one showed the same.
+func (t *toolRun) showedStderr(title string, stderr []byte) {
+	if lastLine(stderr) == "" {
+		return
+	}
+	if t.stderrShown == nil {
+		t.stderrShown = map[[sha256.Size]byte]string{}
+	}
+	sum := sha256.Sum256(stderr)
+	if _, ok := t.stderrShown[sum]; !ok {
+		t.stderrShown[sum] = title
+	}
 }
 
 // exampleRun is one example's run, as the run rules judge it.
@@ -213,6 +253,9 @@ type exampleRun struct {
 	// with one (stdoutErr says why, when it answered).
 	actual    any
 	stdoutErr string
+	// stderrNote is what a message says of the run's stderr (see
+	// toolRun.stderrNote).
+	stderrNote string
 	// changed are the files the run created, changed or deleted in the tool
 	// folder; the created ones have been removed again, unless kept says
 	// why not.
@@ -369,8 +412,10 @@ func statusOf(er *ExampleResult) Status {
 	return status
 }
 
-// parseStdout reads stdout as exactly one JSON object; msg says why not.
-func parseStdout(stdout, stderr []byte) (any, string) {
+// parseStdout reads stdout as exactly one JSON object; msg says why not,
+// followed by stderrNote when stdout is empty (what the message says of
+// stderr: see stderrTail).
+func parseStdout(stdout []byte, stderrNote string) (any, string) {
 	v, err := jsonexact.Parse(stdout)
 	if err != nil {
 		var kind jsonexact.ErrorKind
@@ -379,7 +424,7 @@ func parseStdout(stdout, stderr []byte) (any, string) {
 		}
 		switch kind {
 		case jsonexact.Empty:
-			return nil, "stdout is empty; the implementation must print one JSON object" + stderrTail(stderr)
+			return nil, "stdout is empty; the implementation must print one JSON object" + stderrNote
 		case jsonexact.Trailing:
 			return nil, "stdout holds more than one JSON value (or text after it): " + quoteStart(stdout)
 		case jsonexact.InvalidUTF8:

@@ -41,7 +41,7 @@ func writeExploreBlocks(b *bytes.Buffer, t *lint.ToolResult, opt Options) {
 		}
 		fmt.Fprintf(b, "  %s %s at %s, input %d of %d (%s, shrunk):\n", p.Rule, paintVerdict(color, p.Status), paintPlace(color, t.Spec, ce.Run.Line), ce.Tried, x.Runs, side)
 		fmt.Fprintf(b, "    input: %s\n", cleanLine(ce.Input))
-		writeRunDetails(b, &ce.Run)
+		writeRunDetails(b, &ce.Run, "")
 		b.WriteString("    add it as an example (complete its output line):\n")
 		for _, l := range strings.Split(strings.TrimRight(cleanText(ce.Case), "\n"), "\n") {
 			fmt.Fprintf(b, "      %s\n", l)

@@ -91,7 +91,7 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 			writeFindingLines(b, e.Findings, opt)
 			switch e.Status {
 			case lint.StatusFailed, lint.StatusErrored:
-				writeExampleBlock(b, t, e, color)
+				writeExampleBlock(b, t, j, color)
 			case lint.StatusSkipped:
 				// A skipped tool says why once; --no-run skips everything.
 				if t.Skipped == "" && r.Ran && !opt.Quiet && !opt.Verbose {
@@ -218,19 +218,37 @@ func samePlace(a, b lint.Finding) bool {
 	return a.File == b.File && a.Line == b.Line && a.Column == b.Column && a.Span == b.Span && a.Source == b.Source
 }
 
-// writeExampleBlock shows what went wrong with a failing or erroring
-// example, once however many of its findings say so: each difference with
-// both sides, how the process ended, what it printed on stdout (pretty
-// JSON when it is JSON) and the tail of its stderr, and how to run it again.
-func writeExampleBlock(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult, color bool) {
+// writeExampleBlock shows what went wrong with the failing or erroring
+// example j of t, once however many of its findings say so: each difference
+// with both sides, how the process ended, what it printed on stdout (pretty
+// JSON when it is JSON) and the tail of its stderr (or, when an earlier
+// example's block showed the same stderr, which one: a traceback that every
+// example repeats is shown once), and how to run it again.
+func writeExampleBlock(b *bytes.Buffer, t *lint.ToolResult, j int, color bool) {
+	e := &t.Examples[j]
 	fmt.Fprintf(b, "  example %s %s at %s\n", strconv.Quote(cleanLine(e.Title)), paintVerdict(color, e.Status), paintPlace(color, t.Spec, e.Line))
-	writeRunDetails(b, e)
+	writeRunDetails(b, e, sameStderr(t.Examples[:j], e.Stderr))
+}
+
+// sameStderr is the title of the first of the examples whose block showed
+// stderr (a failed or errored one), "" when none did.
+func sameStderr(examples []lint.ExampleResult, stderr string) string {
+	if strings.TrimSpace(stderr) == "" {
+		return ""
+	}
+	for i := range examples {
+		if e := &examples[i]; (e.Status == lint.StatusFailed || e.Status == lint.StatusErrored) && e.Stderr == stderr {
+			return e.Title
+		}
+	}
+	return ""
 }
 
 // writeRunDetails is the body of an example's block: each difference with
-// both sides, how the process ended, its stdout and the tail of its stderr,
-// and how to run it again.
-func writeRunDetails(b *bytes.Buffer, e *lint.ExampleResult) {
+// both sides, how the process ended, its stdout and the tail of its stderr
+// (only which example's block shows it, when sameAs names one), and how to
+// run it again.
+func writeRunDetails(b *bytes.Buffer, e *lint.ExampleResult, sameAs string) {
 	for _, d := range e.Differences {
 		writeDifference(b, d)
 	}
@@ -248,7 +266,9 @@ func writeRunDetails(b *bytes.Buffer, e *lint.ExampleResult) {
 			fmt.Fprintf(b, "      ... %d more %s\n", more, noun)
 		}
 	}
-	if tail := tailLines(e.Stderr, stderrTail); len(tail) > 0 {
+	if sameAs != "" {
+		fmt.Fprintf(b, "    stderr: as in example %s\n", strconv.Quote(cleanLine(sameAs)))
+	} else if tail := tailLines(e.Stderr, stderrTail); len(tail) > 0 {
 		fmt.Fprintf(b, "    stderr (last %s):\n", plural(len(tail), "line"))
 		for _, l := range tail {
 			fmt.Fprintf(b, "      %s\n", l)
