@@ -22,6 +22,7 @@ func FuzzParseSpec(f *testing.F) {
 		"---\n---\n## Example\n### a\ninput: {'a': 'b',}\noutput: {\"ok\": true,}\n",
 		"---\n---\n   ### Examples ##\n### a\ninput: ['it\\'s', \"x\"]\noutput: {'ok': 'it's'}\n",
 		"---\n---\n<!-- speccify-lint-disable-file a, b -- why -->\n<!-- speccify-lint-disable\nc -- 🌍 -->\n### a\n<!-- speccify-lint-x -->\n<!-- speccify-lint-disable",
+		"---\n# speccify-lint: disable=a, b -- why\nname: x # speccify-lint: disable=c -- d\nd: |\n  # speccify-lint: disable=e -- f\ns: 'x # speccify-lint: disable=g'\n# speccify-lint-disable h\n---\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -23,7 +23,8 @@ type Spec struct {
 	Examples *Examples
 	// Problems are the parse problems of the frontmatter and the examples.
 	Problems []Problem
-	// Suppressions are the speccify-lint-disable comments of the body.
+	// Suppressions are the suppression comments of the frontmatter, then
+	// those of the body, in document order.
 	Suppressions []Suppression
 }
 
@@ -45,7 +46,7 @@ func parseSpec(path string, text []byte) *Spec {
 	}
 	if !s.Split.HasFrontmatter || s.Split.Closed {
 		s.Examples = parseExamples(s.Split.Body, s.Split.BodyOffset, s.Lines)
-		s.Suppressions = parseSuppressions(s.Split.Body, s.Split.BodyOffset, s.Lines)
+		s.Suppressions = append(frontmatterSuppressions(s.Frontmatter, s.Split), parseSuppressions(s.Split.Body, s.Split.BodyOffset, s.Lines)...)
 		if s.Examples != nil {
 			s.Problems = append(s.Problems, s.Examples.Problems...)
 			for _, c := range s.Examples.Cases {

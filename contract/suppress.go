@@ -9,7 +9,8 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// The words of a suppression comment in a TOOL.md body:
+// The words of a suppression comment in a TOOL.md body (in its frontmatter
+// see HashDirective):
 //
 //	<!-- speccify-lint-disable RULE[, RULE] -- reason -->       the next line, or the example it heads
 //	<!-- speccify-lint-disable-file RULE[, RULE] -- reason -->  the whole TOOL.md
@@ -19,9 +20,11 @@ const (
 	suppressReason        = " -- "
 )
 
-// Suppression is a speccify-lint-disable comment of a TOOL.md body: an HTML
-// comment on lines of its own (not in a code block) that turns off the
-// findings of the rules it names on the lines it covers.
+// Suppression is a suppression comment of a TOOL.md: in its body a
+// speccify-lint-disable HTML comment on lines of its own (not in a code
+// block), in its frontmatter a YAML comment "# speccify-lint: disable=RULE
+// -- reason" (HashDirective); it turns off the findings of the rules it
+// names on the lines it covers.
 type Suppression struct {
 	// Rules are the rule ids it names, each with its span.
 	Rules []String
@@ -33,8 +36,13 @@ type Suppression struct {
 	File bool
 	// FromLine and ToLine are the lines it covers otherwise: the next
 	// non-blank line after it, or, when that is an example's ### heading,
-	// the example's lines; both 0 when nothing follows it.
+	// the example's lines (in the frontmatter: the next line of YAML, or
+	// the comment's own, and when a mapping entry starts there, the
+	// entry's lines); both 0 when nothing follows it.
 	FromLine, ToLine int
+	// Entry is the key of the frontmatter entry it covers, when it covers
+	// one.
+	Entry string
 	// Problem says why the comment is not a suppression that works (a
 	// directive misspelt, no rule named); empty when it is one. Help says
 	// how to write it.

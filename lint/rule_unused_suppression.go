@@ -11,10 +11,10 @@ import (
 
 var ruleUnusedSuppression = &Rule{ID: "unused-suppression", Severity: SeverityWarning, Category: "contract",
 	Title: "a suppression comment suppresses nothing",
-	Doc: "A suppression (`<!-- speccify-lint-disable RULE -- reason -->` in TOOL.md, `# speccify-lint: disable=RULE -- reason` " +
-		"in an implementation) that covers no finding of its rule is stale: the problem was fixed, or the rule id is " +
+	Doc: "A suppression (`<!-- speccify-lint-disable RULE -- reason -->` in TOOL.md's body, `# speccify-lint: disable=RULE -- reason` " +
+		"in its frontmatter and in an implementation) that covers no finding of its rule is stale: the problem was fixed, or the rule id is " +
 		"misspelt. So is one that names an unknown rule, has no reason after ` -- ` (it then suppresses nothing until " +
-		"it has one), or is not well formed. Remove it, or fix it. A suppression of a disabled rule, of a run rule " +
+		"it has one), or is not well formed (such as the body's `speccify-lint-disable` in a YAML comment). Remove it, or fix it. A suppression of a disabled rule, of a run rule " +
 		"when the examples did not run (an explore rule when explore did not run), or of requires-missing (which depends on the machine) is not judged. " +
 		"The fix (safe) writes the rule id a misspelt or abbreviated one surely means (`stdin-twise` becomes " +
 		"`stdin-twice`), unless the comment names that rule already or stands in an implementation that is a " +
@@ -118,6 +118,10 @@ func (s *suppression) scope() string {
 		return "follows it (no line comes after it)"
 	case s.example != "":
 		return fmt.Sprintf("in example %q (lines %d to %d)", s.example, s.from, s.to)
+	case s.entry != "" && s.to > s.from:
+		return fmt.Sprintf("in the entry %s (lines %d to %d)", s.entry, s.from, s.to)
+	case s.at.pos.Line == s.from:
+		return fmt.Sprintf("on line %d, its own line", s.from)
 	}
 	return fmt.Sprintf("on line %d, the next line", s.from)
 }

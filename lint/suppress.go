@@ -7,12 +7,10 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 )
 
-// implDirective starts a suppression comment in an implementation:
-//
-//	# speccify-lint: disable=stdin-twice[,RULE] -- reason
-//
-// after a # or // comment marker; it covers the findings in that file.
-const implDirective = "speccify-lint: disable="
+// implDirective starts a suppression comment in an implementation, after
+// a # or // comment marker (contract.HashDirective); it covers the findings
+// in that file.
+const implDirective = contract.HashDirective
 
 // suppression is one suppression comment of a tool folder, as the reporter
 // applies it and unused-suppression judges it.
@@ -22,11 +20,12 @@ type suppression struct {
 	// whole is true when it covers every line of file; otherwise from..to.
 	whole    bool
 	from, to int
-	// example is the title of the example it covers, when it heads one.
-	example string
-	rules   []contract.String
-	used    []bool
-	reason  string
+	// example is the title of the example it covers, when it heads one;
+	// entry the key of the frontmatter entry it covers, when it covers one.
+	example, entry string
+	rules          []contract.String
+	used           []bool
+	reason         string
 	// problem says why the comment does not work, help how to write it.
 	problem, help string
 	// at is where the comment is; ruleAt where each rule id is.
@@ -43,7 +42,7 @@ type suppression struct {
 func (t *toolFindings) load(c *toolCheck) {
 	for _, s := range c.spec.Suppressions {
 		sup := suppression{file: c.specRel, whole: s.File, from: s.FromLine, to: s.ToLine, rules: s.Rules,
-			reason: s.Reason, problem: s.Problem, help: s.Help, at: over(s.Span)}
+			reason: s.Reason, problem: s.Problem, help: s.Help, at: over(s.Span), entry: s.Entry}
 		for _, r := range s.Rules {
 			sup.ruleAt = append(sup.ruleAt, over(r.Span))
 		}
@@ -101,23 +100,11 @@ func implSuppressions(file string, data []byte) []suppression {
 		if i < 0 || !strings.Contains(line[:i], "#") && !strings.Contains(line[:i], "//") {
 			continue
 		}
-		at := func(off int) place { return inFile(file, lines.Offset(lineStart+off)) }
-		rest := line[i+len(implDirective):]
-		ids, reason, _ := strings.Cut(rest, " -- ")
-		ids, _, _ = strings.Cut(ids, " ")
-		s := suppression{file: file, whole: true, reason: strings.TrimSpace(reason), at: at(i)}
-		off := i + len(implDirective)
-		for id := range strings.SplitSeq(ids, ",") {
-			if id = strings.TrimSpace(id); id != "" {
-				idAt := off + strings.Index(line[off:], id)
-				s.rules = append(s.rules, contract.String{Value: id,
-					Span: contract.Span{Start: lines.Point(lineStart + idAt), End: lines.Point(lineStart + idAt + len(id))}})
-				s.ruleAt = append(s.ruleAt, at(idAt))
-				off = idAt + len(id)
-			}
-		}
-		if len(s.rules) == 0 {
-			s.problem, s.help = "names no rule", "write speccify-lint: disable=RULE -- reason"
+		sup := contract.ReadHashSuppression(lines, lineStart, line, i)
+		s := suppression{file: file, whole: true, rules: sup.Rules, reason: sup.Reason, problem: sup.Problem, help: sup.Help,
+			at: inFile(file, sup.Span.Start.Pos)}
+		for _, r := range sup.Rules {
+			s.ruleAt = append(s.ruleAt, inFile(file, r.Span.Start.Pos))
 		}
 		out = append(out, s)
 	}

@@ -1,0 +1,162 @@
+package contract
+
+import (
+	"bytes"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// HashDirective starts a suppression comment written after a # (a YAML
+// comment in a TOOL.md frontmatter; after # or // in an implementation):
+//
+//	# speccify-lint: disable=RULE[,RULE] -- reason
+//
+// In a frontmatter it covers the next line that holds YAML (the comment's
+// own line when it ends one) and, when that line starts a mapping entry,
+// every line of the entry; in an implementation, the whole file.
+const HashDirective = "speccify-lint: disable="
+
+// ReadHashSuppression reads the suppression comment whose directive (a text
+// starting with "speccify-lint") starts at byte at of line, the text of a
+// line (without its line break) that starts at byte lineStart of the text
+// lines indexes: the rule ids after HashDirective, separated by commas or
+// blanks, each with its span, and the reason after " -- ". A directive other than
+// HashDirective, or one that names no rule, is a Problem with the Help of
+// writing it. Span is the comment from the directive to the end of the
+// line; the lines it covers are the caller's to set.
+func ReadHashSuppression(lines *Lines, lineStart int, line string, at int) Suppression {
+	s := Suppression{Span: Span{Start: lines.Point(lineStart + at), End: lines.Point(lineStart + len(line))}}
+	if !strings.HasPrefix(line[at:], HashDirective) {
+		word, _, _ := strings.Cut(line[at:], " ")
+		s.Problem = "has the unknown directive " + strconv.Quote(word)
+		s.Help = "write # " + HashDirective + "RULE -- reason"
+		return s
+	}
+	rest := line[at+len(HashDirective):]
+	ids, reason, _ := strings.Cut(rest, " -- ")
+	s.Reason = strings.TrimSpace(reason)
+	off := at + len(HashDirective)
+	// Every word before " -- " is a rule id, so that none is left out
+	// unsaid: "disable=a, b" names a and b, "disable=a b" too.
+	for _, id := range strings.FieldsFunc(ids, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+		idAt := off + strings.Index(line[off:], id)
+		s.Rules = append(s.Rules, String{Value: id, Span: Span{Start: lines.Point(lineStart + idAt), End: lines.Point(lineStart + idAt + len(id))}})
+		off = idAt + len(id)
+	}
+	if len(s.Rules) == 0 {
+		s.Problem, s.Help = "names no rule", "write # "+HashDirective+"RULE -- reason"
+	}
+	return s
+}
+
+// frontmatterSuppressions finds the suppression comments among the YAML
+// comments of a frontmatter that parsed as a whole (fm.node set, no
+// Broken entry): a # that starts a comment (at a line's start or after a
+// blank, outside every scalar's text, so that a # in a quoted string or a
+// block scalar is not one) followed by "speccify-lint". Each covers the
+// next line that holds YAML, or its own when it ends a line of YAML, and
+// when an entry of a mapping starts on that line, every line of the entry:
+// the comment above `owner: me` covers that line, the one above
+// `outputs:` the whole outputs schema.
+func frontmatterSuppressions(fm *Frontmatter, s Split) []Suppression {
+	if fm == nil || fm.node == nil || fm.Broken != "" || !bytes.Contains(s.YAML, []byte("speccify-lint")) {
+		return nil
+	}
+	src := fm.src
+	lines := src.lines
+	scalars, entries := yamlLayout(src, fm.node)
+	inScalar := func(off int) bool {
+		return slices.ContainsFunc(scalars, func(sp Span) bool { return sp.Start.Offset <= off && off < sp.End.Offset })
+	}
+	// comment is the offset in line n of the # that starts its comment, or
+	// -1; alone reports that nothing but blanks is before it.
+	comment := func(n int) (at int, alone bool) {
+		text, start := lines.Line(n), lines.LineStart(n)
+		for i := 0; i < len(text); i++ {
+			if text[i] == '#' && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t') && !inScalar(start+i) {
+				return i, strings.TrimLeft(text[:i], " \t") == ""
+			}
+		}
+		return -1, false
+	}
+	last := s.YAMLLine + bytes.Count(s.YAML, []byte("\n")) - 1 // the last line of YAML
+	var out []Suppression
+	for n := s.YAMLLine; n <= last; n++ {
+		text := lines.Line(n)
+		if !strings.Contains(text, "speccify-lint") {
+			continue
+		}
+		at, alone := comment(n)
+		if at < 0 {
+			continue
+		}
+		dir := at + 1
+		for dir < len(text) && (text[dir] == ' ' || text[dir] == '\t') {
+			dir++
+		}
+		if !strings.HasPrefix(text[dir:], "speccify-lint") {
+			continue
+		}
+		sup := ReadHashSuppression(lines, lines.LineStart(n), text, dir)
+		target := n
+		if alone {
+			target = 0
+			for m := n + 1; m <= last; m++ {
+				if at, alone := comment(m); strings.TrimSpace(lines.Line(m)) != "" && (at < 0 || !alone) {
+					target = m
+					break
+				}
+			}
+		}
+		if target > 0 {
+			sup.FromLine, sup.ToLine = target, target
+			if e, ok := entries[target]; ok {
+				sup.ToLine, sup.Entry = max(e.to, target), e.key
+			}
+		}
+		out = append(out, sup)
+	}
+	return out
+}
+
+// yamlEntry is a mapping entry of a frontmatter: its key and the last line
+// of its value.
+type yamlEntry struct {
+	key string
+	to  int
+}
+
+// yamlLayout is the text of every scalar of the tree under root (keys and
+// values; an alias's target is not walked twice) and, by the line where
+// each starts, the first mapping entry that starts on a line, outermost
+// first.
+func yamlLayout(src *yamlSource, root *yaml.Node) (scalars []Span, entries map[int]yamlEntry) {
+	entries = map[int]yamlEntry{}
+	var walk func(n *yaml.Node, depth int)
+	walk = func(n *yaml.Node, depth int) {
+		if n == nil || depth > maxYAMLDepth || n.Kind == yaml.AliasNode {
+			return
+		}
+		if n.Kind == yaml.ScalarNode {
+			scalars = append(scalars, src.span(n))
+			return
+		}
+		if n.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				k, v := n.Content[i], n.Content[i+1]
+				line := src.pos(k).Line
+				if _, ok := entries[line]; !ok && k.Kind == yaml.ScalarNode {
+					entries[line] = yamlEntry{key: k.Value, to: max(src.span(v).End.Line, line)}
+				}
+			}
+		}
+		for _, c := range n.Content {
+			walk(c, depth+1)
+		}
+	}
+	walk(root, 0)
+	return scalars, entries
+}
