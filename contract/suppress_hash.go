@@ -68,29 +68,44 @@ func frontmatterSuppressions(fm *Frontmatter, s Split) []Suppression {
 	src := fm.src
 	lines := src.lines
 	scalars, entries := yamlLayout(src, fm.node)
+	slices.SortFunc(scalars, func(a, b Span) int { return a.Start.Offset - b.Start.Offset })
+	// inScalar reports whether the byte at off is a scalar's text: the
+	// scalars do not overlap, so only the last one starting at or before
+	// off can hold it.
 	inScalar := func(off int) bool {
-		return slices.ContainsFunc(scalars, func(sp Span) bool { return sp.Start.Offset <= off && off < sp.End.Offset })
+		i, found := slices.BinarySearchFunc(scalars, off, func(sp Span, off int) int { return sp.Start.Offset - off })
+		if !found {
+			i--
+		}
+		return i >= 0 && off < scalars[i].End.Offset
 	}
-	// comment is the offset in line n of the # that starts its comment, or
-	// -1; alone reports that nothing but blanks is before it.
-	comment := func(n int) (at int, alone bool) {
+	first := s.YAMLLine
+	last := s.YAMLLine + bytes.Count(s.YAML, []byte("\n")) - 1 // the last line of YAML
+	// comment[n-first] is the offset in line n of the # that starts its
+	// comment, or -1; holdsYAML[n-first] says that the line holds YAML
+	// (not only blanks and a comment).
+	comment := make([]int, last-first+1)
+	holdsYAML := make([]bool, last-first+1)
+	for n := first; n <= last; n++ {
 		text, start := lines.Line(n), lines.LineStart(n)
+		comment[n-first] = -1
 		for i := 0; i < len(text); i++ {
 			if text[i] == '#' && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t') && !inScalar(start+i) {
-				return i, strings.TrimLeft(text[:i], " \t") == ""
+				comment[n-first] = i
+				break
 			}
 		}
-		return -1, false
-	}
-	last := s.YAMLLine + bytes.Count(s.YAML, []byte("\n")) - 1 // the last line of YAML
-	var out []Suppression
-	for n := s.YAMLLine; n <= last; n++ {
-		text := lines.Line(n)
-		if !strings.Contains(text, "speccify-lint") {
-			continue
+		code := text
+		if at := comment[n-first]; at >= 0 {
+			code = text[:at]
 		}
-		at, alone := comment(n)
-		if at < 0 {
+		holdsYAML[n-first] = strings.TrimSpace(code) != ""
+	}
+	var out []Suppression
+	next := 0 // the next line of YAML after the suppressions so far
+	for n := first; n <= last; n++ {
+		text, at := lines.Line(n), comment[n-first]
+		if at < 0 || !strings.Contains(text[at:], "speccify-lint") {
 			continue
 		}
 		dir := at + 1
@@ -102,16 +117,16 @@ func frontmatterSuppressions(fm *Frontmatter, s Split) []Suppression {
 		}
 		sup := ReadHashSuppression(lines, lines.LineStart(n), text, dir)
 		target := n
-		if alone {
-			target = 0
-			for m := n + 1; m <= last; m++ {
-				if at, alone := comment(m); strings.TrimSpace(lines.Line(m)) != "" && (at < 0 || !alone) {
-					target = m
-					break
+		if !holdsYAML[n-first] {
+			if next <= n {
+				next = n + 1
+				for next <= last && !holdsYAML[next-first] {
+					next++
 				}
 			}
+			target = next
 		}
-		if target > 0 {
+		if target <= last {
 			sup.FromLine, sup.ToLine = target, target
 			if e, ok := entries[target]; ok {
 				sup.ToLine, sup.Entry = max(e.to, target), e.key

@@ -1,7 +1,9 @@
 package contract
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -88,6 +90,27 @@ func TestReadHashSuppression(t *testing.T) {
 		}
 		if !reflect.DeepEqual(rules, tc.rules) || s.Reason != tc.reason || s.Problem != tc.problem {
 			t.Errorf("%q: rules %q, reason %q, problem %q; want %q, %q, %q", tc.line, rules, s.Reason, s.Problem, tc.rules, tc.reason, tc.problem)
+		}
+	}
+}
+
+// TestFrontmatterSuppressionsLarge: a frontmatter of the largest size
+// read, every line a suppression comment or an entry with one, is read
+// in one pass (a quadratic scan would not end in the test's time).
+func TestFrontmatterSuppressionsLarge(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("---\n")
+	for i := 0; b.Len() < MaxSpecSize-100; i++ {
+		fmt.Fprintf(&b, "# speccify-lint: disable=a -- b\nk%d: 'v # speccify-lint: x' # speccify-lint: disable=c -- d\n", i)
+	}
+	b.WriteString("---\n")
+	spec := parseSpec("TOOL.md", []byte(b.String()))
+	if n := len(spec.Suppressions); n < 20000 {
+		t.Fatalf("%d suppressions, want one per comment", n)
+	}
+	for _, s := range spec.Suppressions[:4] {
+		if s.FromLine == 0 || s.Entry == "" || s.Problem != "" {
+			t.Errorf("suppression %+v: want one covering its entry", s)
 		}
 	}
 }
