@@ -14,8 +14,8 @@ import (
 // the run's findings are consequences of that finding, not separate
 // mistakes: the example says in one finding that it fails because of it
 // ("example \"camera\" fails because fixtures/Camera.plist is missing, see
-// fixture-missing"), with the cause's help, instead of one error per rule
-// that judged the run.
+// fixture-missing"), with where that finding is as its help, instead of one
+// error per rule that judged the run.
 //
 // A static finding is a cause when it is about something the run uses and
 // cannot do without, so that the run's failure follows from it:
