@@ -1,8 +1,6 @@
 package report
 
 import (
-	"fmt"
-
 	"github.com/speccify/speccify-lint/internal/cilog"
 )
 
@@ -16,23 +14,10 @@ func humanGuard(b []byte) []byte {
 }
 
 // jsonGuard is the guard of the JSON formats: each marker character of a
-// command is written as a JSON escape (\u0023 for '#', \u003a for ':'), so
-// that a JSON parser reads the text unchanged. The markers are always inside
-// strings: '#' appears nowhere else in JSON, and a ':' that starts a line
-// (after a U+0085 kept raw in a string) cannot follow a key.
+// command is written as a JSON escape (cilog.EscapeJSON), so that a JSON
+// parser reads the text unchanged.
 func jsonGuard(b []byte) []byte {
-	marks := cilog.Markers(string(b))
-	if len(marks) == 0 {
-		return b
-	}
-	out := make([]byte, 0, len(b)+5*len(marks))
-	last := 0
-	for _, m := range marks {
-		out = append(out, b[last:m]...)
-		out = fmt.Appendf(out, `\u%04x`, b[m])
-		last = m + 1
-	}
-	return append(out, b[last:]...)
+	return cilog.EscapeJSON(b)
 }
 
 // xmlGuard is the guard of the XML formats: each marker character of a

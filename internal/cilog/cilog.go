@@ -25,6 +25,7 @@
 package cilog
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -273,4 +274,25 @@ func ignorable(r rune) bool {
 		return false
 	}
 	return unicode.In(r, unicode.Cc, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
+}
+
+// EscapeJSON writes each marker character of a command in the JSON text b
+// as a JSON escape (\u0023 for '#', \u003a for ':'), so that a JSON parser
+// reads the text unchanged and no CI system reads a command in it. The
+// markers are always inside strings: '#' appears nowhere else in JSON, and
+// a ':' that starts a line (after a U+0085 kept raw in a string) cannot
+// follow a key.
+func EscapeJSON(b []byte) []byte {
+	marks := Markers(string(b))
+	if len(marks) == 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b)+5*len(marks))
+	last := 0
+	for _, m := range marks {
+		out = append(out, b[last:m]...)
+		out = fmt.Appendf(out, `\u%04x`, b[m])
+		last = m + 1
+	}
+	return append(out, b[last:]...)
 }

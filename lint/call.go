@@ -1,0 +1,245 @@
+package lint
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/explore"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
+	"github.com/speccify/speccify-lint/lint/process"
+)
+
+// Callable is one tool folder checked statically and made ready to be
+// called on inputs other than its examples (`speccify-lint call`, the MCP
+// server): its implementation for Config.Platform runs as the examples do
+// (through the tool's runs: the folder opened through the gate, the same
+// runner, timeout, output caps and leftover-process sweep, what a run
+// created in the folder removed again), and each answer is judged by the
+// properties that explore checks on every valid input (the explore rules:
+// explore-crash, explore-stdout, explore-exit, explore-output-schema,
+// explore-error). Its calls run one at a time; Close lets go of the folder.
+type Callable struct {
+	mu  sync.Mutex
+	j   *toolJob
+	run *toolRun
+	// Static is the result of the static checks: the tool's findings.
+	Static ToolResult
+}
+
+// Violation is one way a value fails a schema: at Path (a JSON path such
+// as $.items[0]), what is wrong.
+type Violation struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+// Broken is a promise of the contract that one call broke: the rule whose
+// property it is, and what was seen.
+type Broken struct {
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
+
+// CallResult is what one call did.
+type CallResult struct {
+	// Invalid are the input's violations of inputs; when there are any,
+	// the implementation was not started.
+	Invalid []Violation
+	// Started is true when the implementation was run.
+	Started bool
+	// Outcome is the run's outcome (exit code, output, duration).
+	Outcome process.Outcome
+	// Output is the answer: stdout as one JSON object; nil when the run
+	// did not end with one.
+	Output map[string]any
+	// Broken are the promises the run broke, in registry order.
+	Broken []Broken
+	// Canceled is true when ctx ended the call.
+	Canceled bool
+}
+
+// OK is the answer's ok, and whether it had a boolean one.
+func (r *CallResult) OK() (ok, has bool) {
+	ok, has = r.Output["ok"].(bool)
+	return ok, has
+}
+
+// ErrorText is the answer's error string, "" when it has none.
+func (r *CallResult) ErrorText() string {
+	s, _ := r.Output["error"].(string)
+	return s
+}
+
+// OpenCallable checks the tool folder tool statically, as Lint does (the
+// folder opened through cfg.Root's gate), and returns it ready to be called.
+// cfg.Run is taken as set; cfg.Explore and cfg.Progress are not used. A
+// panic of a rule is an error.
+func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
+	cfg.Run, cfg.Explore, cfg.Progress = true, nil, nil
+	if cfg.Platform == "" {
+		cfg.Platform = HostPlatform()
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			k, err = nil, fmt.Errorf("internal error while checking %s: %v (please report it)", relPath(cfg.Root, tool.Dir), r)
+		}
+	}()
+	j := checkStatic(&cfg, 0, tool, nil)
+	k = &Callable{j: j}
+	tr := j.tr
+	j.c.attachPositions(j.out.list)
+	j.c.attachSource(j.out.list)
+	tr.Findings = append(slices.Clone(tr.Findings), j.out.list...)
+	slices.SortStableFunc(tr.Findings, CompareFindings)
+	k.Static = tr
+	if j.checked {
+		k.run = &toolRun{c: j.c, out: j.out}
+		// Decided now, once, so that calls only read them.
+		j.c.schemas()
+		j.c.runPlan()
+	}
+	return k, nil
+}
+
+// Close lets go of the tool folder the calls opened.
+func (k *Callable) Close() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.run != nil {
+		k.run.closeFolder()
+	}
+}
+
+// Dir is the tool folder relative to the root.
+func (k *Callable) Dir() string { return k.j.c.rel }
+
+// Spec is the parsed contract; nil when TOOL.md could not be read.
+func (k *Callable) Spec() *contract.Spec { return k.j.c.spec }
+
+// Errors are the static findings of severity error.
+func (k *Callable) Errors() []Finding {
+	var out []Finding
+	for _, f := range k.Static.Findings {
+		if f.Severity == SeverityError {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Schemas are the JSON documents of inputs and outputs as written (nil when
+// missing or not JSON), and whether each compiled.
+func (k *Callable) Schemas() (inputs, outputs *contract.JSONDoc) {
+	if k.j.c.spec == nil {
+		return nil, nil
+	}
+	ins, outs := k.j.c.schemas()
+	if ins != nil {
+		inputs = ins.doc
+	}
+	if outs != nil {
+		outputs = outs.doc
+	}
+	return inputs, outputs
+}
+
+// Unrunnable says why the tool cannot be called here ("" when it can): its
+// contract could not be read, its inputs or outputs schema is missing or
+// does not compile, or its implementation for the platform cannot run (as
+// the examples' skip reason says).
+func (k *Callable) Unrunnable() string {
+	c := k.j.c
+	if k.run == nil {
+		return "the contract could not be read (see spec-file)"
+	}
+	ins, outs := c.schemas()
+	switch {
+	case ins == nil:
+		return "the contract has no inputs schema (see required-field)"
+	case ins.schema == nil:
+		return "the inputs schema does not compile (see schema)"
+	case outs == nil:
+		return "the contract has no outputs schema (see required-field)"
+	case outs.schema == nil:
+		return "the outputs schema does not compile (see schema)"
+	}
+	plan := c.runPlan()
+	if plan.reason != "" {
+		return plan.reason
+	}
+	return ""
+}
+
+// CheckInput validates the input v against inputs: its violations, each at
+// a JSON path; none when it is valid (or when inputs did not compile:
+// Unrunnable says so). A pattern that takes too long to match counts as
+// matched, as in the examples.
+func (k *Callable) CheckInput(v any) []Violation {
+	ins, _ := k.j.c.schemas()
+	if ins == nil || ins.schema == nil {
+		return nil
+	}
+	err := ins.schema.Validate(v)
+	if err == nil || valid(ins.schema, v) {
+		return nil
+	}
+	return violationsOf(err, v)
+}
+
+// violationsOf lists a validation error of v as violations at JSON paths.
+func violationsOf(err error, v any) []Violation {
+	issues := contract.ValidationIssues(err, v)
+	out := make([]Violation, len(issues))
+	for i, is := range issues {
+		out[i] = Violation{Path: jsonexact.PointerToPath(is.Pointer), Message: is.Msg}
+	}
+	return out
+}
+
+// Call validates the input v (a JSON value as jsonexact.Parse reads it)
+// against inputs and, when it is valid and the tool can run here, runs the
+// implementation on it once, as an example runs, and judges the answer.
+// The caller checks Unrunnable first; a call of an unrunnable tool is
+// broken (explore-crash: it could not start). Calls of one Callable run one
+// at a time (the folder's snapshot is the run's); canceling ctx kills the
+// run's processes.
+func (k *Callable) Call(ctx context.Context, v any) *CallResult {
+	res := &CallResult{}
+	if res.Invalid = k.CheckInput(v); len(res.Invalid) > 0 {
+		return res
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	in := explore.Input{Value: v, Valid: true, Kind: "call"}
+	r := &exploreRun{c: k.j.c, in: in, stdin: append(in.JSON(), '\n')}
+	if why := k.Unrunnable(); why != "" {
+		r.o = process.Outcome{ExitCode: -1, StartErr: fmt.Errorf("%s", why)}
+	} else if argv := k.j.c.runPlan().argv; argv == nil {
+		_, err := process.Resolve(k.j.c.runPlan().impl.Path)
+		r.o = process.Outcome{ExitCode: -1, StartErr: err}
+	} else {
+		res.Started = true
+		r.o, r.changed = k.run.runImplementation(ctx, argv, r.stdin)
+	}
+	r.startErr = r.o.StartErr
+	r.end = endingOf(r.o, r.startErr)
+	res.Outcome = r.o
+	if r.end == endCanceled {
+		res.Canceled = true
+		return res
+	}
+	if r.end == endAnswered {
+		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, r.o.Stderr)
+		res.Output, _ = r.actual.(map[string]any)
+	}
+	for _, p := range k.j.c.exploreProperties() {
+		if v := p.explore(r); v != nil {
+			res.Broken = append(res.Broken, Broken{Rule: p.ID, Message: v.msg})
+		}
+	}
+	return res
+}
