@@ -1,0 +1,110 @@
+package lint
+
+import (
+	"maps"
+	"regexp"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+var ruleMCPTool = &Rule{ID: "mcp-tool", Severity: SeverityWarning, Category: "contract",
+	Title: "the contract is not a valid MCP tool definition",
+	Doc: "`speccify-lint export --format mcp` and `speccify-lint mcp` publish each contract as an MCP tool " +
+		"(`name`, `description`, `inputs` as `inputSchema`, `outputs` as `outputSchema`). The Model Context " +
+		"Protocol specification 2025-11-25 says, in Server Features > Tools > Data Types > Tool and > Tool Names, " +
+		"and in the `Tool` definition of its schema.json: a tool name SHOULD be 1 to 128 characters of `A-Z`, `a-z`, " +
+		"`0-9`, `_`, `-` and `.` (the name rule asks for a subset of these, lowercase kebab-case of at most 64 " +
+		"characters, so this rule checks MCP's limits only where the name rule is disabled); `inputSchema` MUST be a JSON Schema object whose root has the literal " +
+		"`type: object` (`type: [object]` or an `allOf` that implies it does not pass the specification's schema), " +
+		"and each entry of its `properties` an object schema (not `true` or `false`); `outputSchema` is likewise " +
+		"\"currently restricted to type: object at the root level\" (the 2026-07-28 revision lifts that " +
+		"restriction and the one on `properties`, and keeps the root's `type: object` of `inputSchema`, so a " +
+		"contract valid for 2025-11-25 is valid for both). " +
+		"(The description, which the model reads to choose the tool, is present and not empty by required-field " +
+		"and description, errors both.) And since an MCP " +
+		"client reads `inputSchema` alone, without the tool folder, every `$ref` to a JSON file of the folder " +
+		"must be one the export can copy into the schema's `$defs`: by a JSON pointer (`defs.json#/x`), not by an " +
+		"anchor, to a file without `$id` or `$anchor`, and no `$dynamicRef` across files. On by default, as a " +
+		"warning: a contract the other rules accept almost always passes it (the name rule is stricter than MCP's " +
+		"names; wire-object asks for an object), what it adds costs a line to fix, and a contract that fails it is " +
+		"left out of what `speccify-lint mcp` serves. Disable it (`--disable mcp-tool`) where tools are never " +
+		"reached over MCP.",
+	Example: "inputs: {type: [object], properties: {path: true}}",
+	Fix:     "inputs: {type: object, properties: {path: {type: string}}}",
+	static:  checkMCPTool}
+
+// mcpToolName is the character set and length that the MCP specification
+// (2025-11-25, Tools > Tool Names) asks tool names to keep to.
+var mcpToolName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
+
+// checkMCPTool: the contract maps to a valid MCP tool definition.
+func checkMCPTool(c *toolCheck, rep reporter) {
+	fm := c.fields()
+	if fm == nil {
+		return
+	}
+	// The name rule asks for a subset of MCP's names: this rule checks
+	// MCP's own limits only where that rule is off, so that one bad name is
+	// one finding.
+	if name := fm.Name.Value; name != "" && !c.cfg.enabled(ruleName) && !mcpToolName.MatchString(name) {
+		why := "characters other than A-Z, a-z, 0-9, _, - and ."
+		if utf8.RuneCountInString(name) > 128 {
+			why = "more than 128 characters"
+		}
+		rep.withHelp("MCP tool names are 1 to 128 characters of A-Z, a-z, 0-9, _, - and . (specification 2025-11-25, Tools > Tool Names)").
+			report(over(fm.Name.Span), "name", "name %q is no MCP tool name: it has %s", name, why)
+	}
+	ins, outs := c.schemas()
+	for _, s := range []*schemaField{ins, outs} {
+		if s == nil || s.doc == nil || s.schema == nil {
+			continue // missing, not JSON or not compiling: other rules say so
+		}
+		checkMCPSchema(s, rep)
+	}
+}
+
+// checkMCPSchema: the schema s is an MCP inputSchema or outputSchema (the
+// root's literal type: object, object schemas under properties) and an
+// export can inline its file references.
+func checkMCPSchema(s *schemaField, rep reporter) {
+	mcpName := map[string]string{"inputs": "inputSchema", "outputs": "outputSchema"}[s.name]
+	root, _ := s.doc.Value.(map[string]any)
+	if t, _ := root["type"].(string); t != "object" && !acceptsNonObject(s) {
+		at, what := over(s.field.Key.Span), "has no type"
+		if _, has := root["type"]; has {
+			at, what = s.place("/type"), "has a type that is not the string object"
+		}
+		rep.withHelp("write type: object at the root of %s: MCP's %s requires that literal (specification 2025-11-25, schema.json Tool)", s.name, mcpName).
+			report(at, s.name+".type", "%s %s, which MCP's %s requires", s.name, what, mcpName)
+	}
+	if props, ok := root["properties"].(map[string]any); ok {
+		for _, k := range slices.Sorted(maps.Keys(props)) {
+			if _, isObject := props[k].(map[string]any); !isObject {
+				p := contract.PropertyPointer(k)
+				rep.withHelp("write a schema object ({} accepts anything); MCP's %s allows no true or false there", mcpName).
+					report(s.place(p), s.name+p, "%s.properties.%s is not a schema object, which MCP's %s requires", s.name, k, mcpName)
+			}
+		}
+	}
+	_, issues := s.schema.Inline()
+	for _, is := range issues {
+		rep.withHelp("an MCP client reads %s alone: refer to files by a JSON pointer, and keep $id, $anchor and $dynamicRef out of them", mcpName).
+			report(s.place(is.Pointer), s.name+is.Pointer, "%s cannot be exported as one document: %s", s.name, is.Msg)
+	}
+}
+
+// acceptsNonObject reports whether the schema s accepts a value that is no
+// JSON object: wire-object's finding, which this rule does not repeat.
+func acceptsNonObject(s *schemaField) bool {
+	if onlyObjects(s.doc.Value) {
+		return false
+	}
+	return slices.ContainsFunc(nonObjects, func(v struct {
+		kind  string
+		value any
+	}) bool {
+		return valid(s.schema, v.value)
+	})
+}
