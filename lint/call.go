@@ -90,10 +90,13 @@ func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
 	}()
 	j := checkStatic(&cfg, 0, tool, nil)
 	k = &Callable{j: j}
+	// The static findings as Lint reports them, on copies: RunExamples
+	// finishes the job's own list.
 	tr := j.tr
-	j.c.attachPositions(j.out.list)
-	j.c.attachSource(j.out.list)
-	tr.Findings = append(slices.Clone(tr.Findings), j.out.list...)
+	list := slices.Clone(j.out.list)
+	j.c.attachPositions(list)
+	j.c.attachSource(list)
+	tr.Findings = append(slices.Clone(tr.Findings), list...)
 	slices.SortStableFunc(tr.Findings, CompareFindings)
 	k.Static = tr
 	if j.checked {
@@ -131,18 +134,18 @@ func (k *Callable) Errors() []Finding {
 	return out
 }
 
-// Schemas are the JSON documents of inputs and outputs as written (nil when
-// missing or not JSON), and whether each compiled.
-func (k *Callable) Schemas() (inputs, outputs *contract.JSONDoc) {
+// Compiled are the compiled inputs and outputs schemas; nil when one is
+// missing or does not compile.
+func (k *Callable) Compiled() (inputs, outputs *contract.Schema) {
 	if k.j.c.spec == nil {
 		return nil, nil
 	}
 	ins, outs := k.j.c.schemas()
 	if ins != nil {
-		inputs = ins.doc
+		inputs = ins.schema
 	}
 	if outs != nil {
-		outputs = outs.doc
+		outputs = outs.schema
 	}
 	return inputs, outputs
 }
@@ -242,4 +245,44 @@ func (k *Callable) Call(ctx context.Context, v any) *CallResult {
 		}
 	}
 	return res
+}
+
+// RunExamples runs the tool's examples as Lint does and returns the tool's
+// whole result: the static findings, the examples and their findings.
+// Call it at most once, before any Call.
+func (k *Callable) RunExamples(ctx context.Context) ToolResult {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if !k.j.checked {
+		return k.Static
+	}
+	return k.j.runExamples(ctx)
+}
+
+// ReadOnly reports whether the tool is known to write nothing: its effects
+// says it writes nothing (as the effects rule reads it), and tr, the result
+// of RunExamples, shows that every example ran and none changed the tool
+// folder (no effects finding). Without examples that ran, nothing is known,
+// and the answer is false.
+func (k *Callable) ReadOnly(tr ToolResult) bool {
+	c := k.j.c
+	if c.spec == nil || c.spec.Frontmatter == nil || !writesNothing(c.effects()) || len(tr.Examples) == 0 {
+		return false
+	}
+	for _, f := range tr.Findings {
+		if f.Rule == ruleEffects.ID {
+			return false
+		}
+	}
+	for _, er := range tr.Examples {
+		if er.Status == StatusSkipped {
+			return false
+		}
+		for _, f := range er.Findings {
+			if f.Rule == ruleEffects.ID {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -26,6 +26,7 @@ type cli struct {
 	Explore ExploreCmd `cmd:"" help:"Send each tool inputs made from its inputs schema and examples (and inputs that violate it), and report every broken promise of its contract with the smallest input that shows it."`
 	Server  ServerCmd  `cmd:"" help:"Run the language server on stdin and stdout: diagnostics and fixes of TOOL.md files as you type (see docs/editors.md)."`
 	Call    CallCmd    `cmd:"" help:"Run one tool on one input through its contract: the input checked against inputs first, the answer against outputs."`
+	Export  ExportCmd  `cmd:"" help:"Print the contracts as the tool definitions of another format: --format mcp, the tools/list result of the Model Context Protocol."`
 
 	ShowVersion kong.VersionFlag `name:"version" help:"Print the version and exit (as the version command does)."`
 }

@@ -1,0 +1,175 @@
+// Package mcptool maps tool contracts to Model Context Protocol tool
+// definitions: the `tools/list` result that `speccify-lint export --format
+// mcp` prints and that the MCP server (package mcpserve) lists.
+//
+// The mapping (specification 2025-11-25, Server Features > Tools > Data
+// Types > Tool):
+//
+//   - name: the frontmatter's name;
+//   - description: the frontmatter's description;
+//   - inputSchema, outputSchema: inputs and outputs, as one document each
+//     (the tool folder's JSON files that a $ref names copied under $defs,
+//     contract.Schema.Inline), keys in sorted order;
+//   - annotations.readOnlyHint: true only when effects says the tool writes
+//     nothing and the examples ran, all of them, without changing the tool
+//     folder (lint.Callable.ReadOnly); otherwise no annotation at all.
+//
+// Nothing else is derived: a TOOL.md has no title, and whether a tool is
+// destructive, idempotent or reaches an open world is not something a
+// contract states in a form that can be checked, so those hints are left
+// out (a client then assumes their defaults, the cautious ones).
+package mcptool
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/cilog"
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// Tool is an MCP tool definition, its fields in the specification's order.
+type Tool struct {
+	Name         string       `json:"name"`
+	Title        string       `json:"title,omitempty"`
+	Description  string       `json:"description,omitempty"`
+	InputSchema  any          `json:"inputSchema"`
+	OutputSchema any          `json:"outputSchema,omitempty"`
+	Annotations  *Annotations `json:"annotations,omitempty"`
+}
+
+// Annotations are the hints of a Tool that a contract proves.
+type Annotations struct {
+	ReadOnlyHint bool `json:"readOnlyHint,omitempty"`
+}
+
+// ListResult is the result of tools/list.
+type ListResult struct {
+	Tools []Tool `json:"tools"`
+}
+
+// Left is a tool folder that is not exported, and why.
+type Left struct {
+	// Dir is the tool folder relative to the root.
+	Dir string
+	// Reason says why, in a few words.
+	Reason string
+}
+
+// Definition is the MCP tool definition of the contract of k; readOnly
+// says that the tool is known to write nothing (lint.Callable.ReadOnly).
+// The reason is why there is none ("" when there is one): the contract has
+// static errors, mcp-tool findings, or inputs or outputs that do not
+// compile.
+func Definition(k *lint.Callable, readOnly bool) (Tool, string) {
+	if errs := k.Errors(); len(errs) > 0 {
+		return Tool{}, fmt.Sprintf("the contract has %s (see speccify-lint --no-run %s)", count(len(errs), "error"), k.Dir())
+	}
+	if n := countRule(k.Static.Findings, "mcp-tool"); n > 0 {
+		return Tool{}, fmt.Sprintf("the contract is not a valid MCP tool definition: %s (mcp-tool)", count(n, "finding"))
+	}
+	ins, outs := k.Compiled()
+	if ins == nil || outs == nil {
+		return Tool{}, "inputs or outputs does not compile"
+	}
+	spec := k.Spec()
+	in, issues := ins.Inline()
+	out, issues2 := outs.Inline()
+	if len(issues)+len(issues2) > 0 {
+		return Tool{}, "inputs or outputs cannot be exported as one document (mcp-tool)"
+	}
+	t := Tool{
+		Name:         spec.Frontmatter.Name.Value,
+		Description:  strings.TrimSpace(spec.Frontmatter.Description.Value),
+		InputSchema:  in,
+		OutputSchema: out,
+	}
+	if readOnly {
+		t.Annotations = &Annotations{ReadOnlyHint: true}
+	}
+	return t, ""
+}
+
+func countRule(fs []lint.Finding, rule string) int {
+	n := 0
+	for _, f := range fs {
+		if f.Rule == rule {
+			n++
+		}
+	}
+	return n
+}
+
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// Options are the settings of an export.
+type Options struct {
+	// Config is the lint configuration the tools are checked with (Root,
+	// Platform, Timeout, MaxOutput, Version).
+	Config lint.Config
+	// RunExamples runs each tool's examples, which readOnlyHint needs.
+	RunExamples bool
+}
+
+// Export checks each discovered tool folder and returns the tools/list
+// result of those that make valid MCP tools, in the order of their
+// folders, and the folders left out with the reason. A name that an
+// earlier folder has already is left out (the specification asks names to
+// be unique within a server).
+func Export(ctx context.Context, opt Options, disc *discover.Discovery) (ListResult, []Left) {
+	res := ListResult{Tools: []Tool{}}
+	var left []Left
+	seen := map[string]string{}
+	for _, t := range disc.Tools {
+		tool, dir, reason := exportOne(ctx, opt, t)
+		switch {
+		case reason != "":
+			left = append(left, Left{Dir: dir, Reason: reason})
+		case seen[tool.Name] != "":
+			left = append(left, Left{Dir: dir, Reason: fmt.Sprintf("the name %s is %s's already", tool.Name, seen[tool.Name])})
+		default:
+			seen[tool.Name] = dir
+			res.Tools = append(res.Tools, tool)
+		}
+	}
+	return res, left
+}
+
+// exportOne is the definition of the tool folder t, or why there is none.
+func exportOne(ctx context.Context, opt Options, t discover.Tool) (Tool, string, string) {
+	k, err := lint.OpenCallable(opt.Config, t)
+	if err != nil {
+		return Tool{}, t.Dir, err.Error()
+	}
+	defer k.Close()
+	readOnly := false
+	if opt.RunExamples {
+		readOnly = k.ReadOnly(k.RunExamples(ctx))
+	}
+	tool, reason := Definition(k, readOnly)
+	return tool, k.Dir(), reason
+}
+
+// Write writes the result as indented JSON (fields in the specification's
+// order, schema keys sorted), with the markers of CI commands escaped.
+func Write(w io.Writer, res ListResult) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(res); err != nil {
+		return err
+	}
+	_, err := w.Write(cilog.EscapeJSON(buf.Bytes()))
+	return err
+}
