@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"runtime"
+	"time"
+
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/mcpserve"
+)
+
+// MCPCmd serves the tool folders' contracts over MCP (package mcpserve).
+type MCPCmd struct {
+	Paths []string `arg:"" optional:"" name:"path" help:"Directories to search, TOOL.md files, or files inside tool folders (default: .)."`
+
+	Exclude   []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
+	Platform  string        `placeholder:"PLATFORM" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
+	Root      string        `type:"existingdir" placeholder:"DIR" help:"Directory the paths must lie in (default: the git top level, else the working directory)."`
+	Timeout   time.Duration `default:"${default_timeout}" help:"Time limit for one call."`
+	MaxOutput byteSize      `default:"${default_max_output}" help:"Cap for what one call may print on stdout and on stderr each."`
+	Jobs      int           `short:"j" placeholder:"N" help:"Calls that run at once (default: the number of CPUs); the calls of one tool run one at a time."`
+	Reload    time.Duration `default:"2s" help:"How often the tool folders are checked for changed contracts (0: never)."`
+}
+
+// Run serves MCP on stdin and stdout until the client closes the session;
+// stderr logs the tools left out and why.
+func (c *MCPCmd) Run(env *runEnv) error {
+	root, err := resolveRoot(c.Root)
+	if err != nil {
+		return usageError{err}
+	}
+	if err := checkPlatform(c.Platform); err != nil {
+		return usageErrorf("--platform: %v", err)
+	}
+	if err := checkJobs(c.Jobs); err != nil {
+		return usageErrorf("--jobs: %v", err)
+	}
+	paths := c.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	if err := checkPaths(paths, env.commands); err != nil {
+		return usageError{err}
+	}
+	find := func() (*discover.Discovery, error) {
+		disc, _, err := (&LintCmd{Exclude: c.Exclude}).discover(paths, root, false, env.stderr)
+		return disc, err
+	}
+	if _, err := find(); err != nil {
+		return usageError{err}
+	}
+	jobs := c.Jobs
+	if jobs == 0 {
+		jobs = runtime.NumCPU()
+	}
+	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput)}
+	srv, err := mcpserve.New(mcpserve.Options{Config: cfg, Discover: find, Jobs: jobs, Reload: c.Reload, Log: env.stderr, Version: currentVersion()})
+	if err != nil {
+		return usageError{err}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	defer stop()
+	if err := srv.Run(ctx, mcpserve.Transport(os.Stdin, os.Stdout)); err != nil && ctx.Err() == nil {
+		return usageErrorf("mcp: %v", err)
+	}
+	return nil
+}

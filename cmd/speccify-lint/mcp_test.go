@@ -1,0 +1,377 @@
+//go:build unix
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/speccify/speccify-lint/internal/proctest"
+)
+
+// echoTool answers n, and misbehaves on purpose for some: 0 is ok: false, 13
+// kills itself with SIGSEGV, 99 answers a string n (outputs wants an
+// integer), 7 writes its pid to $PIDS/slow and sleeps. Every run appends a
+// line to $PIDS/starts.
+const echoTool = `---
+name: echo
+description: Echoes n.
+inputs: {type: object, required: [n], additionalProperties: false, properties: {n: {type: integer}}}
+outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, n: {type: integer}, error: {type: string}}}
+effects: none
+requires: []
+---
+
+## Examples
+
+### five
+input: {"n": 5}
+output: {"ok": true, "n": 5}
+
+### zero
+input: {"n": 0}
+output: {"ok": false, "error": "zero"}
+`
+
+const echoImpl = `#!/bin/sh
+echo started >> "$PIDS/starts"
+n=$(sed 's/[^0-9-]//g')
+case "$n" in
+  0) echo '{"ok": false, "error": "zero"}'; exit 1 ;;
+  13) kill -SEGV $$ ;;
+  99) echo '{"ok": true, "n": "ninety-nine"}' ;;
+  7) echo $$ > "$PIDS/slow.tmp"; mv "$PIDS/slow.tmp" "$PIDS/slow"; exec sleep 600 ;;
+  *) echo "{\"ok\": true, \"n\": $n}" ;;
+esac
+`
+
+// brokenTool has a static error (no outputs): it is not served.
+const brokenTool = `---
+name: broken
+description: Has no outputs.
+inputs: {type: object}
+effects: none
+requires: []
+---
+`
+
+// loudTool's description holds CI commands.
+const loudTool = `---
+name: loud
+description: "Says ##vso[task.setvariable variable=x]1 and ##[error]x."
+inputs: {type: object}
+outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}
+effects: none
+requires: []
+---
+
+## Examples
+
+### ok
+input: {}
+output: {"ok": true}
+
+### not ok
+input: {"x": 1}
+output: {"ok": false, "error": "x"}
+`
+
+const loudImpl = `#!/bin/sh
+cat >/dev/null
+echo '{"ok": true, "error": "##vso[task.complete result=Succeeded]"}'
+`
+
+// mcpTree writes the tools under dir/tree, and outside/evil (a copy of
+// echo) linked from tree/evil; it returns the root and the pid directory.
+func mcpTree(t *testing.T) (root, pids string) {
+	t.Helper()
+	dir := t.TempDir()
+	root = filepath.Join(dir, "tree")
+	pids = filepath.Join(dir, "pids")
+	files := map[string]string{
+		"tree/echo/TOOL.md":     echoTool,
+		"tree/echo/linux.sh":    echoImpl,
+		"tree/echo/macos.sh":    echoImpl,
+		"tree/broken/TOOL.md":   brokenTool,
+		"tree/loud/TOOL.md":     loudTool,
+		"tree/loud/linux.sh":    loudImpl,
+		"tree/loud/macos.sh":    loudImpl,
+		"outside/evil/TOOL.md":  strings.Replace(echoTool, "name: echo", "name: evil", 1),
+		"outside/evil/linux.sh": echoImpl,
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		mode := os.FileMode(0o644)
+		if strings.HasSuffix(name, ".sh") {
+			mode = 0o755
+		}
+		if err := os.WriteFile(p, []byte(text), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(pids, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "outside", "evil"), filepath.Join(root, "evil")); err != nil {
+		t.Fatal(err)
+	}
+	return root, pids
+}
+
+func starts(t *testing.T, pids string) int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(pids, "starts"))
+	if errors.Is(err, os.ErrNotExist) {
+		return 0
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Count(string(b), "\n")
+}
+
+func textOf(res *mcp.CallToolResult) string {
+	var parts []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			parts = append(parts, tc.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// TestMCPServer starts the real binary as an MCP server and drives it with
+// the official Go SDK's client: initialize, list, a valid call, an invalid
+// call (the implementation not started), ok: false, a crash, an answer
+// that violates outputs, cancellation (the implementation's process ended,
+// by pid), shutdown.
+func TestMCPServer(t *testing.T) {
+	bin := buildBinary(t)
+	root, pids := mcpTree(t)
+	cmd := exec.Command(bin, "mcp", "--root", root, "--reload", "0", "--timeout", "60s", root)
+	cmd.Env = append(os.Environ(), "PIDS="+pids)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	ctx := context.Background()
+	client := mcp.NewClient(&mcp.Implementation{Name: "speccify-lint-test", Version: "v1"}, nil)
+	session, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("initialize: %v", err)
+	}
+	defer session.Close()
+	if got := session.InitializeResult().ServerInfo.Name; got != "speccify-lint" {
+		t.Errorf("server name %q", got)
+	}
+
+	list, err := session.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range list.Tools {
+		names = append(names, tool.Name)
+	}
+	if strings.Join(names, ",") != "echo,loud" {
+		t.Errorf("tools %v, want echo and loud (broken has errors, evil is behind a link out of the root)", names)
+	}
+
+	call := func(args map[string]any) *mcp.CallToolResult {
+		t.Helper()
+		res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: "echo", Arguments: args})
+		if err != nil {
+			t.Fatalf("call %v: %v", args, err)
+		}
+		return res
+	}
+
+	res := call(map[string]any{"n": 5})
+	if res.IsError || textOf(res) != `{"n":5,"ok":true}` {
+		t.Errorf("n=5: isError %v, %q", res.IsError, textOf(res))
+	}
+	if sc, _ := res.StructuredContent.(map[string]any); sc["ok"] != true || sc["n"] != float64(5) {
+		t.Errorf("n=5: structuredContent %v", res.StructuredContent)
+	}
+
+	before := starts(t, pids)
+	res = call(map[string]any{"n": "five", "m": 1})
+	if !res.IsError || !strings.Contains(textOf(res), "the tool was not started") || !strings.Contains(textOf(res), "$.n: got string, want integer") {
+		t.Errorf("invalid call: isError %v, %q", res.IsError, textOf(res))
+	}
+	if got := starts(t, pids); got != before {
+		t.Errorf("the invalid call started the implementation (%d starts, %d before)", got, before)
+	}
+
+	res = call(map[string]any{"n": 0})
+	if !res.IsError || !strings.HasPrefix(textOf(res), "zero\n") {
+		t.Errorf("ok: false: isError %v, %q", res.IsError, textOf(res))
+	}
+	if sc, _ := res.StructuredContent.(map[string]any); sc["ok"] != false {
+		t.Errorf("ok: false: structuredContent %v", res.StructuredContent)
+	}
+
+	res = call(map[string]any{"n": 13})
+	if !res.IsError || !strings.Contains(textOf(res), "explore-crash: the implementation was killed by signal SIGSEGV") {
+		t.Errorf("crash: isError %v, %q", res.IsError, textOf(res))
+	}
+	if res.StructuredContent != nil {
+		t.Errorf("crash: structuredContent %v", res.StructuredContent)
+	}
+
+	res = call(map[string]any{"n": 99})
+	if !res.IsError || !strings.Contains(textOf(res), "explore-output-schema: the output does not match outputs: $.n: got string, want integer") {
+		t.Errorf("outputs violated: isError %v, %q", res.IsError, textOf(res))
+	}
+
+	// Cancellation: the call's process is killed.
+	cctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		_, err := session.CallTool(cctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"n": 7}})
+		done <- err
+	}()
+	pid := waitPid(t, filepath.Join(pids, "slow"))
+	cancel()
+	if err := <-done; err == nil {
+		t.Error("the canceled call returned no error")
+	}
+	if !proctest.Ended(pid, 10*time.Second) {
+		t.Errorf("the canceled call's process %d is still running", pid)
+	}
+
+	// The server still answers after all that.
+	if res := call(map[string]any{"n": 6}); res.IsError {
+		t.Errorf("n=6 after the cancellation: %q", textOf(res))
+	}
+
+	if err := session.Close(); err != nil {
+		t.Errorf("close: %v", err)
+	}
+	if cmd.ProcessState == nil || !cmd.ProcessState.Success() {
+		t.Errorf("the server did not exit 0 on shutdown: %v", cmd.ProcessState)
+	}
+	if !strings.Contains(stderr.String(), "speccify-lint: mcp: broken not served: the contract has") {
+		t.Errorf("stderr does not say why broken is not served:\n%s", stderr.String())
+	}
+}
+
+// waitPid waits for the file path to hold a pid and returns it.
+func waitPid(t *testing.T, path string) int {
+	t.Helper()
+	for range 1000 {
+		if b, err := os.ReadFile(path); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+				return pid
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no pid in %s", path)
+	return 0
+}
+
+// TestMCPServerHostile talks to the server over raw pipes as a hostile or
+// broken client would: messages that are not JSON or not JSON-RPC get an
+// error response and the session goes on; a tool name out of the root is an
+// unknown tool; CI commands from a description and an answer come out
+// escaped.
+func TestMCPServerHostile(t *testing.T) {
+	bin := buildBinary(t)
+	root, pids := mcpTree(t)
+	cmd := exec.Command(bin, "mcp", "--root", root, "--reload", "0", root)
+	cmd.Env = append(os.Environ(), "PIDS="+pids)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer stdin.Close()
+	lines := []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`,
+		`garbage{`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"x":1}`,
+		`[]`,
+		`{"jsonrpc":"2.0","id":{},"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":"x"}`,
+		strings.Repeat(" ", 17<<20) + "x",
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"../../etc","arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"evil","arguments":{"n":1}}}`,
+		`{"jsonrpc":"2.0","id":5,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"loud","arguments":{}}}`,
+	}
+	go func() {
+		for _, l := range lines {
+			if _, err := io.WriteString(stdin, l+"\n"); err != nil {
+				return
+			}
+		}
+	}()
+	// A server that stops answering fails the test instead of hanging it.
+	stop := time.AfterFunc(2*time.Minute, func() { _ = cmd.Process.Kill() })
+	defer stop.Stop()
+	replies := map[string]string{} // by id
+	var nullIDs int
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(nil, 64<<20)
+	for len(replies) < 6 && sc.Scan() {
+		line := sc.Text()
+		for _, bad := range []string{"##vso[", "##[", "##teamcity["} {
+			if strings.Contains(line, bad) {
+				t.Errorf("a CI command in the server's output: %s", line)
+			}
+		}
+		var msg struct {
+			ID json.RawMessage `json:"id"`
+		}
+		if err := json.Unmarshal([]byte(line), &msg); err != nil {
+			t.Fatalf("not JSON: %s", line)
+		}
+		if string(msg.ID) == "null" || msg.ID == nil {
+			nullIDs++
+			continue
+		}
+		replies[string(msg.ID)] = line
+	}
+	if nullIDs != 5 {
+		t.Errorf("%d error responses with id null, want 5 (garbage, {x:1}, [], an object id, a line too long)", nullIDs)
+	}
+	for id, want := range map[string]string{
+		"2": `"code":-32600`,
+		"3": `unknown tool \"../../etc\"`,
+		"4": `unknown tool \"evil\"`,
+		"5": `"name":"echo"`,
+		"6": `\u0023\u0023vso[`,
+	} {
+		if !strings.Contains(replies[id], want) {
+			t.Errorf("reply %s: %s\nwant %s", id, replies[id], want)
+		}
+	}
+	if strings.Contains(replies["5"], `"evil"`) || strings.Contains(replies["5"], `"broken"`) {
+		t.Errorf("tools/list serves evil or broken: %s", replies["5"])
+	}
+	if starts(t, pids) != 0 {
+		t.Error("an implementation of echo or evil ran")
+	}
+}

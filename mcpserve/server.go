@@ -1,0 +1,299 @@
+// Package mcpserve is `speccify-lint mcp`: a Model Context Protocol server
+// over stdio, on the official Go SDK (github.com/modelcontextprotocol/go-sdk),
+// that serves the tool folders' contracts as MCP tools and enforces them at
+// the boundary.
+//
+//   - tools/list is the export (package mcptool): the tools whose contracts
+//     have no static error and make valid MCP tool definitions, and whose
+//     implementation can run here; each tool left out is logged on stderr
+//     with the reason.
+//   - tools/call validates the arguments against inputs first: an invalid
+//     call is a tool error (isError) naming each violation at its JSON path,
+//     and the implementation is not started. A valid call runs exactly as
+//     `speccify-lint call` runs it (lint.Callable: the folder opened
+//     through the gate, lint/process's containment, timeout, output caps and
+//     sweep); the answer, validated against outputs, is structuredContent
+//     and a text block of its JSON; ok: false is isError with the error
+//     string; a broken promise (a crash, a timeout, no JSON object, an
+//     answer that violates outputs) is isError with the rule id and what was
+//     seen, never a silent pass.
+//   - Calls run in parallel up to Options.Jobs; the calls of one tool run one
+//     at a time (each run's snapshot of the tool folder is its own). A call
+//     canceled by the client (notifications/cancelled) kills its processes.
+//   - The tool folders are checked again every Options.Reload (when the
+//     contracts change the list changes, and clients get
+//     notifications/tools/list_changed).
+//   - Every JSON-RPC message the server writes has the markers of CI commands
+//     escaped (cilog.EscapeJSON), as the JSON reports do.
+package mcpserve
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
+	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/mcptool"
+)
+
+// Options are the server's settings.
+type Options struct {
+	// Config is the lint configuration the tools are checked and run with
+	// (Root, Platform, Timeout, MaxOutput, Version).
+	Config lint.Config
+	// Discover finds the tool folders (through the gate), each time the
+	// server loads them.
+	Discover func() (*discover.Discovery, error)
+	// Jobs is how many calls run at once; 0 means 1.
+	Jobs int
+	// Reload is how often the tool folders are checked again for changes; 0
+	// means never.
+	Reload time.Duration
+	// Log receives one line per event: a tool left out and why, a reload.
+	Log io.Writer
+	// Version is speccify-lint's version, the server's.
+	Version string
+}
+
+// Server is one MCP server of the tool folders.
+type Server struct {
+	opt  Options
+	mcp  *mcp.Server
+	jobs chan struct{}
+
+	mu sync.Mutex
+	// tools are the tools served, by name.
+	tools map[string]*served
+	// logged are the lines logged last time a folder was left out, so that
+	// a reload logs only what changed.
+	logged map[string]bool
+}
+
+// served is a tool being served: its checked folder and its definition.
+type served struct {
+	// dir is the folder as discovered.
+	dir string
+	k   *lint.Callable
+	def mcptool.Tool
+	// stamp is what the contract's folder was when it was checked, to tell
+	// when it changed.
+	stamp string
+}
+
+// New checks the tool folders and makes the server of those it can serve.
+func New(opt Options) (*Server, error) {
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	s := &Server{opt: opt, jobs: make(chan struct{}, max(opt.Jobs, 1)), tools: map[string]*served{}, logged: map[string]bool{}}
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "speccify-lint", Version: opt.Version},
+		&mcp.ServerOptions{Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}})
+	if err := s.load(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Run serves the MCP session on t until the client ends it or ctx is done.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	if s.opt.Reload > 0 {
+		go s.reloadEvery(ctx, s.opt.Reload)
+	}
+	defer s.close()
+	return s.mcp.Run(ctx, t)
+}
+
+func (s *Server) logf(format string, args ...any) {
+	fmt.Fprintf(s.opt.Log, "speccify-lint: mcp: "+format+"\n", args...)
+}
+
+func (s *Server) reloadEvery(ctx context.Context, every time.Duration) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			if err := s.load(); err != nil {
+				s.logf("reloading the tool folders: %v", err)
+			}
+		}
+	}
+}
+
+// close lets go of the tool folders.
+func (s *Server) close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, t := range s.tools {
+		t.k.Close()
+	}
+}
+
+// load discovers the tool folders and checks those that are new or changed
+// since they were last checked; it adds the tools that can be served and
+// removes those that no longer can (the SDK tells the clients).
+func (s *Server) load() error {
+	disc, err := s.opt.Discover()
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	byDir := map[string]*served{}
+	for _, t := range s.tools {
+		byDir[t.dir] = t
+	}
+	next := map[string]*served{}
+	logged := map[string]bool{}
+	leave := func(dir, reason string) {
+		line := dir + " not served: " + reason
+		logged[line] = true
+		if !s.logged[line] {
+			s.logf("%s", line)
+		}
+	}
+	for _, t := range disc.Tools {
+		stamp := s.stamp(t.Dir)
+		var cur *served
+		if old := byDir[t.Dir]; old != nil && old.stamp == stamp && stamp != "" {
+			cur = old
+		} else {
+			cur, err = s.check(t, stamp)
+			if err != nil {
+				leave(relDir(s.opt.Config.Root, t.Dir), err.Error())
+				continue
+			}
+		}
+		if other, ok := next[cur.def.Name]; ok {
+			leave(cur.k.Dir(), fmt.Sprintf("the name %s is %s's already", cur.def.Name, other.k.Dir()))
+			if cur != byDir[cur.dir] {
+				cur.k.Close()
+			}
+			continue
+		}
+		next[cur.def.Name] = cur
+	}
+	s.logged = logged
+	var gone []string
+	for name, old := range s.tools {
+		if next[name] != old {
+			gone = append(gone, name)
+			if !slices.Contains(slices.Collect(maps.Values(next)), old) {
+				old.k.Close()
+			}
+		}
+	}
+	if len(gone) > 0 {
+		s.mcp.RemoveTools(gone...)
+	}
+	for name, cur := range next {
+		if s.tools[name] != cur {
+			s.add(cur)
+		}
+	}
+	s.tools = next
+	return nil
+}
+
+// check checks the tool folder t and returns it ready to serve, or why it
+// cannot be served.
+func (s *Server) check(t discover.Tool, stamp string) (*served, error) {
+	k, err := lint.OpenCallable(s.opt.Config, t)
+	if err != nil {
+		return nil, err
+	}
+	def, reason := mcptool.Definition(k, false)
+	if reason == "" {
+		reason = k.Unrunnable()
+	}
+	if reason != "" {
+		k.Close()
+		return nil, fmt.Errorf("%s", reason)
+	}
+	return &served{dir: t.Dir, k: k, def: def, stamp: stamp}, nil
+}
+
+// add registers the tool with the SDK. The SDK panics on a definition it
+// refuses (an x-mcp-header it finds invalid, for one): that tool is then
+// not served.
+func (s *Server) add(t *served) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.logf("%s not served: the MCP SDK refuses its definition: %v", t.k.Dir(), r)
+		}
+	}()
+	tool := &mcp.Tool{Name: t.def.Name, Description: t.def.Description, InputSchema: t.def.InputSchema, OutputSchema: t.def.OutputSchema}
+	s.mcp.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return s.call(ctx, t, req.Params.Arguments)
+	})
+}
+
+// call runs one tools/call of the tool t with the raw arguments.
+func (s *Server) call(ctx context.Context, t *served, raw json.RawMessage) (*mcp.CallToolResult, error) {
+	if len(strings.TrimSpace(string(raw))) == 0 || string(raw) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	v, err := jsonexact.Parse(raw)
+	if err != nil {
+		return toolError("the arguments are not one JSON value: " + err.Error()), nil
+	}
+	if invalid := t.k.CheckInput(v); len(invalid) > 0 {
+		return toolError(invalidText(invalid)), nil
+	}
+	select {
+	case s.jobs <- struct{}{}:
+		defer func() { <-s.jobs }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	res := t.k.Call(ctx, v)
+	switch {
+	case res.Canceled || ctx.Err() != nil:
+		return nil, fmt.Errorf("canceled: %w", ctx.Err())
+	case len(res.Invalid) > 0:
+		return toolError(invalidText(res.Invalid)), nil
+	case len(res.Broken) > 0:
+		var lines []string
+		for _, b := range res.Broken {
+			lines = append(lines, b.Rule+": "+b.Message)
+		}
+		return toolError("the tool broke its contract:\n" + strings.Join(lines, "\n")), nil
+	}
+	text, err := json.Marshal(res.Output)
+	if err != nil {
+		return nil, err
+	}
+	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(text)}}, StructuredContent: res.Output}
+	if ok, _ := res.OK(); !ok {
+		out.IsError = true
+		if msg := res.ErrorText(); msg != "" {
+			out.Content = append([]mcp.Content{&mcp.TextContent{Text: msg}}, out.Content...)
+		}
+	}
+	return out, nil
+}
+
+// invalidText names the violations of inputs.
+func invalidText(invalid []lint.Violation) string {
+	lines := []string{"the arguments violate inputs; the tool was not started:"}
+	for _, is := range invalid {
+		lines = append(lines, is.Path+": "+is.Message)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func toolError(text string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
