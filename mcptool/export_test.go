@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/speccify/speccify-lint/discover"
@@ -112,6 +113,7 @@ var mcpName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
 // leaves the document, and the SDK-independent shape (JSON object keys).
 func checkTools(t *testing.T, res ListResult) {
 	t.Helper()
+	roundTrip(t, res)
 	for _, tool := range res.Tools {
 		if !mcpName.MatchString(tool.Name) {
 			t.Errorf("tool name %q", tool.Name)
@@ -224,4 +226,46 @@ func asJSON(t *testing.T, v any) any {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// roundTrip reads the result as the official Go SDK's client does (into
+// its ListToolsResult) and writes it again: the same JSON, so that every
+// field is one the SDK knows, of the type it expects.
+func roundTrip(t *testing.T, res ListResult) {
+	t.Helper()
+	ours, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sdk mcp.ListToolsResult
+	if err := json.Unmarshal(ours, &sdk); err != nil {
+		t.Fatalf("the SDK cannot read the export: %v", err)
+	}
+	if len(sdk.Tools) != len(res.Tools) {
+		t.Fatalf("the SDK reads %d tools, want %d", len(sdk.Tools), len(res.Tools))
+	}
+	for i, tool := range sdk.Tools {
+		again, err := json.Marshal(tool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(res.Tools[i])
+		var a, b map[string]any
+		_ = json.Unmarshal(again, &a)
+		_ = json.Unmarshal(want, &b)
+		// The SDK writes idempotentHint always; false is its default in
+		// the specification (ToolAnnotations), the same as absent.
+		if ann, ok := a["annotations"].(map[string]any); ok && ann["idempotentHint"] == false {
+			delete(ann, "idempotentHint")
+		}
+		if !reflectEqual(a, b) {
+			t.Errorf("%s through the SDK's Tool:\n%s\nwant\n%s", tool.Name, again, want)
+		}
+	}
+}
+
+func reflectEqual(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
 }
