@@ -2,6 +2,7 @@ package lint
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -26,6 +27,10 @@ type Callable struct {
 	mu  sync.Mutex
 	j   *toolJob
 	run *toolRun
+	// ins and outs are the schemas, loaded once in OpenCallable, so that
+	// what may run concurrently (CheckInput) does not touch the check's
+	// lazily loaded state.
+	ins, outs *schemaField
 	// Static is the result of the static checks: the tool's findings.
 	Static ToolResult
 }
@@ -102,7 +107,7 @@ func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
 	if j.checked {
 		k.run = &toolRun{c: j.c, out: j.out}
 		// Decided now, once, so that calls only read them.
-		j.c.schemas()
+		k.ins, k.outs = j.c.schemas()
 		j.c.runPlan()
 	}
 	return k, nil
@@ -137,10 +142,7 @@ func (k *Callable) Errors() []Finding {
 // Compiled are the compiled inputs and outputs schemas; nil when one is
 // missing or does not compile.
 func (k *Callable) Compiled() (inputs, outputs *contract.Schema) {
-	if k.j.c.spec == nil {
-		return nil, nil
-	}
-	ins, outs := k.j.c.schemas()
+	ins, outs := k.ins, k.outs
 	if ins != nil {
 		inputs = ins.schema
 	}
@@ -159,7 +161,7 @@ func (k *Callable) Unrunnable() string {
 	if k.run == nil {
 		return "the contract could not be read (see spec-file)"
 	}
-	ins, outs := c.schemas()
+	ins, outs := k.ins, k.outs
 	switch {
 	case ins == nil:
 		return "the contract has no inputs schema (see required-field)"
@@ -179,16 +181,22 @@ func (k *Callable) Unrunnable() string {
 
 // CheckInput validates the input v against inputs: its violations, each at
 // a JSON path; none when it is valid (or when inputs did not compile:
-// Unrunnable says so). A pattern that takes too long to match counts as
-// matched, as in the examples.
+// Unrunnable says so). It is safe for concurrent use. Unlike the examples'
+// checks, it fails closed: an input that a pattern takes too long to match
+// (a long-running server may also use up the schema's time for patterns)
+// is refused, since nothing is known about it.
 func (k *Callable) CheckInput(v any) []Violation {
-	ins, _ := k.j.c.schemas()
+	ins := k.ins
 	if ins == nil || ins.schema == nil {
 		return nil
 	}
 	err := ins.schema.Validate(v)
-	if err == nil || valid(ins.schema, v) {
+	if err == nil {
 		return nil
+	}
+	var pt *contract.PatternTimeoutError
+	if errors.As(err, &pt) {
+		return []Violation{{Path: "$", Message: fmt.Sprintf("could not be checked: %v (the pattern at inputs%s)", pt, pt.Pointer)}}
 	}
 	return violationsOf(err, v)
 }

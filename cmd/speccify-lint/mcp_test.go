@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -105,6 +106,9 @@ func mcpTree(t *testing.T) (root, pids string) {
 		"tree/echo/linux.sh":    echoImpl,
 		"tree/echo/macos.sh":    echoImpl,
 		"tree/broken/TOOL.md":   brokenTool,
+		"tree/header/TOOL.md":   strings.Replace(strings.Replace(echoTool, "name: echo", "name: header", 1), "n: {type: integer}", "n: {type: number, x-mcp-header: N}", 1),
+		"tree/header/linux.sh":  echoImpl,
+		"tree/header/macos.sh":  echoImpl,
 		"tree/loud/TOOL.md":     loudTool,
 		"tree/loud/linux.sh":    loudImpl,
 		"tree/loud/macos.sh":    loudImpl,
@@ -187,7 +191,7 @@ func TestMCPServer(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	if strings.Join(names, ",") != "echo,loud" {
-		t.Errorf("tools %v, want echo and loud (broken has errors, evil is behind a link out of the root)", names)
+		t.Errorf("tools %v, want echo and loud (broken has errors, header an x-mcp-header the SDK refuses, evil is behind a link out of the root)", names)
 	}
 
 	call := func(args map[string]any) *mcp.CallToolResult {
@@ -264,8 +268,13 @@ func TestMCPServer(t *testing.T) {
 	if cmd.ProcessState == nil || !cmd.ProcessState.Success() {
 		t.Errorf("the server did not exit 0 on shutdown: %v", cmd.ProcessState)
 	}
-	if !strings.Contains(stderr.String(), "speccify-lint: mcp: broken not served: the contract has") {
-		t.Errorf("stderr does not say why broken is not served:\n%s", stderr.String())
+	for _, want := range []string{
+		"speccify-lint: mcp: broken not served: the contract has",
+		`speccify-lint: mcp: header not served: the MCP SDK refuses its definition: AddTool "header": invalid parameter header annotations`,
+	} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr does not say %q:\n%s", want, stderr.String())
+		}
 	}
 }
 
@@ -373,5 +382,71 @@ func TestMCPServerHostile(t *testing.T) {
 	}
 	if starts(t, pids) != 0 {
 		t.Error("an implementation of echo or evil ran")
+	}
+}
+
+// TestMCPServerReload: a contract changed while the server runs is checked
+// again; the client is told the list changed and sees the change, a tool
+// that gets fixed is served, one that breaks is not.
+func TestMCPServerReload(t *testing.T) {
+	bin := buildBinary(t)
+	root, pids := mcpTree(t)
+	cmd := exec.Command(bin, "mcp", "--root", root, "--reload", "100ms", root)
+	cmd.Env = append(os.Environ(), "PIDS="+pids)
+	var notified atomic.Int64
+	client := mcp.NewClient(&mcp.Implementation{Name: "speccify-lint-test", Version: "v1"}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { notified.Add(1) },
+	})
+	ctx := context.Background()
+	session, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer session.Close()
+	tools := func() map[string]string {
+		list, err := session.ListTools(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]string{}
+		for _, tool := range list.Tools {
+			out[tool.Name] = tool.Description
+		}
+		return out
+	}
+	if got := tools(); got["echo"] != "Echoes n." || len(got) != 2 {
+		t.Fatalf("tools before: %v", got)
+	}
+	// echo's description changes; broken gets its outputs; loud loses them.
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("echo/TOOL.md", strings.Replace(echoTool, "description: Echoes n.", "description: Echoes n back.", 1))
+	write("broken/TOOL.md", strings.Replace(loudTool, "name: loud", "name: broken", 1))
+	for _, impl := range []string{"broken/linux.sh", "broken/macos.sh"} {
+		if err := os.WriteFile(filepath.Join(root, impl), []byte(loudImpl), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("loud/TOOL.md", brokenTool)
+	want := map[string]string{"echo": "Echoes n back.", "broken": loudTool[strings.Index(loudTool, "Says") : strings.Index(loudTool, "x.\"")+2]}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		got := tools()
+		if len(got) == 2 && got["echo"] == want["echo"] && got["broken"] == want["broken"] {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("tools after the change: %v, want %v", got, want)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	for notified.Load() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no notifications/tools/list_changed")
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }

@@ -1,0 +1,110 @@
+//go:build unix
+
+package mcpserve
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/lint"
+)
+
+const addTool = `---
+name: %s
+description: Adds one to n.
+inputs: {type: object, required: [n], properties: {n: {type: integer, maximum: 100}}}
+outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, n: {type: integer}, error: {type: string}}}
+effects: none
+requires: []
+---
+
+## Examples
+
+### one
+input: {"n": 1}
+output: {"ok": true, "n": 2}
+
+### bad
+input: {"n": -1}
+output: {"ok": false, "error": "negative"}
+`
+
+const addImpl = `#!/bin/sh
+n=$(sed 's/[^0-9-]//g')
+if [ "$n" -lt 0 ]; then echo '{"ok": false, "error": "negative"}'; exit 1; fi
+echo "{\"ok\": true, \"n\": $((n + 1))}"
+`
+
+// TestConcurrentCalls runs calls of two tools at once through an in-memory
+// session (under -race, the server's locking is checked): every answer is
+// its own input's.
+func TestConcurrentCalls(t *testing.T) {
+	root := t.TempDir()
+	for _, name := range []string{"add", "inc"} {
+		dir := filepath.Join(root, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "TOOL.md"), fmt.Appendf(nil, addTool, name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, impl := range []string{"linux.sh", "macos.sh"} {
+			if err := os.WriteFile(filepath.Join(dir, impl), []byte(addImpl), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	srv, err := New(Options{
+		Config: lint.Config{Root: root},
+		Discover: func() (*discover.Discovery, error) {
+			return discover.Discover([]string{root}, discover.Options{Root: root})
+		},
+		Jobs: 4,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st, ct := mcp.NewInMemoryTransports()
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx, st) }()
+	session, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := range 12 {
+		wg.Go(func() {
+			name := []string{"add", "inc"}[i%2]
+			n := i * 3
+			if i%5 == 4 {
+				n = 1000 // over maximum: refused before it runs
+			}
+			res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: map[string]any{"n": n}})
+			if err != nil {
+				t.Errorf("%s %d: %v", name, n, err)
+				return
+			}
+			sc, _ := res.StructuredContent.(map[string]any)
+			switch {
+			case n == 1000 && !res.IsError:
+				t.Errorf("%s %d: not refused", name, n)
+			case n != 1000 && (res.IsError || sc["n"] != float64(n+1)):
+				t.Errorf("%s %d: %+v", name, n, res)
+			}
+		})
+	}
+	wg.Wait()
+	session.Close()
+	if err := <-done; err != nil && ctx.Err() == nil {
+		t.Logf("server: %v", err)
+	}
+}
