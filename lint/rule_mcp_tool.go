@@ -1,9 +1,11 @@
 package lint
 
 import (
+	"fmt"
 	"maps"
 	"regexp"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -29,7 +31,10 @@ var ruleMCPTool = &Rule{ID: "mcp-tool", Severity: SeverityWarning, Category: "co
 		"anchor, to a file without `$id` or `$anchor`, and no `$dynamicRef` across files. On by default, as a " +
 		"warning: a contract the other rules accept almost always passes it (the name rule is stricter than MCP's " +
 		"names; wire-object asks for an object), what it adds costs a line to fix, and a contract that fails it is " +
-		"left out of what `speccify-lint mcp` serves. Disable it (`--disable mcp-tool`) where tools are never " +
+		"left out of what `speccify-lint mcp` serves. The 2026-07-28 revision adds `x-mcp-header` (Tools > x-mcp-header), " +
+		"an annotation of an `inputs` property that a client MUST refuse the tool for when it is not a non-empty HTTP " +
+		"token, is on a property whose type is not string, integer or boolean, or repeats another's value (case " +
+		"ignored); the Go SDK refuses such a tool too, so this rule reports it. Disable it (`--disable mcp-tool`) where tools are never " +
 		"reached over MCP.",
 	Example: "inputs: {type: [object], properties: {path: true}}",
 	Fix:     "inputs: {type: object, properties: {path: {type: string}}}",
@@ -88,6 +93,9 @@ func checkMCPSchema(s *schemaField, rep reporter) {
 			}
 		}
 	}
+	if s.name == "inputs" {
+		checkMCPHeaders(s, root, "", map[string]bool{}, rep)
+	}
 	_, issues := s.schema.Inline()
 	for _, is := range issues {
 		rep.withHelp("an MCP client reads %s alone: refer to files by a JSON pointer, and keep $id, $anchor and $dynamicRef out of them", mcpName).
@@ -107,4 +115,40 @@ func acceptsNonObject(s *schemaField) bool {
 	}) bool {
 		return valid(s.schema, v.value)
 	})
+}
+
+// httpToken matches an HTTP field name token (RFC 9110, 5.1: 1*tchar).
+var httpToken = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+
+// checkMCPHeaders: the x-mcp-header annotations of the properties of the
+// schema object obj (at pointer at in inputs) are valid (specification
+// 2026-07-28, Tools > x-mcp-header): a non-empty HTTP token, on a string,
+// integer or boolean property, unique case-insensitively (seen).
+func checkMCPHeaders(s *schemaField, obj map[string]any, at string, seen map[string]bool, rep reporter) {
+	props, _ := obj["properties"].(map[string]any)
+	for _, k := range slices.Sorted(maps.Keys(props)) {
+		prop, _ := props[k].(map[string]any)
+		p := at + contract.PropertyPointer(k)
+		if h, has := prop["x-mcp-header"]; has {
+			name, _ := h.(string)
+			t, _ := prop["type"].(string)
+			why := ""
+			switch {
+			case !httpToken.MatchString(name):
+				why = "is not a non-empty HTTP header name (letters, digits and !#$%&'*+-.^_`|~)"
+			case t != "string" && t != "integer" && t != "boolean":
+				why = "is on a property whose type is not string, integer or boolean"
+			case seen[strings.ToLower(name)]:
+				why = fmt.Sprintf("repeats the header %s of another property", name)
+			}
+			seen[strings.ToLower(name)] = true
+			if why != "" {
+				rep.withHelp("MCP clients refuse the tool otherwise (specification 2026-07-28, Tools > x-mcp-header)").
+					report(s.place(p+"/x-mcp-header"), "inputs"+p+"/x-mcp-header", "x-mcp-header of inputs.%s %s", k, why)
+			}
+		}
+		if prop != nil {
+			checkMCPHeaders(s, prop, p, seen, rep)
+		}
+	}
 }

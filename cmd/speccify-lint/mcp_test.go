@@ -191,7 +191,7 @@ func TestMCPServer(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	if strings.Join(names, ",") != "echo,loud" {
-		t.Errorf("tools %v, want echo and loud (broken has errors, header an x-mcp-header the SDK refuses, evil is behind a link out of the root)", names)
+		t.Errorf("tools %v, want echo and loud (broken has errors, header an x-mcp-header MCP refuses, evil is behind a link out of the root)", names)
 	}
 
 	call := func(args map[string]any) *mcp.CallToolResult {
@@ -270,7 +270,7 @@ func TestMCPServer(t *testing.T) {
 	}
 	for _, want := range []string{
 		"speccify-lint: mcp: broken not served: the contract has",
-		`speccify-lint: mcp: header not served: the MCP SDK refuses its definition: AddTool "header": invalid parameter header annotations`,
+		"speccify-lint: mcp: header not served: the contract is not a valid MCP tool definition: 1 finding (mcp-tool)",
 	} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("stderr does not say %q:\n%s", want, stderr.String())
