@@ -56,6 +56,9 @@ type Options struct {
 	Discover func() (*discover.Discovery, error)
 	// Jobs is how many calls run at once; 0 means 1.
 	Jobs int
+	// RunExamples runs each tool's examples when it is checked, so that a
+	// tool proven to write nothing gets readOnlyHint (as export --run).
+	RunExamples bool
 	// Reload is how often the tool folders are checked again for changes; 0
 	// means never.
 	Reload time.Duration
@@ -214,7 +217,11 @@ func (s *Server) check(t discover.Tool, stamp string) (*served, error) {
 	if err != nil {
 		return nil, err
 	}
-	def, reason := mcptool.Definition(k, false)
+	readOnly := false
+	if s.opt.RunExamples {
+		readOnly = k.ReadOnly(k.RunExamples(context.Background()))
+	}
+	def, reason := mcptool.Definition(k, readOnly)
 	if reason == "" {
 		reason = k.Unrunnable()
 	}
@@ -235,6 +242,9 @@ func (s *Server) add(t *served) {
 		}
 	}()
 	tool := &mcp.Tool{Name: t.def.Name, Description: t.def.Description, InputSchema: t.def.InputSchema, OutputSchema: t.def.OutputSchema}
+	if a := t.def.Annotations; a != nil {
+		tool.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: a.ReadOnlyHint}
+	}
 	s.mcp.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return s.call(ctx, t, req.Params.Arguments)
 	})

@@ -42,10 +42,10 @@ if [ "$n" -lt 0 ]; then echo '{"ok": false, "error": "negative"}'; exit 1; fi
 echo "{\"ok\": true, \"n\": $((n + 1))}"
 `
 
-// TestConcurrentCalls runs calls of two tools at once through an in-memory
-// session (under -race, the server's locking is checked): every answer is
-// its own input's.
-func TestConcurrentCalls(t *testing.T) {
+// addServer writes the tools add and inc and returns the server of them;
+// run runs their examples when they are checked.
+func addServer(t *testing.T, run bool) *Server {
+	t.Helper()
 	root := t.TempDir()
 	for _, name := range []string{"add", "inc"} {
 		dir := filepath.Join(root, name)
@@ -66,11 +66,54 @@ func TestConcurrentCalls(t *testing.T) {
 		Discover: func() (*discover.Discovery, error) {
 			return discover.Discover([]string{root}, discover.Options{Root: root})
 		},
-		Jobs: 4,
+		Jobs:        4,
+		RunExamples: run,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return srv
+}
+
+// connect serves srv in memory and returns a client session of it.
+func connect(t *testing.T, srv *Server) *mcp.ClientSession {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	st, ct := mcp.NewInMemoryTransports()
+	go func() { _ = srv.Run(ctx, st) }()
+	session, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { session.Close() })
+	return session
+}
+
+// TestReadOnlyHint: with RunExamples, a tool whose effects says none and
+// whose examples changed nothing is listed with readOnlyHint; without, no
+// annotation.
+func TestReadOnlyHint(t *testing.T) {
+	for _, run := range []bool{false, true} {
+		session := connect(t, addServer(t, run))
+		list, err := session.ListTools(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tool := range list.Tools {
+			got := tool.Annotations != nil && tool.Annotations.ReadOnlyHint
+			if got != run {
+				t.Errorf("run %v: %s readOnlyHint %v", run, tool.Name, got)
+			}
+		}
+	}
+}
+
+// TestConcurrentCalls runs calls of two tools at once through an in-memory
+// session (under -race, the server's locking is checked): every answer is
+// its own input's.
+func TestConcurrentCalls(t *testing.T) {
+	srv := addServer(t, false)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	st, ct := mcp.NewInMemoryTransports()

@@ -45,7 +45,7 @@ func TestMCPDocs(t *testing.T) {
 	for cmd, flags := range map[string][]string{
 		"call":   {"--format", "--timeout", "--max-output", "--root"},
 		"export": {"--format", "--run"},
-		"mcp":    {"--root", "--jobs", "--timeout", "--reload", "--max-output"},
+		"mcp":    {"--root", "--jobs", "--timeout", "--reload", "--max-output", "--run"},
 	} {
 		var out bytes.Buffer
 		run([]string{cmd, "--help"}, &out, &out)
