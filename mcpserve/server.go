@@ -109,10 +109,16 @@ func New(opt Options) (*Server, error) {
 
 // Run serves the MCP session on t until the client ends it or ctx is done.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	ctx, cancel := context.WithCancel(ctx)
+	var reloads sync.WaitGroup
 	if s.opt.Reload > 0 {
-		go s.reloadEvery(ctx, s.opt.Reload)
+		reloads.Go(func() { s.reloadEvery(ctx, s.opt.Reload) })
 	}
-	defer s.close()
+	defer func() {
+		cancel()
+		reloads.Wait()
+		s.close()
+	}()
 	return s.mcp.Run(ctx, t)
 }
 
