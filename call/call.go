@@ -106,6 +106,9 @@ type Record struct {
 	DurationMS int64 `json:"duration_ms"`
 	// Broken are the promises the run broke.
 	Broken []lint.Broken `json:"broken,omitempty"`
+	// Notes are advice about the run that is no broken promise (it changed
+	// the tool folder, and effects does not say it writes nothing).
+	Notes []lint.Broken `json:"notes,omitempty"`
 	// Verdict is ok, not-ok (ok: false, contract kept), broken or invalid.
 	Verdict string `json:"verdict"`
 	// Exit is the exit code of `speccify-lint call`.
@@ -126,7 +129,7 @@ const stderrKept = 4 << 10
 // NewRecord is the record of the call res of the tool k on input.
 func NewRecord(k *lint.Callable, input any, res *lint.CallResult) Record {
 	r := Record{Tool: k.Dir(), Input: input, Invalid: res.Invalid, Started: res.Started, Output: res.Output,
-		ExitCode: res.Outcome.ExitCode, Broken: res.Broken, DurationMS: res.Outcome.Duration.Milliseconds()}
+		ExitCode: res.Outcome.ExitCode, Broken: res.Broken, Notes: res.Notes, DurationMS: res.Outcome.Duration.Milliseconds()}
 	if res.Started {
 		r.Status = res.Outcome.Status()
 		r.Stderr = tail(res.Outcome.Stderr, stderrKept)
@@ -212,6 +215,9 @@ func Run(ctx context.Context, o Options, tool string, input []byte, format Forma
 	}
 	for _, b := range rec.Broken {
 		warn("%s: %s", b.Rule, b.Message)
+	}
+	for _, n := range rec.Notes {
+		warn("note: %s: %s", n.Rule, n.Message)
 	}
 	if rec.Verdict == VerdictNotOK {
 		msg := res.ErrorText()

@@ -63,6 +63,10 @@ type CallResult struct {
 	Output map[string]any
 	// Broken are the promises the run broke, in registry order.
 	Broken []Broken
+	// Notes are what the explore rules advise about the run that is no
+	// broken promise (Rule.advisory: the run changed the tool folder, and
+	// effects does not say the tool writes nothing).
+	Notes []Broken
 	// Canceled is true when ctx ended the call.
 	Canceled bool
 }
@@ -248,7 +252,11 @@ func (k *Callable) Call(ctx context.Context, v any) *CallResult {
 		res.Output, _ = r.actual.(map[string]any)
 	}
 	for _, p := range k.j.c.exploreProperties() {
-		if v := p.explore(r); v != nil {
+		switch v := p.explore(r); {
+		case v == nil:
+		case p.advisory && !v.raised:
+			res.Notes = append(res.Notes, Broken{Rule: p.ID, Message: v.msg})
+		default:
 			res.Broken = append(res.Broken, Broken{Rule: p.ID, Message: v.msg})
 		}
 	}

@@ -79,6 +79,12 @@ type Rule struct {
 	// twice says that this explore property judges two runs of the same
 	// input, so that shrinking runs each candidate twice too.
 	twice bool
+	// advisory says that a violation of this explore property is a promise
+	// of the contract only when it is raised (violation.raised), and advice
+	// otherwise: effects, whose changed tool folder breaks a promise only
+	// when effects says the tool writes nothing. A call (Callable.Call)
+	// counts the advice as a note, not as a broken promise.
+	advisory bool
 }
 
 // Tags are the SARIF tags of the rule's results.

@@ -16,7 +16,7 @@ var ruleEffects = &Rule{ID: "effects", Severity: SeverityWarning, Category: "run
 	Example: "effects: none\n...\nopen(\"cache.json\", \"w\").write(data)   (in the tool folder)",
 	Fix:     "effects: none\n...\nopen(os.path.join(tempfile.gettempdir(), \"cache.json\"), \"w\").write(data)",
 	run:     judgeEffects,
-	explore: exploreEffects}
+	explore: exploreEffects, advisory: true}
 
 // judgeEffects: the run changed no file in the tool folder; an error when
 // effects says the tool writes nothing.
