@@ -130,3 +130,48 @@ func TestInline(t *testing.T) {
 		})
 	}
 }
+
+// FuzzInline: whatever schema TOOL.md holds (beside the files defs.json and
+// sub/x.json), Inline does not panic, and a schema it inlines without
+// issues compiles alone, without the tool folder.
+func FuzzInline(f *testing.F) {
+	f.Add(`{"type": "object", "properties": {"a": {"$ref": "defs.json#/$defs/a"}}}`)
+	f.Add(`{"$ref": "sub/x.json", "$defs": {"x.json": true}}`)
+	f.Add(`{"allOf": [{"$ref": "defs.json"}, {"$ref": "#/allOf/0"}], "$defs": 3}`)
+	f.Add(`{"$dynamicRef": "defs.json#a", "items": {"$ref": "sub/x.json#/not/there"}}`)
+	dir := f.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		f.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"defs.json":  `{"$defs": {"a": {"type": "string", "minLength": 1}, "b": {"$ref": "sub/x.json"}}}`,
+		"sub/x.json": `{"type": "array", "items": {"$ref": "../defs.json#/$defs/a"}}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), []byte(text), 0o644); err != nil {
+			f.Fatal(err)
+		}
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { root.Close() })
+	f.Fuzz(func(t *testing.T, schema string) {
+		v, err := jsonexact.Parse([]byte(schema))
+		if err != nil {
+			return
+		}
+		sch, issues := CompileSchema(&JSONDoc{Value: v}, "inputs", root, dir)
+		if len(issues) > 0 || sch == nil {
+			return
+		}
+		got, issues := sch.Inline()
+		if len(issues) > 0 {
+			return
+		}
+		if _, cerr := CompileSchema(&JSONDoc{Value: got}, "inputs", nil, t.TempDir()); len(cerr) > 0 {
+			b, _ := json.Marshal(got)
+			t.Fatalf("the inlined schema does not compile alone: %v\n%s", cerr, b)
+		}
+	})
+}
