@@ -248,7 +248,7 @@ func (k *Callable) Call(ctx context.Context, v any) *CallResult {
 		return res
 	}
 	if r.end == endAnswered {
-		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, r.o.Stderr)
+		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, stderrTail(r.o.Stderr))
 		res.Output, _ = r.actual.(map[string]any)
 	}
 	for _, p := range k.j.c.exploreProperties() {
