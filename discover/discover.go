@@ -336,6 +336,30 @@ func isSkillDir(dir string) bool {
 	return filepath.Base(filepath.Dir(abs)) == "skills"
 }
 
+// Excluded reports whether a walk of opt.Root (a lint with no path named)
+// skips the directory dir, a path under the root: dir, or a directory
+// between the root and it, matches an Exclude glob, as the walk matches
+// each directory it meets. A dir outside the root is not excluded.
+func Excluded(dir string, opt Options) bool {
+	if len(opt.Exclude) == 0 || opt.Root == "" {
+		return false
+	}
+	root := absPath(opt.Root)
+	rel, err := filepath.Rel(root, absPath(dir))
+	if err != nil || rel == "." || !filepath.IsLocal(rel) {
+		return false
+	}
+	opt.Root = root
+	p := root
+	for _, name := range strings.Split(rel, string(filepath.Separator)) {
+		p = filepath.Join(p, name)
+		if excluded(p, opt) {
+			return true
+		}
+	}
+	return false
+}
+
 // excluded reports whether a walked directory matches an --exclude glob.
 func excluded(p string, opt Options) bool {
 	if len(opt.Exclude) == 0 {

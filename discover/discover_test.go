@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -216,5 +217,39 @@ func TestDiscoverSameFolderOnce(t *testing.T) {
 		if len(d.Tools) != 1 {
 			t.Errorf("Discover(%q) = %q, want one tool folder", paths, d.ToolDirs())
 		}
+	}
+}
+
+// TestExcluded: Excluded says of each folder the walk of the root finds
+// without globs whether the walk with the globs skips it, and nothing of
+// the root itself or of a path outside it.
+func TestExcluded(t *testing.T) {
+	root := discoveryTree(t)
+	all, err := Discover([]string{root}, Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	folders := append(all.ToolDirs(), all.Skills...)
+	for _, exclude := range [][]string{nil, {"skip-*"}, {"sub/b", "nested/"}, {"sub", ".agent"}, {"./nested"}, {"tools"}, {"*"}, {"["}} {
+		d, err := Discover([]string{root}, Options{Root: root, Exclude: exclude})
+		if err != nil {
+			t.Fatal(err)
+		}
+		walked := append(d.ToolDirs(), d.Skills...)
+		for _, dir := range folders {
+			want := !slices.Contains(walked, dir)
+			if got := Excluded(dir, Options{Root: root, Exclude: exclude}); got != want {
+				t.Errorf("Excluded(%s, %q) = %v, want %v (the walk's)", rel(t, root, []string{dir})[0], exclude, got, want)
+			}
+		}
+		if Excluded(root, Options{Root: root, Exclude: exclude}) {
+			t.Errorf("Excluded(root, %q): the root is walked whatever the globs", exclude)
+		}
+		if Excluded(filepath.Dir(root), Options{Root: root, Exclude: exclude}) {
+			t.Errorf("Excluded(parent of root, %q) = true, want false", exclude)
+		}
+	}
+	if Excluded(filepath.Join(root, "sub"), Options{Exclude: []string{"sub"}}) {
+		t.Error("Excluded without a root = true, want false")
 	}
 }
