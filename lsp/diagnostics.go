@@ -40,6 +40,9 @@ type folderLint struct {
 	held   map[string][]byte
 	// verify is the findings with the fixes --fix would make (verified).
 	verify verification
+	// excluded: the configuration excludes the folder; it was not linted,
+	// its documents have no diagnostics and no code actions.
+	excluded bool
 }
 
 // pending is a lint of a folder waiting to start.
@@ -117,8 +120,14 @@ func (s *server) lintLocked(dir string) *folderLint {
 	}
 	sn := s.take(f)
 	s.mu.Unlock()
-	sn.cfg = s.config(f.root)
-	res := lintSnapshot(sn)
+	cfg, exclude := s.rootConfig(f.root)
+	sn.cfg = cfg
+	var res *folderLint
+	if excludes(exclude, f) {
+		res = &folderLint{snapshot: sn, excluded: true}
+	} else {
+		res = lintSnapshot(sn)
+	}
 	s.mu.Lock()
 	if s.folders[dir] == f && f.gen == res.gen {
 		f.result = res
@@ -225,6 +234,9 @@ func (s *server) publish(u uri.URI, version *int32, diags []protocol.Diagnostic)
 // the findings' order. The caller holds s.mu.
 func (s *server) diagnostics(res *folderLint, d *document) []protocol.Diagnostic {
 	out := []protocol.Diagnostic{}
+	if res.excluded {
+		return out
+	}
 	for _, f := range withRuns(res) {
 		if f.File != d.rel {
 			continue
@@ -313,7 +325,8 @@ func severity(s lint.Severity) protocol.DiagnosticSeverity {
 }
 
 // documentLint is the present lint of the folder of document u and the
-// document as it linted it; nil, nil when u is not open in a folder.
+// document as it linted it; nil, nil when u is not open in a folder, or
+// its folder is excluded.
 func (s *server) documentLint(u uri.URI) (*folderLint, *document) {
 	s.mu.Lock()
 	var dir string
@@ -325,7 +338,7 @@ func (s *server) documentLint(u uri.URI) (*folderLint, *document) {
 		return nil, nil
 	}
 	res := s.current(dir)
-	if res == nil {
+	if res == nil || res.excluded {
 		return nil, nil
 	}
 	for _, d := range res.docs {

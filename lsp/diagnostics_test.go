@@ -12,8 +12,6 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-
-	"github.com/speccify/speccify-lint/lint"
 )
 
 // splitTool is a TOOL.md with three yaml-split findings (safe fixes).
@@ -267,7 +265,7 @@ func TestWatchRegistrationAndConfigError(t *testing.T) {
 	root := writeTree(t, map[string]string{".agent/tools/split/TOOL.md": fixedSplit(), ".agent/tools/split/linux.sh": okScript})
 	yes := true
 	caps := protocol.ClientCapabilities{Workspace: &protocol.WorkspaceClientCapabilities{DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &yes}}}
-	s, _ := startWith(t, root, caps, Options{Config: func(string) (lint.Config, error) { return lint.Config{}, errors.New("bad: yes") }})
+	s, _ := startWith(t, root, caps, Options{Config: func(string) (Config, error) { return Config{}, errors.New("bad: yes") }})
 	select {
 	case r := <-s.peer.registered:
 		if len(r.Registrations) != 1 || r.Registrations[0].Method != protocol.MethodWorkspaceDidChangeWatchedFiles || !strings.Contains(string(r.Registrations[0].RegisterOptions), `"**/.speccify-lint.yaml"`) {

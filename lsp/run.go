@@ -75,7 +75,10 @@ func (s *server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	defer s.wg.Done()
 	jsonrpc2.Async(ctx) // the examples take their time: read on meanwhile
 
-	cfg := s.config(f.root)
+	cfg, exclude := s.rootConfig(f.root)
+	if excludes(exclude, f) {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s is in a folder the configuration's exclude skips", target)
+	}
 	cfg.Run, cfg.Jobs = true, 1
 	res := lint.Lint(runCtx, &discover.Discovery{Tools: []discover.Tool{{Dir: f.dir}}}, cfg)
 	sum := RunSummary{Tool: f.rel}

@@ -16,6 +16,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -30,13 +31,23 @@ type Options struct {
 	// Root is the workspace root when the client names none (no workspace
 	// folder, no rootUri): "" is the working directory.
 	Root string
-	// Config is the lint configuration of a workspace root (its Root set):
-	// the CLI's, from the configuration file it finds. Nil is the default
-	// configuration. An error is shown to the user, and the default is used.
-	Config func(root string) (lint.Config, error)
+	// Config is the configuration of a workspace root: the CLI's, from the
+	// configuration file it finds. Nil is the default configuration. An
+	// error is shown to the user, and the default is used.
+	Config func(root string) (Config, error)
 	// Debounce is how long after a change the folder is linted; 0 is
 	// DefaultDebounce, a negative value no wait (tests).
 	Debounce time.Duration
+}
+
+// Config is the configuration of a workspace root.
+type Config struct {
+	// Lint is the lint configuration (its Root is set by the server).
+	Lint lint.Config
+	// Exclude are the globs of discover.Options.Exclude: a document in a
+	// folder that a lint of the root skips (discover.Excluded) is left
+	// alone, as a document outside any tool folder is.
+	Exclude []string
 }
 
 // Serve speaks the protocol on rwc until the client sends exit, the stream
@@ -148,8 +159,9 @@ type server struct {
 }
 
 type configState struct {
-	cfg lint.Config
-	err error
+	cfg     lint.Config
+	exclude []string
+	err     error
 }
 
 func newServer(opt Options) *server {
@@ -404,9 +416,15 @@ func (s *server) rootOf(path string) (string, bool) {
 	return "", false
 }
 
-// config is the lint configuration of root, loaded once (again after the
-// configuration file changes).
-func (s *server) config(root string) lint.Config {
+// excludes reports whether the configuration of its root excludes folder
+// f, as a lint of the root skips it (discover.Excluded).
+func excludes(exclude []string, f *folderState) bool {
+	return discover.Excluded(f.dir, discover.Options{Root: f.root, Exclude: exclude})
+}
+
+// rootConfig is the lint configuration of root and its Exclude globs,
+// loaded once (again after the configuration file changes).
+func (s *server) rootConfig(root string) (lint.Config, []string) {
 	s.mu.Lock()
 	c, ok := s.configs[root]
 	s.mu.Unlock()
@@ -418,8 +436,8 @@ func (s *server) config(root string) lint.Config {
 				c.err = err
 				s.showError(fmt.Sprintf("speccify-lint: the configuration of %s: %v; the defaults are used", root, oneLine(err.Error())))
 			} else {
-				cfg.Root = root
-				c.cfg = cfg
+				cfg.Lint.Root = root
+				c.cfg, c.exclude = cfg.Lint, cfg.Exclude
 			}
 		}
 		s.mu.Lock()
@@ -429,7 +447,7 @@ func (s *server) config(root string) lint.Config {
 	cfg := c.cfg
 	cfg.Run, cfg.Explore, cfg.Progress = false, nil, nil
 	cfg.Version = s.opt.Version
-	return cfg
+	return cfg, c.exclude
 }
 
 // showError shows a message to the user.

@@ -50,14 +50,16 @@ func (s stdio) Close() error {
 	return nil
 }
 
-// serverConfig is the lint configuration of a workspace root: the settings
-// of the configuration file the lint command would find with root as its
+// serverConfig is the configuration of a workspace root: the settings of
+// the configuration file the lint command would find with root as its
 // working directory (in root, or the nearest directory above it that has
 // one), read as the lint command reads them (kong, with the file as its
-// resolver): disable, enable, severity and platform. A file that does not
-// load is the error; the server then shows it and uses the defaults.
-func serverConfig(root string) (lint.Config, error) {
-	cfg := lint.Config{Root: root}
+// resolver): disable, enable, severity, platform and exclude. baseline is
+// not applied: the editor shows every finding of the file (docs/editors.md).
+// A file that does not load is the error; the server then shows it and
+// uses the defaults.
+func serverConfig(root string) (lsp.Config, error) {
+	cfg := lsp.Config{Lint: lint.Config{Root: root}}
 	rel, err := findConfig(root)
 	if err != nil || rel == "" {
 		return cfg, err
@@ -84,15 +86,16 @@ func serverConfig(root string) (lint.Config, error) {
 		return cfg, err
 	}
 	c := &grammar.Lint
-	if cfg.Disabled, err = ruleSet(c.Disable, c.Enable); err != nil {
+	if cfg.Lint.Disabled, err = ruleSet(c.Disable, c.Enable); err != nil {
 		return cfg, err
 	}
-	if cfg.Severities, err = severityOverrides(c.Severity); err != nil {
+	if cfg.Lint.Severities, err = severityOverrides(c.Severity); err != nil {
 		return cfg, err
 	}
 	if err := checkPlatform(c.Platform); err != nil {
 		return cfg, err
 	}
-	cfg.Platform = c.Platform
+	cfg.Lint.Platform = c.Platform
+	cfg.Exclude = c.Exclude
 	return cfg, nil
 }

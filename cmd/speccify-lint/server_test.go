@@ -216,46 +216,67 @@ func splitLinesKeep(text string) []string {
 }
 
 // TestServerConfig: the server reads the configuration file as the lint
-// command does, and again when it changes.
+// command does (its exclude too: a folder it skips has no diagnostics),
+// and again when it changes.
 func TestServerConfig(t *testing.T) {
-	root := t.TempDir()
-	tool := filepath.Join(root, ".agent/tools/t")
-	if err := os.MkdirAll(tool, 0o755); err != nil {
-		t.Fatal(err)
+	const disable = "disable: [examples-missing, implementation-missing, error-field]\n"
+	tests := []struct {
+		name          string
+		config, later string
+		want, after   []string
+	}{
+		{"severity, then disable",
+			disable + "severity: {name: note}\n", "disable: [examples-missing, implementation-missing, error-field, name]\n",
+			[]string{"name 3"}, nil},
+		{"exclude, then none",
+			disable + "exclude: [.agent/tools/t]\n", disable,
+			nil, []string{"name 1"}},
+		{"none, then exclude by a directory above",
+			disable, disable + "exclude: [.agent]\n",
+			[]string{"name 1"}, nil},
 	}
-	spec := "---\nname: T\ndescription: d\ninputs: {type: object}\noutputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}\neffects: none\nrequires: []\n---\n"
-	write := func(name, text string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			tool := filepath.Join(root, ".agent/tools/t")
+			if err := os.MkdirAll(tool, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			spec := "---\nname: T\ndescription: d\ninputs: {type: object}\noutputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}\neffects: none\nrequires: []\n---\n"
+			write := func(name, text string) {
+				t.Helper()
+				if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write(".agent/tools/t/TOOL.md", spec)
+			write(".speccify-lint.yaml", tt.config)
+			c := startServer(t, root, lsp.Options{Debounce: -1, Config: serverConfig})
+			u := uri.File(filepath.Join(tool, "TOOL.md"))
+			ctx := context.Background()
+			if err := c.server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, Version: 1, Text: spec}}); err != nil {
+				t.Fatal(err)
+			}
+			describe := func() []string {
+				p := <-c.diags
+				var out []string
+				for _, d := range p.Diagnostics {
+					code, _ := d.Code.(protocol.String)
+					out = append(out, string(code)+" "+string(rune('0'+d.Severity)))
+				}
+				return out
+			}
+			if got := describe(); !slices.Equal(got, tt.want) {
+				t.Errorf("with the configuration file: %q, want %q", got, tt.want)
+			}
+			write(".speccify-lint.yaml", tt.later)
+			if err := c.server.DidChangeWatchedFiles(ctx, &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: uri.File(filepath.Join(root, ".speccify-lint.yaml")), Type: protocol.FileChangeTypeChanged}}}); err != nil {
+				t.Fatal(err)
+			}
+			if got := describe(); !slices.Equal(got, tt.after) {
+				t.Errorf("after the change: %q, want %q", got, tt.after)
+			}
+			c.close()
+		})
 	}
-	write(".agent/tools/t/TOOL.md", spec)
-	write(".speccify-lint.yaml", "disable: [examples-missing, implementation-missing, error-field]\nseverity: {name: note}\n")
-	c := startServer(t, root, lsp.Options{Debounce: -1, Config: serverConfig})
-	u := uri.File(filepath.Join(tool, "TOOL.md"))
-	ctx := context.Background()
-	if err := c.server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, Version: 1, Text: spec}}); err != nil {
-		t.Fatal(err)
-	}
-	describe := func() []string {
-		p := <-c.diags
-		var out []string
-		for _, d := range p.Diagnostics {
-			code, _ := d.Code.(protocol.String)
-			out = append(out, string(code)+" "+string(rune('0'+d.Severity)))
-		}
-		return out
-	}
-	if got := describe(); !slices.Equal(got, []string{"name 3"}) {
-		t.Errorf("with the configuration file: %q, want the name finding as a note (3)", got)
-	}
-	write(".speccify-lint.yaml", "disable: [examples-missing, implementation-missing, error-field, name]\n")
-	if err := c.server.DidChangeWatchedFiles(ctx, &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: uri.File(filepath.Join(root, ".speccify-lint.yaml")), Type: protocol.FileChangeTypeChanged}}}); err != nil {
-		t.Fatal(err)
-	}
-	if got := describe(); len(got) != 0 {
-		t.Errorf("after the change: %q, want none", got)
-	}
-	c.close()
 }
