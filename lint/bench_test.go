@@ -26,8 +26,25 @@ func benchCorpus(b *testing.B, n int) string {
 
 // BenchmarkLintStatic1000 is --no-run on 1,000 generated tools: discovery
 // and every static rule, with the default parallelism (one job per CPU).
+// Their outputs schemas differ only in their descriptions, so that all
+// share one compiled schema (contract/schemacache.go);
+// BenchmarkLintStatic1000Distinct is the same with no schema shared.
 func BenchmarkLintStatic1000(b *testing.B) {
-	dir := benchCorpus(b, 1000)
+	benchLintStatic(b, benchCorpus(b, 1000))
+}
+
+// BenchmarkLintStatic1000Distinct is BenchmarkLintStatic1000 on tools whose
+// schemas all differ in more than their words.
+func BenchmarkLintStatic1000Distinct(b *testing.B) {
+	dir := b.TempDir()
+	if err := gencorpus.Generate(dir, gencorpus.Options{Tools: 1000, Examples: 4, Impl: gencorpus.ImplSh, DistinctSchemas: true}); err != nil {
+		b.Fatal(err)
+	}
+	benchLintStatic(b, dir)
+}
+
+// benchLintStatic lints the 1,000 generated tools under dir with --no-run.
+func benchLintStatic(b *testing.B, dir string) {
 	cfg := Config{Root: dir, Platform: "linux"}
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()

@@ -11,7 +11,9 @@
 #
 # It builds speccify-lint, speccify-gen-corpus and scripts/readbaseline,
 # generates 1,000 and 10,000 tools (4 passing examples + 1 ok: false case
-# each) and a run corpus of 100 tools x 4 examples with a /bin/sh
+# each; 10,000 once more with -distinct-schemas, whose schemas differ from
+# tool to tool in more than their words, so that no compiled schema is
+# shared between tools) and a run corpus of 100 tools x 4 examples with a /bin/sh
 # implementation, times every scenario with /usr/bin/time -v and prints a
 # Markdown table. It does not assert: the targets are printed beside the
 # figures. Every run is warmed up once first (the page cache is warm).
@@ -49,14 +51,15 @@ echo "building into $bin ..." >&2
 	go build -o "$bin/speccify-gen-corpus" ./cmd/speccify-gen-corpus &&
 	go build -o "$bin/readbaseline" ./scripts/readbaseline)
 
-gen() { # gen DIR N EXAMPLES
+gen() { # gen DIR N EXAMPLES [FLAG...]
 	if [[ ! -d $1/.agent/tools ]]; then
 		echo "generating $2 tools into $1 ..." >&2
-		"$bin/speccify-gen-corpus" -n "$2" -examples "$3" -impl sh "$1"
+		"$bin/speccify-gen-corpus" -n "$2" -examples "$3" -impl sh "${@:4}" "$1"
 	fi
 }
 gen "$work/c1k" 1000 4
 gen "$work/c10k" 10000 4
+gen "$work/d10k" 10000 4 -distinct-schemas
 gen "$work/run" 100 3 # 3 passing + 1 ok: false = 4 examples a tool, 400 runs
 
 # The inputs of the run corpus, one file per example, and the list
@@ -137,8 +140,10 @@ scenario lint1k "$lint" --no-run --root "$work/c1k" "$work/c1k"
 scenario lint10k "$lint" --no-run --root "$work/c10k" "$work/c10k"
 scenario base1k "$bin/readbaseline" "$work/c1k"
 scenario base10k "$bin/readbaseline" "$work/c10k"
+scenario lintd10k "$lint" --no-run --root "$work/d10k" "$work/d10k"
+scenario based10k "$bin/readbaseline" "$work/d10k"
 n=$reps
-measure_all lint1k base1k lint10k base10k
+measure_all lint1k base1k lint10k base10k lintd10k based10k
 
 # --against: the 10,000 tools in a git repository, 1% of them changed since
 # HEAD (an enum value of their inputs removed: a breaking change each, with
@@ -198,6 +203,9 @@ Load average before: $load_before, after: $load_after (other work on the machine
 | baseline: read + YAML, 1,000 TOOL.md | $(wall base1k) s | $(cpu base1k) s | $(rss base1k) MiB | $(rate 1000 "$(wall base1k)") files/s | | |
 | baseline: read + YAML, 10,000 TOOL.md | $(wall base10k) s | $(cpu base10k) s | $(rss base10k) MiB | $(rate 10000 "$(wall base10k)") files/s | | |
 | static 10k / baseline 10k | | | | | CPU $(ratio "$(cpu lint10k)" "$(cpu base10k)") (wall $(ratio "$(wall lint10k)" "$(wall base10k)")) | CPU ≤ 1.5 |
+| static, 10,000 tools, every schema distinct | $(wall lintd10k) s | $(cpu lintd10k) s | $(rss lintd10k) MiB | $(rate 10000 "$(wall lintd10k)") tools/s | | ≤ 64 MiB |
+| its baseline: read + YAML | $(wall based10k) s | $(cpu based10k) s | $(rss based10k) MiB | | | |
+| distinct schemas / its baseline | | | | | CPU $(ratio "$(cpu lintd10k)" "$(cpu based10k)") (wall $(ratio "$(wall lintd10k)" "$(wall based10k)")) | |
 | static, 10,000 tools in git (\`--no-run\`) | $(wall static10kgit) s | $(cpu static10kgit) s | $(rss static10kgit) MiB | | | |
 | \`--against HEAD\`, 10,000 tools, 100 changed | $(wall against10k) s | $(cpu against10k) s | $(rss against10k) MiB | | $(ratio "$(wall against10k)" "$(wall static10kgit)") (CPU $(ratio "$(cpu against10k)" "$(cpu static10kgit)")) | ≤ 2 |
 | run, $runs examples, \`--jobs 1\` | $(wall runj1) s | $(cpu runj1) s | $(rss runj1) MiB | $(rate "$runs" "$(wall runj1)") runs/s | | |

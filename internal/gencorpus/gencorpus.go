@@ -31,6 +31,10 @@ type Options struct {
 	Examples int
 	// Impl is the implementation each tool gets; "" means ImplNone.
 	Impl Impl
+	// DistinctSchemas gives every tool schemas that differ from every other
+	// tool's in more than their words (a maximum in inputs and in outputs),
+	// so that no compiled schema is shared between tools (see ToolMD).
+	DistinctSchemas bool
 }
 
 // ToolsDir is where the tool folders go, relative to the output directory.
@@ -55,7 +59,11 @@ type File struct {
 
 // Tool returns the files of tool i (counted from 1), TOOL.md first.
 func Tool(i int, opt Options) []File {
-	files := []File{{Path: "TOOL.md", Content: ToolMD(i, opt.Examples), Mode: 0o644}}
+	md := ToolMD(i, opt.Examples)
+	if opt.DistinctSchemas {
+		md = distinctToolMD(i, opt.Examples)
+	}
+	files := []File{{Path: "TOOL.md", Content: md, Mode: 0o644}}
 	for k := 1; k <= opt.Examples; k++ {
 		files = append(files, File{Path: fixture(k), Content: fixtureContent(i, k), Mode: 0o644})
 	}
@@ -138,9 +146,25 @@ func examples(i, n int) []example {
 }
 
 // ToolMD is the TOOL.md of tool i (counted from 1) with n passing examples.
-// The schemas differ from tool to tool (descriptions, a maximum), as real
-// ones do, so that nothing can be cached across tools by content.
+// The schemas differ from tool to tool in their descriptions, and inputs in
+// a maximum as well, which repeats every 900 tools: apart from their words,
+// the outputs schemas of all tools are the same, and there are 900 inputs
+// schemas, which speccify-lint compiles once each (contract/schemacache.go).
+// Options.DistinctSchemas makes every schema differ.
 func ToolMD(i, n int) string {
+	return toolMD(i, n, 100+i%900, "")
+}
+
+// distinctToolMD is ToolMD with schemas that differ from every other tool's
+// in more than their words: the maximum of inputs' limit is 100+i, and
+// outputs' count has a maximum of its own.
+func distinctToolMD(i, n int) string {
+	return toolMD(i, n, 100+i, fmt.Sprintf(", maximum: %d", 1000000+i))
+}
+
+// toolMD is the TOOL.md of tool i with n passing examples, maxLimit the maximum
+// of inputs' limit and countMax written after the minimum of outputs' count.
+func toolMD(i, n, maxLimit int, countMax string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `---
 name: %[1]s
@@ -179,7 +203,7 @@ outputs:
     ok: {type: boolean}
     keys: {type: array, items: {type: string}, description: "Matching
       keys, in file order."}
-    count: {type: integer, minimum: 0}
+    count: {type: integer, minimum: 0%[4]s}
     summary:
       type: object
       required: [lines, bytes]
@@ -201,7 +225,7 @@ the file's size. A missing or unreadable file is `+"`ok: false`"+` with an
 `+"`error`"+` message; the exit code is then 1.
 
 ## Examples
-`, Name(i), i, 100+i%900)
+`, Name(i), i, maxLimit, countMax)
 	for _, ex := range examples(i, n) {
 		fmt.Fprintf(&b, "\n### %s\ninput: %s\noutput: %s\n", ex.title, ex.input, ex.output)
 	}

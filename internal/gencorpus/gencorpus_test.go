@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/speccify/speccify-lint/discover"
@@ -71,15 +72,23 @@ func TestGenerateRejectsUnknownImpl(t *testing.T) {
 // TestCorpusLintsClean: the generated tools have no finding, and with the sh
 // implementation every example passes.
 func TestCorpusLintsClean(t *testing.T) {
-	for _, impl := range []gencorpus.Impl{gencorpus.ImplNone, gencorpus.ImplSh} {
-		t.Run(string(impl), func(t *testing.T) {
+	for _, c := range []struct {
+		impl     gencorpus.Impl
+		distinct bool
+	}{{gencorpus.ImplNone, false}, {gencorpus.ImplSh, false}, {gencorpus.ImplSh, true}} {
+		impl := c.impl
+		name := string(impl)
+		if c.distinct {
+			name += "/distinct-schemas"
+		}
+		t.Run(name, func(t *testing.T) {
 			run := impl == gencorpus.ImplSh
 			if run && runtime.GOOS == "windows" {
 				t.Skip("the sh implementation runs on Unix")
 			}
 			dir := t.TempDir()
 			const tools, examples = 4, 3
-			if err := gencorpus.Generate(dir, gencorpus.Options{Tools: tools, Examples: examples, Impl: impl}); err != nil {
+			if err := gencorpus.Generate(dir, gencorpus.Options{Tools: tools, Examples: examples, Impl: impl, DistinctSchemas: c.distinct}); err != nil {
 				t.Fatal(err)
 			}
 			disc, err := discover.Discover([]string{dir}, discover.Options{Root: dir})
@@ -112,5 +121,29 @@ func TestCorpusLintsClean(t *testing.T) {
 				t.Fatalf("the corpus fails the lint: %+v", s)
 			}
 		})
+	}
+}
+
+// With DistinctSchemas, tools 1 and 901, whose schemas differ only in their
+// descriptions otherwise, differ in a maximum of inputs and of outputs.
+func TestDistinctSchemas(t *testing.T) {
+	for _, distinct := range []bool{false, true} {
+		opt := gencorpus.Options{Examples: 1, DistinctSchemas: distinct}
+		a, b := gencorpus.Tool(1, opt)[0].Content, gencorpus.Tool(901, opt)[0].Content
+		for _, want := range []string{"maximum: 101\n", "maximum: 1000001}"} {
+			inA := strings.Contains(a, want)
+			if !distinct && want == "maximum: 1000001}" {
+				if inA {
+					t.Errorf("without DistinctSchemas outputs has %q", want)
+				}
+				continue
+			}
+			if !inA {
+				t.Errorf("DistinctSchemas=%v: tool 1 has no %q", distinct, want)
+			}
+			if inB := strings.Contains(b, want); inB == distinct {
+				t.Errorf("DistinctSchemas=%v: tool 901 has %q: %v", distinct, want, inB)
+			}
+		}
 	}
 }
