@@ -74,15 +74,36 @@ func generatedSchemas(b *testing.B) map[string]*JSONDoc {
 }
 
 // BenchmarkCompileSchema compiles the inputs and outputs schemas of a
-// generated TOOL.md.
+// generated TOOL.md with the library, each for its tool alone, as a schema
+// no other tool shares is.
 func BenchmarkCompileSchema(b *testing.B) {
 	docs := generatedSchemas(b)
 	b.ReportAllocs()
 	defer benchcpu.Start(b)()
 	for b.Loop() {
 		for name, doc := range docs {
-			if _, issues := CompileSchema(doc, name, nil, "."); len(issues) > 0 {
+			if _, issues := compileSchema(doc, name, nil, ".", false); len(issues) > 0 {
 				b.Fatal(issues)
+			}
+		}
+	}
+}
+
+// BenchmarkCompileSchemaShared is CompileSchema of the same schemas once
+// they are shared (schemacache.go): their keys and the lookups.
+func BenchmarkCompileSchemaShared(b *testing.B) {
+	docs := generatedSchemas(b)
+	for range 2 { // kept once a second tool has it
+		for name, doc := range docs {
+			CompileSchema(doc, name, nil, ".")
+		}
+	}
+	b.ReportAllocs()
+	defer benchcpu.Start(b)()
+	for b.Loop() {
+		for name, doc := range docs {
+			if s, issues := CompileSchema(doc, name, nil, "."); len(issues) > 0 || s.compiler != nil {
+				b.Fatal("not shared", issues)
 			}
 		}
 	}

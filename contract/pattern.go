@@ -30,7 +30,12 @@ const PatternTimeLimit = time.Second
 
 // patternBudget is the matching time the ECMA-262 patterns of one compiled
 // schema (with its subschemas) have spent, in nanoseconds.
-type patternBudget struct{ spent atomic.Int64 }
+type patternBudget struct {
+	spent atomic.Int64
+	// ecma is set once compile handed out an ECMA-262 pattern, which
+	// draws on the budget: its schema is not shared (schemacache.go).
+	ecma bool
+}
 
 // compile is the schemas' regular expression engine: RE2 first, then
 // ECMA-262, whose matches draw on b. When neither compiles the pattern, the
@@ -43,6 +48,7 @@ func (b *patternBudget) compile(s string) (jsonschema.Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.ecma = true
 	return ecmaPattern{re, b}, nil
 }
 

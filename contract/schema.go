@@ -47,7 +47,7 @@ func CompileSchema(doc *JSONDoc, name string, root *os.Root, dir string) (*Schem
 	if root != nil {
 		read = func(name string) ([]byte, error) { return readSchemaFile(root, name) }
 	}
-	return compileSchema(doc, name, read, dir)
+	return compileSchema(doc, name, read, dir, true)
 }
 
 // FolderFiles reads the file at a slash path relative to a tool folder
@@ -88,28 +88,41 @@ func CompileSchemaFiles(doc *JSONDoc, name string, files FolderFiles, dir string
 			return text, err
 		}
 	}
-	return compileSchema(doc, name, read, dir)
+	return compileSchema(doc, name, read, dir, true)
 }
 
 // compileSchema compiles as CompileSchema does, reading the files a $ref
-// names with read (nil: no file is read).
-func compileSchema(doc *JSONDoc, name string, read func(string) ([]byte, error), dir string) (*Schema, []SchemaIssue) {
+// names with read (nil: no file is read). share says whether the schema
+// may be shared with other tools' (schemacache.go): the tests compare
+// shared schemas with schemas compiled for one tool.
+func compileSchema(doc *JSONDoc, name string, read func(string) ([]byte, error), dir string, share bool) (*Schema, []SchemaIssue) {
 	if issues := remoteRefs(doc.Value); len(issues) > 0 {
 		return nil, issues
+	}
+	proven := provablyValid2020(doc.Value)
+	key, shared := "", false
+	if proven && share {
+		var sch *jsonschema.Schema
+		sch, key, shared = sharedSchema(name, doc.Value)
+		if sch != nil {
+			loc := provenLoc(name)
+			return &Schema{schema: sch, root: sch, loc: loc, doc: doc.Value, docs: map[string]any{loc: doc.Value}}, nil
+		}
 	}
 	absDir, err := filepath.Abs(dir)
 	if err != nil {
 		absDir = dir
 	}
 	loc := fileURL(filepath.Join(absDir, "TOOL.md."+name+".json"))
-	if provablyValid2020(doc.Value) {
+	if proven {
 		// The library does not validate documents under json-schema.org
 		// against the meta-schema (it takes them for meta-schemas); this one
 		// is proven valid already, and all its $refs are local, so its
-		// address does not matter.
-		loc = provenSchemaBase + name + ".json"
+		// address does not matter, and its compiled form may be shared
+		// (schemacache.go).
+		loc = provenLoc(name)
 	}
-	c, docs := newCompiler(read, absDir)
+	c, docs, budget := newCompiler(read, absDir)
 	docs[loc] = doc.Value
 	names := schemaNames{loc: loc, name: name, dir: fileURL(absDir) + "/"}
 	if err := c.AddResource(loc, doc.Value); err != nil {
@@ -122,31 +135,51 @@ func compileSchema(doc *JSONDoc, name string, read func(string) ([]byte, error),
 	if issues := refCycleIssues(sch, names, doc.Value); len(issues) > 0 {
 		return nil, issues
 	}
-	return &Schema{schema: sch, compiler: c, loc: loc, doc: doc.Value, docs: docs}, nil
+	if shared && !budget.ecma {
+		cacheSchema(key, sch)
+	}
+	return &Schema{schema: sch, root: sch, compiler: c, loc: loc, doc: doc.Value, docs: docs}, nil
 }
 
 // newCompiler returns the compiler of the schemas of the tool folder dir
 // (absolute), whose files are read by read: draft 2020-12 unless $schema
 // says otherwise, $ref targets read through read only. docs is filled with
-// the documents of the folder it reads, by address.
-func newCompiler(read func(string) ([]byte, error), dir string) (*jsonschema.Compiler, map[string]any) {
+// the documents of the folder it reads, by address; budget is the time
+// budget of the ECMA-262 patterns it compiles.
+func newCompiler(read func(string) ([]byte, error), dir string) (*jsonschema.Compiler, map[string]any, *patternBudget) {
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	l := &folderLoader{read: read, dir: dir, docs: map[string]any{}}
 	c.UseLoader(l)
-	c.UseRegexpEngine((&patternBudget{}).compile)
-	return c, l.docs
+	budget := &patternBudget{}
+	c.UseRegexpEngine(budget.compile)
+	return c, l.docs, budget
 }
 
 // provenSchemaBase is the address of schemas provablyValid2020 accepted.
 const provenSchemaBase = "https://json-schema.org/speccify-lint/proven/"
+
+// provenLoc is the address of the schema of the field name (inputs or
+// outputs) that provablyValid2020 accepted.
+func provenLoc(name string) string {
+	switch name {
+	case "inputs":
+		return provenSchemaBase + "inputs.json"
+	case "outputs":
+		return provenSchemaBase + "outputs.json"
+	}
+	return provenSchemaBase + name + ".json"
+}
 
 // Schema is a compiled inputs or outputs schema: the one schema model of
 // the linter. The rules validate with it; explore generates values from
 // its compiled form (Compiled, Keyword) and names the failures of a value
 // through its typed violations (Violations).
 type Schema struct {
-	schema   *jsonschema.Schema
+	schema *jsonschema.Schema
+	root   *jsonschema.Schema // the compiled schema of the whole document
+	// compiler compiled schema; nil when schema is shared between tools
+	// (schemacache.go), whose own compiler is not kept.
 	compiler *jsonschema.Compiler
 	loc      string
 	doc      any            // the schema value from TOOL.md
@@ -179,7 +212,10 @@ func (s *Schema) Keyword(sub *jsonschema.Schema, k string) (v any, ok bool) {
 // for a schema of another document (a meta-schema).
 func (s *Schema) Raw(sub *jsonschema.Schema) (v any, ok bool) {
 	docURL, frag, _ := strings.Cut(sub.Location, "#")
-	doc, ok := s.docs[docURL]
+	doc, ok := s.doc, docURL == s.loc
+	if !ok {
+		doc, ok = s.docs[docURL]
+	}
 	if !ok {
 		return nil, false
 	}
@@ -193,11 +229,27 @@ func (s *Schema) Raw(sub *jsonschema.Schema) (v any, ok bool) {
 // Sub compiles the subschema at a JSON pointer of the schema document, such
 // as "/properties/ok"; $refs inside it resolve as in the whole schema.
 func (s *Schema) Sub(pointer string) (*Schema, error) {
-	sub, err := s.compiler.Compile(s.loc + "#" + pointer)
+	if name, ok := strings.CutPrefix(pointer, "/properties/"); ok && !strings.ContainsAny(name, "/~%") {
+		// The library compiled it with the whole schema: the
+		// *jsonschema.Schema its Compile returns for the pointer.
+		if sub, ok := s.root.Properties[name]; ok {
+			return &Schema{schema: sub, root: s.root, compiler: s.compiler, loc: s.loc, doc: s.doc, docs: s.docs}, nil
+		}
+	}
+	c := s.compiler
+	if c == nil {
+		// A shared schema: compile the pointer with a compiler of this
+		// document alone (it has no $ref to a file).
+		c, _, _ = newCompiler(nil, "")
+		if err := c.AddResource(s.loc, s.doc); err != nil {
+			return nil, err
+		}
+	}
+	sub, err := c.Compile(s.loc + "#" + pointer)
 	if err != nil {
 		return nil, err
 	}
-	return &Schema{schema: sub, compiler: s.compiler, loc: s.loc, doc: s.doc, docs: s.docs}, nil
+	return &Schema{schema: sub, root: s.root, compiler: c, loc: s.loc, doc: s.doc, docs: s.docs}, nil
 }
 
 // SameAs reports whether s and o were compiled from the same documents:
