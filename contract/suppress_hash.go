@@ -52,6 +52,27 @@ func ReadHashSuppression(lines *Lines, lineStart int, line string, at int) Suppr
 	return s
 }
 
+// mayHoldHashDirective reports whether yaml has "speccify-lint" right after
+// a # and blanks, as every suppression comment frontmatterSuppressions reads
+// has: a frontmatter that only names speccify-lint in its text ("checked
+// by speccify-lint") is not laid out for them.
+func mayHoldHashDirective(yaml []byte) bool {
+	for rest := yaml; ; {
+		i := bytes.Index(rest, []byte("speccify-lint"))
+		if i < 0 {
+			return false
+		}
+		j := i
+		for j > 0 && (rest[j-1] == ' ' || rest[j-1] == '\t') {
+			j--
+		}
+		if j > 0 && rest[j-1] == '#' {
+			return true
+		}
+		rest = rest[i+len("speccify-lint"):]
+	}
+}
+
 // frontmatterSuppressions finds the suppression comments among the YAML
 // comments of a frontmatter that parsed as a whole (fm.node set, no
 // Broken entry): a # that starts a comment (at a line's start or after a
@@ -62,7 +83,7 @@ func ReadHashSuppression(lines *Lines, lineStart int, line string, at int) Suppr
 // the comment above `owner: me` covers that line, the one above
 // `outputs:` the whole outputs schema.
 func frontmatterSuppressions(fm *Frontmatter, s Split) []Suppression {
-	if fm == nil || fm.node == nil || fm.Broken != "" || !bytes.Contains(s.YAML, []byte("speccify-lint")) {
+	if fm == nil || fm.node == nil || fm.Broken != "" || !mayHoldHashDirective(s.YAML) {
 		return nil
 	}
 	src := fm.src

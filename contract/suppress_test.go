@@ -59,3 +59,27 @@ func TestSuppressions(t *testing.T) {
 		t.Errorf("suppressions of a body without one: %+v", s)
 	}
 }
+
+// mayHoldHashDirective is true wherever a suppression comment could be:
+// "speccify-lint" after a # and blanks, and false for a frontmatter that
+// only names speccify-lint in its text.
+func TestMayHoldHashDirective(t *testing.T) {
+	tests := []struct {
+		yaml string
+		want bool
+	}{
+		{"name: x\n# speccify-lint: disable=name -- why\n", true},
+		{"name: x #\tspeccify-lint: disable=name\n", true},
+		{"name: x #speccify-lint\n", true},
+		{"description: checked by speccify-lint, # speccify-lint later\n", true},
+		{"description: checked by speccify-lint\n", false},
+		{"description: speccify-lint\nother: # not it\n", false},
+		{"speccify-lint", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := mayHoldHashDirective([]byte(tt.yaml)); got != tt.want {
+			t.Errorf("mayHoldHashDirective(%q) = %v, want %v", tt.yaml, got, tt.want)
+		}
+	}
+}
