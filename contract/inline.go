@@ -11,6 +11,21 @@ import (
 	"strings"
 )
 
+// InlineIssues are the issues of Inline, without the inlined document: none,
+// without building it, when the schema from TOOL.md has no reference that
+// Inline could find fault with (a $ref that does not start with #, a
+// $dynamicRef, a $recursiveRef).
+func (s *Schema) InlineIssues() []SchemaIssue {
+	if !anyMember(s.doc, func(k string, val any) bool {
+		ref, ok := val.(string)
+		return ok && (k == "$dynamicRef" || k == "$recursiveRef" || k == "$ref" && !strings.HasPrefix(ref, "#"))
+	}) {
+		return nil
+	}
+	_, issues := s.Inline()
+	return issues
+}
+
 // Inline returns the schema as one self-contained document, for a reader
 // that has none of the tool folder's files (an MCP client reads a tool's
 // inputSchema and outputSchema alone): each JSON file of the tool folder

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -166,6 +167,9 @@ func FuzzInline(f *testing.F) {
 			return
 		}
 		got, issues := sch.Inline()
+		if short := sch.InlineIssues(); !reflect.DeepEqual(short, issues) {
+			t.Fatalf("InlineIssues = %v, Inline's issues %v", short, issues)
+		}
 		if len(issues) > 0 {
 			return
 		}

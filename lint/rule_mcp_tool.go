@@ -96,8 +96,7 @@ func checkMCPSchema(s *schemaField, rep reporter) {
 	if s.name == "inputs" {
 		checkMCPHeaders(s, root, "", map[string]bool{}, rep)
 	}
-	_, issues := s.schema.Inline()
-	for _, is := range issues {
+	for _, is := range s.schema.InlineIssues() {
 		rep.withHelp("an MCP client reads %s alone: refer to files by a JSON pointer, and keep $id, $anchor and $dynamicRef out of them", mcpName).
 			report(s.place(is.Pointer), s.name+is.Pointer, "%s cannot be exported as one document: %s", s.name, is.Msg)
 	}
