@@ -53,8 +53,11 @@ func composite(k jsonschema.ErrorKind) bool {
 }
 
 // Violations flattens the validation error err of the value instance
-// against s into its leaf failures, in the validator's order; none when
-// err is nil or no validation error.
+// against s into its leaf failures, ordered by the value's place (the
+// pointer's tokens, array indexes as numbers), then in the validator's
+// order: the validator walks an object's members as a map, in no fixed
+// order, so its own order would change from run to run. None when err is
+// nil or no validation error.
 func (s *Schema) Violations(err error, instance any) []Violation {
 	return violations(err, instance, s.loc)
 }
@@ -101,7 +104,29 @@ func violations(err error, instance any, loc string) []Violation {
 		}
 	}
 	walk(ve, "", "", "")
+	slices.SortStableFunc(out, func(a, b Violation) int { return comparePointers(a.Pointer, b.Pointer) })
 	return out
+}
+
+// comparePointers orders JSON pointers token by token, array indexes (and
+// other tokens that are both decimal numbers) by their value.
+func comparePointers(a, b string) int {
+	ta, tb := strings.Split(a, "/"), strings.Split(b, "/")
+	for i := 0; i < len(ta) && i < len(tb); i++ {
+		if ta[i] == tb[i] {
+			continue
+		}
+		na, errA := strconv.ParseUint(ta[i], 10, 64)
+		nb, errB := strconv.ParseUint(tb[i], 10, 64)
+		if errA == nil && errB == nil && na != nb {
+			if na < nb {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(ta[i], tb[i])
+	}
+	return len(ta) - len(tb)
 }
 
 // violationMsg is the message of a failure.
@@ -111,6 +136,11 @@ func violationMsg(k jsonschema.ErrorKind) string {
 		_, ptr, _ := strings.Cut(k.URL, "#")
 		return fmt.Sprintf("a reference cycle: %s and %s lead to the same schema (#%s) without moving into the value",
 			keywordPath(k.KeywordLocation1), keywordPath(k.KeywordLocation2), ptr)
+	}
+	if k, ok := k.(*kind.AdditionalProperties); ok {
+		// The validator lists them as it met them walking the object, a
+		// map: in no fixed order. Sorted, the message is the same each run.
+		k.Properties = slices.Sorted(slices.Values(k.Properties))
 	}
 	return k.LocalizedString(englishPrinter)
 }
