@@ -45,6 +45,7 @@ func validationText(sch *Schema, v any) string {
 // schema; each still reads its own annotations (Keyword), and validates as
 // the schema compiled for its tool alone.
 func TestSchemaSharedAcrossAnnotations(t *testing.T) {
+	resetSchemaCache()
 	a := mustJSON(t, `{"type": "object", "title": "A", "required": ["n"], "properties": {
 		"n": {"type": "integer", "maximum": 5, "description": "first", "default": 1, "examples": [2]},
 		"description": {"type": "string", "$comment": "a property named like an annotation"}}}`)
@@ -285,4 +286,13 @@ func FuzzSchemaShared(f *testing.F) {
 			t.Fatal("no compiled schema")
 		}
 	})
+}
+
+// resetSchemaCache empties the process's shared schemas, so that a test
+// that counts the tools which had a schema starts from none (the cache
+// outlives a test, e.g. under go test -count=2).
+func resetSchemaCache() {
+	schemaCache.Lock()
+	defer schemaCache.Unlock()
+	schemaCache.m, schemaCache.seen = nil, nil
 }
