@@ -35,18 +35,7 @@ func TestExportNodeSDK(t *testing.T) {
 		}
 		t.Skipf("the SDK check cannot run (npm ci in mcptool/testdata/node, or set %s to make this a failure): %v", nodeSDKEnv, err)
 	}
-	var results []ListResult
-	if _, err := exec.LookPath("python3"); err == nil {
-		_, res := exportText(t, repoRoot(t), ".agent/tools", true)
-		results = append(results, res)
-	}
-	if corpus := filepath.Join(repoRoot(t), "..", "shared", "corpus"); isDir(corpus) {
-		_, res := exportText(t, corpus, ".", false)
-		results = append(results, res)
-	}
-	if len(results) == 0 {
-		t.Skip("neither python3 for the project's tool nor ../shared/corpus")
-	}
+	results := exportResults(t)
 	args := []string{"check.mjs"}
 	for i, res := range results {
 		var b bytes.Buffer
