@@ -251,7 +251,7 @@ func (k *Callable) Call(ctx context.Context, v any) *CallResult {
 		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, stderrTail(r.o.Stderr))
 		res.Output, _ = r.actual.(map[string]any)
 	}
-	for _, p := range k.j.c.exploreProperties() {
+	for _, p := range callJudges() {
 		switch v := p.explore(r); {
 		case v == nil:
 		case p.advisory && !v.raised:
@@ -261,6 +261,22 @@ func (k *Callable) Call(ctx context.Context, v any) *CallResult {
 		}
 	}
 	return res
+}
+
+// callJudges are the rules whose properties judge a call's answer: every
+// explore rule, in registry order, whatever Config.Disabled says. The
+// configuration decides how a contract is judged before it is called (the
+// static check, Callable.Static); a call's answer is held to the whole
+// contract, so that no setting turns a broken promise at the boundary into
+// a silent pass (docs/configuration.md).
+func callJudges() []*Rule {
+	var out []*Rule
+	for _, r := range registry {
+		if r.explore != nil {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // RunExamples runs the tool's examples as Lint does and returns the tool's
@@ -278,10 +294,14 @@ func (k *Callable) RunExamples(ctx context.Context) ToolResult {
 // ReadOnly reports whether the tool is known to write nothing: its effects
 // says it writes nothing (as the effects rule reads it), and tr, the result
 // of RunExamples, shows that every example ran and none changed the tool
-// folder (no effects finding). Without examples that ran, nothing is known,
-// and the answer is false.
+// folder (no effects finding). Without examples that ran, or with the
+// effects rule disabled (Config.Disabled drops its findings), nothing is
+// known, and the answer is false.
 func (k *Callable) ReadOnly(tr ToolResult) bool {
 	c := k.j.c
+	if !c.cfg.enabled(ruleEffects) {
+		return false // its findings were dropped: nothing is known
+	}
 	if c.spec == nil || c.spec.Frontmatter == nil || !writesNothing(c.effects()) || len(tr.Examples) == 0 {
 		return false
 	}

@@ -49,7 +49,9 @@ import (
 // Options are the server's settings.
 type Options struct {
 	// Config is the lint configuration the tools are checked and run with
-	// (Root, Platform, Timeout, MaxOutput, Version).
+	// (Root, Platform, Timeout, MaxOutput, Version; Disabled and Severities
+	// judge the contracts, with mcp-tool on whatever they say:
+	// mcptool.CheckConfig).
 	Config lint.Config
 	// Discover finds the tool folders (through the gate), each time the
 	// server loads them.
@@ -219,7 +221,7 @@ func (s *Server) load() error {
 // check checks the tool folder t and returns it ready to serve, or why it
 // cannot be served.
 func (s *Server) check(t discover.Tool, stamp string) (*served, error) {
-	k, err := lint.OpenCallable(s.opt.Config, t)
+	k, err := lint.OpenCallable(mcptool.CheckConfig(s.opt.Config), t)
 	if err != nil {
 		return nil, err
 	}

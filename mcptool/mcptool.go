@@ -26,6 +26,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"strings"
 
 	"github.com/speccify/speccify-lint/discover"
@@ -70,7 +71,7 @@ func Definition(k *lint.Callable, readOnly bool) (Tool, string) {
 	if errs := k.Errors(); len(errs) > 0 {
 		return Tool{}, fmt.Sprintf("the contract has %s (see speccify-lint --no-run %s)", count(len(errs), "error"), k.Dir())
 	}
-	if n := countRule(k.Static.Findings, "mcp-tool"); n > 0 {
+	if n := countRule(k.Static.Findings, mcpToolRule); n > 0 {
 		return Tool{}, fmt.Sprintf("the contract is not a valid MCP tool definition: %s (mcp-tool)", count(n, "finding"))
 	}
 	ins, outs := k.Compiled()
@@ -115,11 +116,30 @@ func count(n int, what string) string {
 // Options are the settings of an export.
 type Options struct {
 	// Config is the lint configuration the tools are checked with (Root,
-	// Platform, Timeout, MaxOutput, Version).
+	// Platform, Timeout, MaxOutput, Version; Disabled and Severities, with
+	// mcp-tool on whatever they say: CheckConfig).
 	Config lint.Config
 	// RunExamples runs each tool's examples, which readOnlyHint needs.
 	RunExamples bool
 }
+
+// CheckConfig is the configuration a contract is checked with for MCP:
+// cfg (the project's rule settings: disabled rules, severities), but with
+// the rule mcp-tool on whatever cfg.Disabled says. What it checks is what
+// the protocol asks of a definition, not a matter of the project's taste:
+// a contract that fails it would make an invalid tool, so it is left out
+// (Definition) whether the rule is disabled or not.
+func CheckConfig(cfg lint.Config) lint.Config {
+	if cfg.Disabled[mcpToolRule] {
+		cfg.Disabled = maps.Clone(cfg.Disabled)
+		delete(cfg.Disabled, mcpToolRule)
+	}
+	return cfg
+}
+
+// mcpToolRule is the id of the rule that a contract is a valid MCP tool
+// definition.
+const mcpToolRule = "mcp-tool"
 
 // Export checks each discovered tool folder and returns the tools/list
 // result of those that make valid MCP tools, in the order of their
@@ -147,7 +167,7 @@ func Export(ctx context.Context, opt Options, disc *discover.Discovery) (ListRes
 
 // exportOne is the definition of the tool folder t, or why there is none.
 func exportOne(ctx context.Context, opt Options, t discover.Tool) (Tool, string, string) {
-	k, err := lint.OpenCallable(opt.Config, t)
+	k, err := lint.OpenCallable(CheckConfig(opt.Config), t)
 	if err != nil {
 		return Tool{}, t.Dir, err.Error()
 	}

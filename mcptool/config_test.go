@@ -1,0 +1,66 @@
+package mcptool
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// TestExportJudgedByConfig: a tool is left out or exported as the project's
+// rule settings judge its contract (a disabled rule's error, or one made a
+// warning, no longer leaves it out; a warning made an error does), except
+// that mcp-tool, what the protocol asks of a definition, leaves it out
+// whether it is disabled or not.
+func TestExportJudgedByConfig(t *testing.T) {
+	const contract = "---\nname: NAME\ndescription: d\ninputs: {type: object}\n" +
+		"outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}\n" +
+		"effects: none\nrequires: []\n---\n\n## Examples\n\n### works\ninput: {}\noutput: {\"ok\": true}\n\n" +
+		"### fails\ninput: {\"x\": 1}\noutput: {\"ok\": false, \"error\": \"x\"}\n"
+	tests := []struct {
+		name, tool string
+		disabled   map[string]bool
+		severities map[string]lint.Severity
+		exported   bool
+		reason     string
+	}{
+		{"a name error leaves it out", "Echo", nil, nil, false, "the contract has 1 error"},
+		{"the name rule disabled", "Echo", map[string]bool{"name": true}, nil, true, ""},
+		{"the name rule a warning", "Echo", nil, map[string]lint.Severity{"name": lint.SeverityWarning}, true, ""},
+		{"a warning made an error", "echo", nil, map[string]lint.Severity{"implementation-missing": lint.SeverityError}, false, "the contract has 1 error"},
+		{"mcp-tool stays on", "Echo Tool", map[string]bool{"name": true, "mcp-tool": true}, nil, false, "(mcp-tool)"},
+		{"mcp-tool a note still leaves it out", "Echo Tool", map[string]bool{"name": true}, map[string]lint.Severity{"mcp-tool": lint.SeverityNote}, false, "(mcp-tool)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			dir := filepath.Join(root, "echo")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "TOOL.md"), []byte(strings.Replace(contract, "NAME", tt.tool, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := lint.Config{Root: root, Platform: "linux", Disabled: tt.disabled, Severities: tt.severities}
+			before := len(tt.disabled)
+			res, left := Export(context.Background(), Options{Config: cfg}, disc)
+			if got := len(res.Tools) == 1; got != tt.exported {
+				t.Errorf("exported %v, want %v (left out: %v)", got, tt.exported, left)
+			}
+			if !tt.exported && (len(left) != 1 || !strings.Contains(left[0].Reason, tt.reason)) {
+				t.Errorf("left out %v, want the reason to say %q", left, tt.reason)
+			}
+			if len(tt.disabled) != before {
+				t.Errorf("CheckConfig changed the caller's Disabled: %v", tt.disabled)
+			}
+		})
+	}
+}
