@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/speccify/speccify-lint/internal/cilog"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
@@ -39,33 +38,22 @@ const (
 
 // Options are the settings of a call.
 type Options struct {
-	// Root is the absolute directory the tools are searched under and
-	// every path must lie in.
-	Root string
-	// Platform is the platform whose implementation runs; "" for this
-	// machine's.
-	Platform string
-	// Timeout and MaxOutput bound the run as they bound an example's; 0
-	// for the defaults.
-	Timeout   time.Duration
-	MaxOutput int64
-	// Version is speccify-lint's version.
-	Version string
+	// Config is the lint configuration the tool is checked and run with:
+	// Root (the absolute directory the tools are searched under and every
+	// path must lie in), Platform ("" for this machine's), Timeout and
+	// MaxOutput (0 for the defaults), Version, and how the rules judge the
+	// contract (Disabled, Severities). Run is taken as set.
+	Config lint.Config
 }
 
-// config is the lint configuration a call checks and runs the tool with.
-func (o Options) config() lint.Config {
-	return lint.Config{Version: o.Version, Root: o.Root, Platform: o.Platform, Run: true, Timeout: o.Timeout, MaxOutput: o.MaxOutput}
-}
-
-// Open finds the tool named tool under o.Root (see Find) and checks it
-// statically, ready to be called. The caller closes it.
+// Open finds the tool named tool under o.Config.Root (see Find) and checks
+// it statically, ready to be called. The caller closes it.
 func Open(o Options, tool string) (*lint.Callable, error) {
-	t, err := Find(o.Root, tool)
+	t, err := Find(o.Config.Root, tool)
 	if err != nil {
 		return nil, err
 	}
-	return lint.OpenCallable(o.config(), t)
+	return lint.OpenCallable(o.Config, t)
 }
 
 // ParseInput reads the text of an input: exactly one JSON value, with its

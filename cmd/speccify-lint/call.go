@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/speccify/speccify-lint/call"
+	"github.com/speccify/speccify-lint/lint"
 )
 
 // maxCallInput is the largest input `speccify-lint call` reads.
@@ -23,6 +24,8 @@ type CallCmd struct {
 	Root      string        `type:"existingdir" placeholder:"DIR" help:"Directory the tool is searched under, which its path must lie in (default: the git top level, else the working directory)."`
 	Timeout   time.Duration `default:"${default_timeout}" help:"Time limit for the run."`
 	MaxOutput byteSize      `default:"${default_max_output}" help:"Cap for what the implementation may print on stdout and on stderr each."`
+
+	ProjectConfig `embed:"" set:"config_settings=platform, timeout and max-output"`
 }
 
 // Run calls the tool and sets the exit code: 0 ok: true, 1 a broken
@@ -46,7 +49,9 @@ func (c *CallCmd) Run(env *runEnv) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
-	opts := call.Options{Root: root, Platform: c.Platform, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput), Version: currentVersion()}
+	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput)}
+	c.judge(&cfg)
+	opts := call.Options{Config: cfg}
 	env.exitCode = call.Run(ctx, opts, c.Tool, input, call.Format(c.Format), env.stdout, env.stderr)
 	return nil
 }

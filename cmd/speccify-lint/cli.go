@@ -92,12 +92,15 @@ func runSafe(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	kctx, err := parser.Parse(args)
-	if err == nil && kctx.Selected() != nil && (kctx.Selected().Name == "lint" || kctx.Selected().Name == "explore") {
+	if err == nil && kctx.Selected() != nil && grammar.projectConfig(kctx) != nil {
+		// call, export and mcp take some settings of the file (sharedSettings).
+		kctx, err = configureCommand(env, args, kctx, grammar)
+	} else if err == nil && kctx.Selected() != nil && (kctx.Selected().Name == "lint" || kctx.Selected().Name == "explore") {
 		// The configuration file holds defaults for the lint flags (which
 		// explore shares): parse again with it as a resolver, so that flags
 		// on the command line win.
 		var config *configFile
-		config, err = configResolver(grammar.lintFlags(kctx), configKeys(kctx.Selected()))
+		config, err = openConfig(grammar.lintFlags(kctx).Config, configKeys(kctx.Selected()))
 		if err == nil && config != nil {
 			parser, grammar, err = newParser(env, config)
 			if err == nil {

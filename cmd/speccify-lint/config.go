@@ -13,6 +13,7 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/internal/suggest"
+	"github.com/speccify/speccify-lint/lint"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -34,18 +35,29 @@ func configKeys(lint *kong.Node) []string {
 	return keys
 }
 
+// lintConfigKeys are the settings a configuration file may hold, whichever
+// command reads it: configKeys of the lint command in kong's model app.
+func lintConfigKeys(app *kong.Application) []string {
+	for _, c := range app.Children {
+		if c.Name == "lint" {
+			return configKeys(c)
+		}
+	}
+	return nil
+}
+
 // configFile is a loaded configuration file: its path and its settings.
 type configFile struct {
 	path   string
 	values map[string]any
 }
 
-// configResolver loads the configuration file named by --config, or the one
-// findConfig finds, as a kong resolver whose values the command line
-// overrides; keys are the settings it may hold. It returns nil when there is
-// no file.
-func configResolver(cmd *LintCmd, keys []string) (*configFile, error) {
-	path := cmd.Config
+// openConfig loads the configuration file named (by --config), or the one
+// findConfig finds from the working directory when named is "", as a kong
+// resolver whose values the command line overrides; keys are the settings
+// it may hold. It returns nil when there is no file.
+func openConfig(named string, keys []string) (*configFile, error) {
+	path := named
 	if path == "" {
 		wd, err := os.Getwd()
 		if err != nil {
@@ -60,6 +72,68 @@ func configResolver(cmd *LintCmd, keys []string) (*configFile, error) {
 		return nil, err
 	}
 	return &configFile{path: path, values: values}, nil
+}
+
+// only is the file with only the settings keys: the resolver of a command
+// that takes just those from it.
+func (c *configFile) only(keys []string) *configFile {
+	values := map[string]any{}
+	for _, k := range keys {
+		if v, ok := c.values[k]; ok {
+			values[k] = v
+		}
+	}
+	return &configFile{path: c.path, values: values}
+}
+
+// configSettings are the lint settings of a configuration file: the lint
+// command's flags as the file sets them (their defaults where it says
+// nothing), and from them how the rules judge a contract.
+type configSettings struct {
+	// flags are the lint command's flags, set from the file alone.
+	flags *LintCmd
+	// disabled and severities are lint.Config's Disabled and Severities.
+	disabled   map[string]bool
+	severities map[string]lint.Severity
+}
+
+// settingsOf turns a loaded configuration file (nil: none) into lint
+// settings, as the lint command reads it: kong parses the lint command with
+// the file as its resolver, then disable and enable make the disabled rules
+// and severity the overrides. It is the one reading of a file's rule
+// settings, for the language server (serverConfig) and for call, export and
+// mcp (ProjectConfig).
+func settingsOf(config *configFile) (configSettings, error) {
+	env := &runEnv{stdout: io.Discard, stderr: io.Discard}
+	var resolver kong.Resolver
+	if config != nil {
+		resolver = config
+	}
+	parser, grammar, err := newParser(env, resolver)
+	if err != nil {
+		return configSettings{}, err
+	}
+	if _, err := parser.Parse([]string{"lint"}); err != nil {
+		return configSettings{}, err
+	}
+	c := &grammar.Lint
+	s := configSettings{flags: c}
+	if s.disabled, err = ruleSet(c.Disable, c.Enable); err != nil {
+		return configSettings{}, err
+	}
+	if s.severities, err = severityOverrides(c.Severity); err != nil {
+		return configSettings{}, err
+	}
+	if err := checkPlatform(c.Platform); err != nil {
+		return configSettings{}, err
+	}
+	return s, nil
+}
+
+// judge sets how the rules judge a contract in cfg: the disabled rules and
+// the severity overrides.
+func (s configSettings) judge(cfg *lint.Config) {
+	cfg.Disabled, cfg.Severities = s.disabled, s.severities
 }
 
 // findConfig looks for a configuration file in dir and then in each

@@ -21,6 +21,8 @@ type ExportCmd struct {
 	Root      string        `type:"existingdir" placeholder:"DIR" help:"Directory the paths must lie in (default: the git top level, else the working directory)."`
 	Timeout   time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
 	MaxOutput byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each."`
+
+	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout and max-output"`
 }
 
 // Run exports; the exit code is 1 when a tool folder was left out (the
@@ -48,6 +50,7 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput)}
+	c.judge(&cfg)
 	res, left := mcptool.Export(ctx, mcptool.Options{Config: cfg, RunExamples: c.RunToo}, disc)
 	if err := mcptool.Write(env.stdout, res); err != nil {
 		return usageError{err}

@@ -24,6 +24,8 @@ type MCPCmd struct {
 	Jobs      int           `short:"j" placeholder:"N" help:"Calls that run at once (default: the number of CPUs); the calls of one tool run one at a time."`
 	Reload    time.Duration `default:"2s" help:"How often the tool folders are checked for changed contracts (0: never)."`
 	RunToo    bool          `name:"run" help:"Run each tool's examples when it is checked, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true (as export --run)."`
+
+	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output and jobs"`
 }
 
 // Run serves MCP on stdin and stdout until the client closes the session;
@@ -58,6 +60,7 @@ func (c *MCPCmd) Run(env *runEnv) error {
 		jobs = runtime.NumCPU()
 	}
 	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput)}
+	c.judge(&cfg)
 	srv, err := mcpserve.New(mcpserve.Options{Config: cfg, Discover: find, Jobs: jobs, Reload: c.Reload, RunExamples: c.RunToo, Log: env.stderr, Version: currentVersion()})
 	if err != nil {
 		return usageError{err}

@@ -450,3 +450,85 @@ func TestMCPServerReload(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+// TestMCPServerConfig: the server judges the contracts with the project's
+// configuration file, found from its working directory as lint finds it: a
+// rule the file disables no longer keeps a tool from being served (mcp-tool
+// excepted: a tool MCP refuses is not served whatever the file says), and
+// the file's timeout bounds a call. Without those settings (an empty file
+// named by --config) the tool is not served.
+func TestMCPServerConfig(t *testing.T) {
+	bin := buildBinary(t)
+	root, pids := mcpTree(t)
+	shout := strings.Replace(echoTool, "name: echo", "name: Shout", 1)
+	for name, text := range map[string]string{
+		"shout/TOOL.md":       shout,
+		"shout/linux.sh":      echoImpl,
+		"shout/macos.sh":      echoImpl,
+		".speccify-lint.yaml": "disable: [name, mcp-tool]\ntimeout: 1s\nformat: sarif\n",
+		"empty.yaml":          "",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	serve := func(args ...string) (*mcp.ClientSession, *strings.Builder, []string) {
+		t.Helper()
+		cmd := exec.Command(bin, append([]string{"mcp", "--reload", "0"}, args...)...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "PIDS="+pids)
+		stderr := &strings.Builder{}
+		cmd.Stderr = stderr
+		client := mcp.NewClient(&mcp.Implementation{Name: "speccify-lint-test", Version: "v1"}, nil)
+		session, err := client.Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			t.Fatalf("initialize: %v", err)
+		}
+		list, err := session.ListTools(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, tool := range list.Tools {
+			names = append(names, tool.Name)
+		}
+		return session, stderr, names
+	}
+
+	session, stderr, names := serve(".")
+	defer session.Close()
+	if strings.Join(names, ",") != "Shout,echo,loud" {
+		t.Errorf("tools %v, want Shout (its name error disabled by the file), echo and loud; header's x-mcp-header leaves it out although the file disables mcp-tool", names)
+	}
+	res, err := session.CallTool(context.Background(), &mcp.CallToolParams{Name: "Shout", Arguments: map[string]any{"n": 5}})
+	if err != nil || res.IsError || textOf(res) != `{"n":5,"ok":true}` {
+		t.Errorf("Shout n=5: %v, %+v", err, res)
+	}
+	// The file's timeout: the slow call is killed after 1s, not 60s.
+	res, err = session.CallTool(context.Background(), &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"n": 7}})
+	if err != nil || !res.IsError || !strings.Contains(textOf(res), "explore-crash: the implementation did not finish within 1s") {
+		t.Errorf("echo n=7 with the file's timeout of 1s: %v, %+v", err, res)
+	}
+	if err := session.Close(); err != nil {
+		t.Errorf("close: %v", err)
+	}
+	if want := "speccify-lint: mcp: header not served: the contract is not a valid MCP tool definition"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, stderr.String())
+	}
+
+	session, stderr, names = serve("--config", "empty.yaml", ".")
+	defer session.Close()
+	if strings.Join(names, ",") != "echo,loud" {
+		t.Errorf("tools without the file's settings %v, want echo and loud", names)
+	}
+	if err := session.Close(); err != nil {
+		t.Errorf("close: %v", err)
+	}
+	if want := "speccify-lint: mcp: shout not served: the contract has 1 error"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, stderr.String())
+	}
+}

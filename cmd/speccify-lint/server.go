@@ -53,49 +53,30 @@ func (s stdio) Close() error {
 // serverConfig is the configuration of a workspace root: the settings of
 // the configuration file the lint command would find with root as its
 // working directory (in root, or the nearest directory above it that has
-// one), read as the lint command reads them (kong, with the file as its
-// resolver): disable, enable, severity, platform and exclude. baseline is
-// not applied: the editor shows every finding of the file (docs/editors.md).
-// A file that does not load is the error; the server then shows it and
-// uses the defaults.
+// one), read as the lint command reads them (settingsOf): disable, enable,
+// severity, platform and exclude. baseline is not applied: the editor shows
+// every finding of the file (docs/editors.md). A file that does not load is
+// the error; the server then shows it and uses the defaults.
 func serverConfig(root string) (lsp.Config, error) {
 	cfg := lsp.Config{Lint: lint.Config{Root: root}}
 	rel, err := findConfig(root)
 	if err != nil || rel == "" {
 		return cfg, err
 	}
-	path := filepath.Join(root, rel)
-	env := &runEnv{stdout: io.Discard, stderr: io.Discard}
-	parser, _, err := newParser(env, nil)
+	parser, _, err := newParser(&runEnv{stdout: io.Discard, stderr: io.Discard}, nil)
 	if err != nil {
 		return cfg, err
 	}
-	kctx, err := parser.Parse([]string{"lint"})
+	config, err := openConfig(filepath.Join(root, rel), lintConfigKeys(parser.Model))
 	if err != nil {
 		return cfg, err
 	}
-	values, err := loadConfig(path, configKeys(kctx.Selected()))
+	s, err := settingsOf(config)
 	if err != nil {
 		return cfg, err
 	}
-	parser, grammar, err := newParser(env, &configFile{path: path, values: values})
-	if err != nil {
-		return cfg, err
-	}
-	if _, err := parser.Parse([]string{"lint"}); err != nil {
-		return cfg, err
-	}
-	c := &grammar.Lint
-	if cfg.Lint.Disabled, err = ruleSet(c.Disable, c.Enable); err != nil {
-		return cfg, err
-	}
-	if cfg.Lint.Severities, err = severityOverrides(c.Severity); err != nil {
-		return cfg, err
-	}
-	if err := checkPlatform(c.Platform); err != nil {
-		return cfg, err
-	}
-	cfg.Lint.Platform = c.Platform
-	cfg.Exclude = c.Exclude
+	s.judge(&cfg.Lint)
+	cfg.Lint.Platform = s.flags.Platform
+	cfg.Exclude = s.flags.Exclude
 	return cfg, nil
 }
