@@ -293,16 +293,19 @@ func (k *Callable) RunExamples(ctx context.Context) ToolResult {
 
 // ReadOnly reports whether the tool is known to write nothing: its effects
 // says it writes nothing (as the effects rule reads it), and tr, the result
-// of RunExamples, shows that every example ran and none changed the tool
-// folder (no effects finding). Without examples that ran, or with the
-// effects rule disabled (Config.Disabled drops its findings), nothing is
-// known, and the answer is false.
+// of RunExamples, shows that every example ran, none of whose runs changed
+// the tool folder. The runs' own record of the folder is what counts, not
+// the effects rule's findings, which a disabled rule or a suppression in
+// the contract (written by whoever wrote the tool) drops. Without examples
+// that ran, nothing is known, and the answer is false.
 func (k *Callable) ReadOnly(tr ToolResult) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
 	c := k.j.c
-	if !c.cfg.enabled(ruleEffects) {
-		return false // its findings were dropped: nothing is known
-	}
 	if c.spec == nil || c.spec.Frontmatter == nil || !writesNothing(c.effects()) || len(tr.Examples) == 0 {
+		return false
+	}
+	if k.j.run == nil || k.j.run.wrote {
 		return false
 	}
 	for _, f := range tr.Findings {

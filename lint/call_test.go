@@ -4,7 +4,9 @@ package lint_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/speccify/speccify-lint/discover"
@@ -12,11 +14,22 @@ import (
 )
 
 // openCallable writes one tool, "t", under a new root with the script as
-// its linux.sh, and opens it with cfg.
-func openCallable(t *testing.T, script string, cfg lint.Config) *lint.Callable {
+// its linux.sh (and its TOOL.md changed by edit, unless nil), and opens it
+// with cfg.
+func openCallable(t *testing.T, script string, cfg lint.Config, edit func(string) string) *lint.Callable {
 	t.Helper()
 	root := t.TempDir()
 	writeTool(t, root, "t", "works", "{}", `{"ok": true}`, script)
+	if edit != nil {
+		spec := filepath.Join(root, "t", discover.SpecFile)
+		text, err := os.ReadFile(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(spec, []byte(edit(string(text))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cfg.Root, cfg.Platform = root, "linux"
 	k, err := lint.OpenCallable(cfg, discover.Tool{Dir: filepath.Join(root, "t")})
 	if err != nil {
@@ -41,7 +54,7 @@ func TestCallJudgesIgnoreDisabled(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			k := openCallable(t, tt.script, lint.Config{Disabled: map[string]bool{tt.rule: true, "error-case": true}})
+			k := openCallable(t, tt.script, lint.Config{Disabled: map[string]bool{tt.rule: true, "error-case": true}}, nil)
 			if why := k.Unrunnable(); why != "" {
 				t.Fatalf("unrunnable: %s", why)
 			}
@@ -57,17 +70,37 @@ func TestCallJudgesIgnoreDisabled(t *testing.T) {
 	}
 }
 
-// TestReadOnlyNeedsEffects: readOnlyHint rests on the effects rule's
-// findings of the examples' runs; with the rule disabled its findings are
-// dropped, so nothing is known, even of a tool that writes nothing.
-func TestReadOnlyNeedsEffects(t *testing.T) {
+// TestReadOnlyFromTheRuns: readOnlyHint rests on what the examples' runs
+// did to the tool folder, as the runner recorded it, not on the effects
+// rule's findings: a tool that writes is not read-only when the
+// configuration disables effects, nor when its contract suppresses the
+// rule's findings (the contract is the pull request's to write).
+func TestReadOnlyFromTheRuns(t *testing.T) {
 	needLinux(t)
-	for _, disabled := range []bool{false, true} {
-		cfg := lint.Config{Disabled: map[string]bool{"error-case": true, "effects": disabled}}
-		k := openCallable(t, "cat >/dev/null\necho '{\"ok\": true}'\n", cfg)
-		tr := k.RunExamples(context.Background())
-		if got := k.ReadOnly(tr); got != !disabled {
-			t.Errorf("effects disabled %v: ReadOnly %v, want %v", disabled, got, !disabled)
-		}
+	const reads, writes = "cat >/dev/null\necho '{\"ok\": true}'\n", "cat >/dev/null\necho x > cache.txt\necho '{\"ok\": true}'\n"
+	suppress := func(spec string) string {
+		return strings.Replace(spec, "## Examples", "<!-- speccify-lint-disable-file effects -- it only writes a cache -->\n\n## Examples", 1)
+	}
+	tests := []struct {
+		name, script string
+		disabled     bool
+		edit         func(string) string
+		want         bool
+	}{
+		{"writes nothing", reads, false, nil, true},
+		{"writes nothing, effects disabled", reads, true, nil, true},
+		{"writes", writes, false, nil, false},
+		{"writes, effects disabled", writes, true, nil, false},
+		{"writes, effects suppressed", writes, false, suppress, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := lint.Config{Disabled: map[string]bool{"error-case": true, "effects": tt.disabled}}
+			k := openCallable(t, tt.script, cfg, tt.edit)
+			tr := k.RunExamples(context.Background())
+			if got := k.ReadOnly(tr); got != tt.want {
+				t.Errorf("ReadOnly %v, want %v (findings %v, examples %+v)", got, tt.want, tr.Findings, tr.Examples)
+			}
+		})
 	}
 }

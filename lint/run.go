@@ -44,6 +44,9 @@ type toolRun struct {
 	// ran is true once an example ran, so that unused-suppression judges
 	// the run rules.
 	ran bool
+	// wrote is true once a run changed the tool folder, whatever the
+	// rules and suppressions make of it (Callable.ReadOnly).
+	wrote bool
 	// stderrShown holds, by its SHA-256, the stderr of each example whose
 	// failure showed it, with the example's title: a later example that
 	// prints the same (the same traceback) refers to it instead of
@@ -321,6 +324,7 @@ func (t *toolRun) runImplementation(ctx context.Context, argv []string, stdin []
 		after = takeSnapshot(folder)
 	}
 	t.snapshot = after
+	t.wrote = t.wrote || len(changed) > 0
 	return o, changed
 }
 
