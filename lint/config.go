@@ -24,6 +24,11 @@ type Config struct {
 	NotRun string
 	// Disabled holds the ids of rules whose findings are dropped.
 	Disabled map[string]bool
+	// Unsuppressible holds the ids of rules whose findings no suppression
+	// comment drops: rules a caller relies on whatever the contract's
+	// author writes in it (mcptool.CheckConfig: mcp-tool, for what it
+	// publishes as an MCP tool).
+	Unsuppressible map[string]bool
 	// Severities overrides, by rule id, the severity of every finding of
 	// the rule (the config's severity: mapping); a rule not in it keeps its
 	// default.

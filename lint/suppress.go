@@ -113,8 +113,12 @@ func implSuppressions(file string, data []byte) []suppression {
 
 // suppress reports whether a suppression covers the finding f of rule r,
 // and marks it used. A suppression without a reason, or one that is not
-// well formed, covers nothing.
+// well formed, covers nothing, and nothing covers a rule of
+// Config.Unsuppressible.
 func (t *toolFindings) suppress(r *Rule, f *Finding) bool {
+	if t.cfg != nil && t.cfg.Unsuppressible[r.ID] {
+		return false
+	}
 	for i := range t.suppressions {
 		s := &t.suppressions[i]
 		if s.problem != "" || s.reason == "" || s.file != f.File || !s.whole && (f.Line < s.from || f.Line > s.to) {

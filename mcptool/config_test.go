@@ -15,7 +15,7 @@ import (
 // rule settings judge its contract (a disabled rule's error, or one made a
 // warning, no longer leaves it out; a warning made an error does), except
 // that mcp-tool, what the protocol asks of a definition, leaves it out
-// whether it is disabled or not.
+// whether it is disabled or suppressed in the contract or not.
 func TestExportJudgedByConfig(t *testing.T) {
 	const contract = "---\nname: NAME\ndescription: d\ninputs: {type: object}\n" +
 		"outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}\n" +
@@ -23,17 +23,22 @@ func TestExportJudgedByConfig(t *testing.T) {
 		"### fails\ninput: {\"x\": 1}\noutput: {\"ok\": false, \"error\": \"x\"}\n"
 	tests := []struct {
 		name, tool string
+		// comment is a line of the frontmatter before name: (a
+		// suppression, which covers the next line).
+		comment    string
 		disabled   map[string]bool
 		severities map[string]lint.Severity
 		exported   bool
 		reason     string
 	}{
-		{"a name error leaves it out", "Echo", nil, nil, false, "the contract has 1 error"},
-		{"the name rule disabled", "Echo", map[string]bool{"name": true}, nil, true, ""},
-		{"the name rule a warning", "Echo", nil, map[string]lint.Severity{"name": lint.SeverityWarning}, true, ""},
-		{"a warning made an error", "echo", nil, map[string]lint.Severity{"implementation-missing": lint.SeverityError}, false, "the contract has 1 error"},
-		{"mcp-tool stays on", "Echo Tool", map[string]bool{"name": true, "mcp-tool": true}, nil, false, "(mcp-tool)"},
-		{"mcp-tool a note still leaves it out", "Echo Tool", map[string]bool{"name": true}, map[string]lint.Severity{"mcp-tool": lint.SeverityNote}, false, "(mcp-tool)"},
+		{"a name error leaves it out", "Echo", "", nil, nil, false, "the contract has 1 error"},
+		{"the name rule disabled", "Echo", "", map[string]bool{"name": true}, nil, true, ""},
+		{"the name rule a warning", "Echo", "", nil, map[string]lint.Severity{"name": lint.SeverityWarning}, true, ""},
+		{"a warning made an error", "echo", "", nil, map[string]lint.Severity{"implementation-missing": lint.SeverityError}, false, "the contract has 1 error"},
+		{"mcp-tool stays on", "Echo Tool", "", map[string]bool{"name": true, "mcp-tool": true}, nil, false, "(mcp-tool)"},
+		{"mcp-tool a note still leaves it out", "Echo Tool", "", map[string]bool{"name": true}, map[string]lint.Severity{"mcp-tool": lint.SeverityNote}, false, "(mcp-tool)"},
+		{"mcp-tool suppressed in the contract still leaves it out", "Echo Tool", "# speccify-lint: disable=mcp-tool -- not served over MCP\n", map[string]bool{"name": true}, nil, false, "(mcp-tool)"},
+		{"a suppression still works for other rules", "Echo", "# speccify-lint: disable=name -- a legacy name\n", nil, nil, true, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -42,7 +47,7 @@ func TestExportJudgedByConfig(t *testing.T) {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(dir, "TOOL.md"), []byte(strings.Replace(contract, "NAME", tt.tool, 1)), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, "TOOL.md"), []byte(strings.Replace(strings.Replace(contract, "NAME", tt.tool, 1), "---\nname:", "---\n"+tt.comment+"name:", 1)), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			disc, err := discover.Discover([]string{root}, discover.Options{Root: root})

@@ -125,15 +125,23 @@ type Options struct {
 
 // CheckConfig is the configuration a contract is checked with for MCP:
 // cfg (the project's rule settings: disabled rules, severities), but with
-// the rule mcp-tool on whatever cfg.Disabled says. What it checks is what
-// the protocol asks of a definition, not a matter of the project's taste:
-// a contract that fails it would make an invalid tool, so it is left out
-// (Definition) whether the rule is disabled or not.
+// the rule mcp-tool on whatever cfg.Disabled says, and its findings kept
+// whatever a suppression comment in the contract says. What it checks is
+// what the protocol asks of a definition, not a matter of the project's
+// taste or of the contract's author: a contract that fails it would make an
+// invalid tool, so it is left out (Definition) whether the rule is
+// disabled or suppressed or not.
 func CheckConfig(cfg lint.Config) lint.Config {
 	if cfg.Disabled[mcpToolRule] {
 		cfg.Disabled = maps.Clone(cfg.Disabled)
 		delete(cfg.Disabled, mcpToolRule)
 	}
+	unsuppressible := maps.Clone(cfg.Unsuppressible)
+	if unsuppressible == nil {
+		unsuppressible = map[string]bool{}
+	}
+	unsuppressible[mcpToolRule] = true
+	cfg.Unsuppressible = unsuppressible
 	return cfg
 }
 
