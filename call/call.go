@@ -44,12 +44,14 @@ type Options struct {
 	// MaxOutput (0 for the defaults), Version, and how the rules judge the
 	// contract (Disabled, Severities). Run is taken as set.
 	Config lint.Config
+	// Exclude are the globs of folders a search by name skips (Find).
+	Exclude []string
 }
 
 // Open finds the tool named tool under o.Config.Root (see Find) and checks
 // it statically, ready to be called. The caller closes it.
 func Open(o Options, tool string) (*lint.Callable, error) {
-	t, err := Find(o.Config.Root, tool)
+	t, err := Find(o.Config.Root, tool, o.Exclude)
 	if err != nil {
 		return nil, err
 	}

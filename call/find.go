@@ -18,11 +18,17 @@ type NotFoundError struct {
 	Name string
 	// Meant is the tool name Name is a near miss of, "" when none is near.
 	Meant string
+	// Excluded is the root-relative path of a folder named Name that the
+	// search skipped because an exclude glob matches it, "" when none.
+	Excluded string
 }
 
 func (e *NotFoundError) Error() string {
 	msg := fmt.Sprintf("no tool named %q under the root", e.Name)
-	if e.Meant != "" {
+	switch {
+	case e.Excluded != "":
+		msg += fmt.Sprintf("; %s is in a folder the exclude settings skip: name its path to call it", e.Excluded)
+	case e.Meant != "":
 		msg += fmt.Sprintf("; did you mean %s?", e.Meant)
 	}
 	return msg
@@ -34,13 +40,15 @@ func (e *NotFoundError) Error() string {
 // one outside the root, or that leads through a symbolic link to a
 // directory, is refused; so is a directory that is not itself a tool
 // folder. A name that no folder has is a *NotFoundError, with the nearest
-// name when one is near.
-func Find(root, tool string) (discover.Tool, error) {
+// name when one is near. A search by name skips the folders that an
+// exclude glob matches, as lint's walk does (discover.Options.Exclude); a
+// path is found whatever they say, as lint checks a folder it is named.
+func Find(root, tool string, exclude []string) (discover.Tool, error) {
 	if tool == "" {
 		return discover.Tool{}, errors.New("no tool named")
 	}
 	if !isPath(tool) {
-		t, err := findName(root, tool)
+		t, err := findName(root, tool, exclude)
 		var nf *NotFoundError
 		if errors.As(err, &nf) && exists(tool) {
 			return findPath(root, tool) // a folder of the working directory
@@ -63,9 +71,10 @@ func exists(p string) bool {
 	return err == nil
 }
 
-// findName finds the tool folder whose name is name under root.
-func findName(root, name string) (discover.Tool, error) {
-	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
+// findName finds the tool folder whose name is name under root, outside
+// the folders the exclude globs match.
+func findName(root, name string, exclude []string) (discover.Tool, error) {
+	disc, err := discover.Discover([]string{root}, discover.Options{Root: root, Exclude: exclude})
 	if err != nil {
 		return discover.Tool{}, err
 	}
@@ -83,7 +92,13 @@ func findName(root, name string) (discover.Tool, error) {
 		return found[0], nil
 	case 0:
 		slices.Sort(names)
-		return discover.Tool{}, &NotFoundError{Name: name, Meant: suggest.Nearest(name, slices.Compact(names))}
+		nf := &NotFoundError{Name: name, Meant: suggest.Nearest(name, slices.Compact(names))}
+		if len(exclude) > 0 {
+			if t, err := findName(root, name, nil); err == nil {
+				nf.Excluded = relTo(root, t.Dir)
+			}
+		}
+		return discover.Tool{}, nf
 	}
 	var dirs []string
 	for _, t := range found {

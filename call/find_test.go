@@ -71,7 +71,7 @@ func TestFind(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool, func(t *testing.T) {
-			got, err := Find(root, tt.tool)
+			got, err := Find(root, tt.tool, nil)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("Find(%q) = %v, %v; want an error with %q", tt.tool, got.Dir, err, tt.wantErr)
@@ -96,12 +96,34 @@ func TestFindAmbiguous(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "more", "alpha", discover.SpecFile), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Find(root, "alpha")
+	_, err := Find(root, "alpha", nil)
 	if err == nil || !strings.Contains(err.Error(), "2 tool folders are named alpha (.agent/tools/alpha, more/alpha)") {
 		t.Fatalf("Find: %v", err)
 	}
 	var nf *NotFoundError
 	if errors.As(err, &nf) {
 		t.Errorf("an ambiguous name is no NotFoundError")
+	}
+}
+
+// TestFindExcluded: a search by name skips the folders an exclude glob
+// matches and says so; a path is found whatever the globs say.
+func TestFindExcluded(t *testing.T) {
+	root, _ := tree(t)
+	t.Chdir(root)
+	exclude := []string{".agent/tools/alpha"}
+	_, err := Find(root, "alpha", exclude)
+	var nf *NotFoundError
+	if !errors.As(err, &nf) || nf.Excluded != ".agent/tools/alpha" {
+		t.Fatalf("Find(alpha) with alpha excluded: %v, want a NotFoundError naming the excluded folder", err)
+	}
+	if want := "no tool named \"alpha\" under the root; .agent/tools/alpha is in a folder the exclude settings skip: name its path to call it"; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	if got, err := Find(root, ".agent/tools/alpha", exclude); err != nil || relTo(root, got.Dir) != ".agent/tools/alpha" {
+		t.Errorf("Find by path with alpha excluded: %v, %v", got.Dir, err)
+	}
+	if got, err := Find(root, "beta", exclude); err != nil || relTo(root, got.Dir) != ".agent/tools/beta" {
+		t.Errorf("Find(beta): %v, %v", got.Dir, err)
 	}
 }

@@ -24,8 +24,9 @@ type CallCmd struct {
 	Root      string        `type:"existingdir" placeholder:"DIR" help:"Directory the tool is searched under, which its path must lie in (default: the git top level, else the working directory)."`
 	Timeout   time.Duration `default:"${default_timeout}" help:"Time limit for the run."`
 	MaxOutput byteSize      `default:"${default_max_output}" help:"Cap for what the implementation may print on stdout and on stderr each."`
+	Exclude   []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches when searching for a tool by its name (repeatable); a tool named by its path is called whatever they say."`
 
-	ProjectConfig `embed:"" set:"config_settings=platform, timeout and max-output"`
+	ProjectConfig `embed:"" set:"config_settings=platform, timeout, max-output and exclude"`
 }
 
 // Run calls the tool and sets the exit code: 0 ok: true, 1 a broken
@@ -51,7 +52,7 @@ func (c *CallCmd) Run(env *runEnv) error {
 	defer stop()
 	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput)}
 	c.judge(&cfg)
-	opts := call.Options{Config: cfg}
+	opts := call.Options{Config: cfg, Exclude: c.Exclude}
 	env.exitCode = call.Run(ctx, opts, c.Tool, input, call.Format(c.Format), env.stdout, env.stderr)
 	return nil
 }
