@@ -81,8 +81,39 @@ type Listing []DirEntries
 type DirEntries struct {
 	// Dir is the directory, as a clean absolute path.
 	Dir     string
-	Entries []fs.DirEntry
+	Entries []Entry
 }
+
+// Entry is one directory entry as a walk listed it: its name and its type
+// bits (fs.DirEntry.Type). A listing keeps these rather than the
+// fs.DirEntry values os.ReadDir returns, which take about three times the
+// memory, because a large tree's listings stay in memory until each tool
+// is checked.
+type Entry struct {
+	Name string
+	Type fs.FileMode
+}
+
+// listed returns the entries of a directory as a listing keeps them.
+func listed(entries []fs.DirEntry) []Entry {
+	out := make([]Entry, len(entries))
+	for i, e := range entries {
+		out[i] = Entry{Name: e.Name(), Type: e.Type()}
+	}
+	return out
+}
+
+// dirEntry is an Entry of the directory dir as an fs.DirEntry: Info
+// lstat's it then, as os.ReadDir's entries do.
+type dirEntry struct {
+	dir string
+	Entry
+}
+
+func (e *dirEntry) Name() string               { return e.Entry.Name }
+func (e *dirEntry) IsDir() bool                { return e.Entry.Type.IsDir() }
+func (e *dirEntry) Type() fs.FileMode          { return e.Entry.Type }
+func (e *dirEntry) Info() (fs.FileInfo, error) { return os.Lstat(filepath.Join(e.dir, e.Entry.Name)) }
 
 // Entries returns the entries of the directory dir (clean and absolute)
 // that l holds.
@@ -91,12 +122,18 @@ func (l Listing) Entries(dir string) ([]fs.DirEntry, bool) {
 	if !ok {
 		return nil, false
 	}
-	return l[i].Entries, true
+	held := l[i].Entries
+	entries, out := make([]dirEntry, len(held)), make([]fs.DirEntry, len(held))
+	for k, e := range held {
+		entries[k] = dirEntry{dir: dir, Entry: e}
+		out[k] = &entries[k]
+	}
+	return out, true
 }
 
 // add appends the entries of dir to the listing being built.
 func (l *Listing) add(dir string, entries []fs.DirEntry) {
-	*l = append(*l, DirEntries{Dir: dir, Entries: entries})
+	*l = append(*l, DirEntries{Dir: dir, Entries: listed(entries)})
 }
 
 // sorted sorts the listing built by a walk, each directory once (a walk
