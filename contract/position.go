@@ -101,6 +101,15 @@ func (l *Lines) RuneColumn(line, runeCol int) Pos {
 	}
 	units, runes := 0, 1
 	for b := l.lineBytes(line); len(b) > 0; { // as ranging over a string, without copying the line
+		if runes >= runeCol {
+			break
+		}
+		if b[0] < utf8.RuneSelf { // ASCII, most of a TOOL.md: one rune, one unit
+			b = b[1:]
+			units++
+			runes++
+			continue
+		}
 		r, size := utf8.DecodeRune(b)
 		b = b[size:]
 		if runes >= runeCol {
@@ -122,6 +131,11 @@ func (l *Lines) RuneColumn(line, runeCol int) Pos {
 func utf16Width(b []byte) int {
 	n := 0
 	for len(b) > 0 {
+		if b[0] < utf8.RuneSelf { // ASCII: one unit
+			b = b[1:]
+			n++
+			continue
+		}
 		r, size := utf8.DecodeRune(b)
 		b = b[size:]
 		if w := utf16.RuneLen(r); w > 0 {

@@ -2,6 +2,7 @@ package contract
 
 import (
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -129,6 +130,36 @@ func TestByteColumn(t *testing.T) {
 		p := lines.Offset(off)
 		if got, want := lines.ByteColumn(p), off-lines.LineStart(p.Line)+1; got != want && utf8.RuneStart(text[off]) {
 			t.Errorf("offset %d (%v): byte column %d, want %d", off, p, got, want)
+		}
+	}
+}
+
+// TestRuneColumnMixedText checks RuneColumn and utf16Width, which step over
+// ASCII a byte at a time, against rune-by-rune counting on lines that mix
+// ASCII with wide, astral and invalid characters, at every column.
+func TestRuneColumnMixedText(t *testing.T) {
+	for _, line := range []string{"", "abc", "é", "aé中b🌍c", "🌍🌍x", "a\xffb\xc3", "  key: \"x🌍\" # é"} {
+		l := NewLines([]byte(line))
+		for col := 1; col <= utf8.RuneCountInString(line)+3; col++ {
+			units, runes := 0, 1
+			for _, r := range line {
+				if runes >= col {
+					break
+				}
+				units += max(utf16.RuneLen(r), 1)
+				runes++
+			}
+			units += max(col-runes, 0)
+			if got := l.RuneColumn(1, col); got != (Pos{1, units + 1}) {
+				t.Errorf("RuneColumn(1, %d) of %q = %v, want 1:%d", col, line, got, units+1)
+			}
+		}
+		want := 0
+		for _, r := range line {
+			want += max(utf16.RuneLen(r), 1)
+		}
+		if got := utf16Width([]byte(line)); got != want {
+			t.Errorf("utf16Width(%q) = %d, want %d", line, got, want)
 		}
 	}
 }
