@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -24,22 +25,39 @@ type JSONDoc struct {
 	// Value is the JSON value: map[string]any, []any, string, json.Number,
 	// bool or nil.
 	Value any
-	// Places maps a JSON pointer ("" for the value itself, "/properties/ok"
-	// for a member) to the place of its key in TOOL.md (of the item for list
-	// elements).
-	Places map[string]Pos
+
+	// places are made on the first call of Places or Place, by placesOf:
+	// most documents never need one, and a place for every key made with the
+	// conversion was about a third of its cost.
+	placesOnce sync.Once
+	places     map[string]Pos
+	placesOf   func() map[string]Pos
+}
+
+// Places maps a JSON pointer ("" for the value itself, "/properties/ok" for
+// a member) to the place of its key in TOOL.md (of the item for list
+// elements). It is made on the first call; nil for a document that was not
+// converted from YAML.
+func (d *JSONDoc) Places() map[string]Pos {
+	d.placesOnce.Do(func() {
+		if d.placesOf != nil {
+			d.places, d.placesOf = d.placesOf(), nil
+		}
+	})
+	return d.places
 }
 
 // Place returns the place of the JSON pointer, or of its nearest ancestor
 // that has one.
 func (d *JSONDoc) Place(pointer string) Pos {
+	places := d.Places()
 	for {
-		if p, ok := d.Places[pointer]; ok {
+		if p, ok := places[pointer]; ok {
 			return p
 		}
 		i := strings.LastIndexByte(pointer, '/')
 		if i < 0 {
-			return d.Places[""]
+			return places[""]
 		}
 		pointer = pointer[:i]
 	}
@@ -51,7 +69,7 @@ type errConversionStopped struct{}
 type yamlConverter struct {
 	src      *yamlSource
 	key      string
-	places   map[string]Pos
+	places   map[string]Pos // nil: the places are not recorded
 	problems []Problem
 	budget   int
 	ptrs     pointerArena // the text of the keys of places
@@ -60,23 +78,41 @@ type yamlConverter struct {
 // toJSON converts the YAML node n of this frontmatter to JSON faithfully:
 // integers stay exact, YAML 1.2 booleans only (yes/no/on stay strings), dates
 // stay strings. Non-string mapping keys, .inf/.nan and over-expanding aliases
-// are problems; key names the field for the problems' Key.
+// are problems; key names the field for the problems' Key. The document's
+// places are made when first asked for, by converting n again.
 func (s *yamlSource) toJSON(n *yaml.Node, key string) (doc *JSONDoc, problems []Problem) {
-	values, pointerBytes := countValues(n, maxPresize)
-	c := &yamlConverter{src: s, key: key, places: make(map[string]Pos, values), budget: maxYAMLValues}
-	c.ptrs.b.Grow(min(pointerBytes, maxPresizeBytes))
+	v, _, problems, ok := s.convertJSON(n, key, false)
+	if !ok {
+		return nil, problems
+	}
+	return &JSONDoc{Value: v, placesOf: func() map[string]Pos {
+		_, places, _, _ := s.convertJSON(n, key, true)
+		return places
+	}}, problems
+}
+
+// convertJSON is toJSON's conversion, with the places of the values when
+// withPlaces is set; ok is false when the conversion stopped.
+func (s *yamlSource) convertJSON(n *yaml.Node, key string, withPlaces bool) (v any, places map[string]Pos, problems []Problem, ok bool) {
+	c := &yamlConverter{src: s, key: key, budget: maxYAMLValues}
+	if withPlaces {
+		values, pointerBytes := countValues(n, maxPresize)
+		c.places = make(map[string]Pos, values)
+		c.ptrs.b.Grow(min(pointerBytes, maxPresizeBytes))
+	}
 	defer func() {
 		if r := recover(); r != nil {
-			if _, ok := r.(errConversionStopped); !ok {
+			if _, stopped := r.(errConversionStopped); !stopped {
 				panic(r)
 			}
-			doc = nil
-			problems = c.problems
+			v, places, problems, ok = nil, nil, c.problems, false
 		}
 	}()
-	c.places[""] = s.pos(n)
-	v := c.convert(n, pointer{}, 0)
-	return &JSONDoc{Value: v, Places: c.places}, c.problems
+	if c.places != nil {
+		c.places[""] = s.pos(n)
+	}
+	v = c.convert(n, pointer{}, 0)
+	return v, c.places, c.problems, true
 }
 
 const (
@@ -205,9 +241,13 @@ func (c *yamlConverter) convert(n *yaml.Node, ptr pointer, depth int) any {
 	case yaml.SequenceNode:
 		out := make([]any, 0, len(n.Content))
 		for i, item := range n.Content {
-			p, text := c.ptrs.item(ptr, i)
-			if _, ok := c.places[text]; !ok { // a merged mapping may have set it
-				c.places[text] = c.src.pos(item)
+			var p pointer
+			if c.places != nil {
+				var text string
+				p, text = c.ptrs.item(ptr, i)
+				if _, ok := c.places[text]; !ok { // a merged mapping may have set it
+					c.places[text] = c.src.pos(item)
+				}
 			}
 			out = append(out, c.convert(item, p, depth+1))
 		}
@@ -242,8 +282,12 @@ func (c *yamlConverter) mapping(n *yaml.Node, ptr pointer, out map[string]any, d
 			c.problems[len(c.problems)-1].Repair = c.quoteKey(n, k)
 		}
 		name := k.Value
-		p, text := c.ptrs.member(ptr, name)
-		c.places[text] = c.src.pos(k)
+		var p pointer
+		if c.places != nil {
+			var text string
+			p, text = c.ptrs.member(ptr, name)
+			c.places[text] = c.src.pos(k)
+		}
 		out[name] = c.convert(v, p, depth+1)
 	}
 }

@@ -66,7 +66,7 @@ func checkDoc(t *testing.T, lines *Lines, doc *JSONDoc) {
 	if doc == nil {
 		return
 	}
-	for ptr, p := range doc.Places {
+	for ptr, p := range doc.Places() {
 		if !p.IsValid() || p.Line > lines.Count() {
 			t.Fatalf("place of %q is %v, outside the %d lines", ptr, p, lines.Count())
 		}
