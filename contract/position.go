@@ -1,6 +1,8 @@
 package contract
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -29,10 +31,13 @@ type Lines struct {
 // NewLines indexes text. Line endings are "\n"; callers normalise CRLF first.
 func NewLines(text []byte) *Lines {
 	starts := make([]int, 1, 64)
-	for i, b := range text {
-		if b == '\n' {
-			starts = append(starts, i+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(text[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
 	return &Lines{text: text, starts: starts}
 }
@@ -127,10 +132,19 @@ func (l *Lines) RuneColumn(line, runeCol int) Pos {
 	return Pos{Line: line, Column: units + 1}
 }
 
+// asciiMask has the high bit of each of eight bytes: a uint64 of eight
+// ASCII bytes has none of them set.
+const asciiMask = 0x8080808080808080
+
 // utf16Width counts the UTF-16 code units of b; invalid bytes count one each.
 func utf16Width(b []byte) int {
 	n := 0
 	for len(b) > 0 {
+		if len(b) >= 8 && binary.LittleEndian.Uint64(b)&asciiMask == 0 { // eight ASCII bytes: a unit each
+			b = b[8:]
+			n += 8
+			continue
+		}
 		if b[0] < utf8.RuneSelf { // ASCII: one unit
 			b = b[1:]
 			n++

@@ -138,7 +138,8 @@ func TestByteColumn(t *testing.T) {
 // ASCII a byte at a time, against rune-by-rune counting on lines that mix
 // ASCII with wide, astral and invalid characters, at every column.
 func TestRuneColumnMixedText(t *testing.T) {
-	for _, line := range []string{"", "abc", "é", "aé中b🌍c", "🌍🌍x", "a\xffb\xc3", "  key: \"x🌍\" # é"} {
+	for _, line := range []string{"", "abc", "é", "aé中b🌍c", "🌍🌍x", "a\xffb\xc3", "  key: \"x🌍\" # é",
+		"0123456789abcdefé0123456789🌍abcdefgh", "abcdefg\xff01234567\xe4\xb8"} {
 		l := NewLines([]byte(line))
 		for col := 1; col <= utf8.RuneCountInString(line)+3; col++ {
 			units, runes := 0, 1

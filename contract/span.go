@@ -336,6 +336,11 @@ func (c *valueCursor) advance(i int) (end int, exact bool) {
 			c.off = j
 			continue
 		}
+		if b := c.value[c.v]; b < utf8.RuneSelf && c.off < limit && t[c.off] == b { // the same ASCII byte
+			c.v++
+			c.off++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(c.value[c.v:])
 		sr, ssize := utf8.DecodeRune(t[c.off:limit])
 		if r != sr || ssize == 0 {
