@@ -84,7 +84,7 @@ func checkMCPSchema(s *schemaField, rep reporter) {
 		rep.withHelp("write type: object at the root of %s: MCP's %s requires that literal (specification 2025-11-25, schema.json Tool)", s.name, mcpName).
 			report(at, s.name+".type", "%s %s, which MCP's %s requires", s.name, what, mcpName)
 	}
-	if props, ok := root["properties"].(map[string]any); ok {
+	if props, ok := root["properties"].(map[string]any); ok && hasNonObject(props) {
 		for _, k := range slices.Sorted(maps.Keys(props)) {
 			if _, isObject := props[k].(map[string]any); !isObject {
 				p := contract.PropertyPointer(k)
@@ -93,13 +93,40 @@ func checkMCPSchema(s *schemaField, rep reporter) {
 			}
 		}
 	}
-	if s.name == "inputs" {
+	if s.name == "inputs" && hasMCPHeader(root) {
 		checkMCPHeaders(s, root, "", map[string]bool{}, rep)
 	}
 	for _, is := range s.schema.InlineIssues() {
 		rep.withHelp("an MCP client reads %s alone: refer to files by a JSON pointer, and keep $id, $anchor and $dynamicRef out of them", mcpName).
 			report(s.place(is.Pointer), s.name+is.Pointer, "%s cannot be exported as one document: %s", s.name, is.Msg)
 	}
+}
+
+// hasNonObject reports whether a value of props is no JSON object.
+func hasNonObject(props map[string]any) bool {
+	for _, v := range props {
+		if _, isObject := v.(map[string]any); !isObject {
+			return true
+		}
+	}
+	return false
+}
+
+// hasMCPHeader reports whether a property that checkMCPHeaders looks at,
+// under obj, has an x-mcp-header: most schemas have none, and looking for one
+// costs no pointers and no sorting.
+func hasMCPHeader(obj map[string]any) bool {
+	props, _ := obj["properties"].(map[string]any)
+	for _, v := range props {
+		prop, _ := v.(map[string]any)
+		if _, has := prop["x-mcp-header"]; has {
+			return true
+		}
+		if prop != nil && hasMCPHeader(prop) {
+			return true
+		}
+	}
+	return false
 }
 
 // acceptsNonObject reports whether the schema s accepts a value that is no
