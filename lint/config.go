@@ -1,10 +1,12 @@
 package lint
 
 import (
+	"os"
 	"runtime"
 	"strconv"
 	"time"
 
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint/process"
 )
 
@@ -53,6 +55,10 @@ type Config struct {
 	// each example's verdict, as they happen (see Progress); it must be safe
 	// for concurrent use. Nil means nobody listens.
 	Progress func(Progress)
+
+	// folders, when set, opens the tool folders in place of the root's
+	// gate: Lint sets it for a static lint (see discover.FolderOpener).
+	folders *discover.FolderOpener
 }
 
 // Defaults for Config: the one source of the defaults of --timeout and
@@ -75,6 +81,15 @@ func HostPlatform() string {
 		return "windows"
 	}
 	return "linux"
+}
+
+// openFolder opens the tool folder dir through the root's gate
+// (discover.Gate.OpenFolder), by way of c.folders when it is set.
+func (c *Config) openFolder(dir string) (*os.Root, error) {
+	if c.folders != nil {
+		return c.folders.Open(dir)
+	}
+	return discover.NewGate(c.Root).OpenFolder(dir)
 }
 
 func (c *Config) jobs() int {

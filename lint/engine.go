@@ -42,6 +42,13 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 		Skills:   []SkillResult{},
 		Findings: []Finding{},
 	}
+	if !cfg.Run && cfg.Explore == nil {
+		// A static lint runs nothing that could change the tree while it
+		// reads it: the folders of one directory are opened from it, kept
+		// open, rather than each from the root.
+		cfg.folders = discover.NewGate(cfg.Root).NewFolderOpener()
+		defer cfg.folders.Close()
+	}
 	n := min(cfg.jobs(), max(len(disc.Tools), 1))
 	var next atomic.Int64             // the index of the next tool to check
 	checked := make(chan *toolJob, n) // at most n tools wait, checked, for their runs
@@ -302,7 +309,7 @@ func checkStaticWith(cfg *Config, index int, tool discover.Tool, text []byte, fi
 	// folder, so that no "..", absolute path or symbolic link leads out; the
 	// folder is opened through the root's gate, so that no symbolic link on
 	// the way from the root (one swapped in since the walk) leads to it.
-	root, err := discover.NewGate(cfg.Root).OpenFolder(dir)
+	root, err := cfg.openFolder(dir)
 	if err != nil {
 		c.unreadable = &unreadable{topOfFile, fmt.Sprintf("TOOL.md cannot be read: the tool folder cannot be opened: %v", fserr.Cause(err))}
 		j.applyRules()
