@@ -29,6 +29,15 @@ func TestSkippedExamples(t *testing.T) {
 			t.Errorf("%s: compacted to %v", name, s)
 		}
 	}
+	titled := []ExampleResult{ // titles of every length, one after the other in the compact form
+		{Title: "", Line: 1, Status: StatusSkipped, SkipReason: "r", ExitCode: -1},
+		{Title: "é 🌍 x", Line: 2, Status: StatusSkipped, SkipReason: "r", ExitCode: -1},
+		{Title: "", Line: 3, Status: StatusSkipped, SkipReason: "r", ExitCode: -1},
+		{Title: "last one", Line: 4, Status: StatusSkipped, SkipReason: "r", ExitCode: -1},
+	}
+	if s := skipped(titled); s == nil || !reflect.DeepEqual(s.expand(), titled) {
+		t.Errorf("skipped(%v) expands to %v", titled, s.expand())
+	}
 	if skipped(nil) != nil {
 		t.Error("no examples compacted")
 	}
