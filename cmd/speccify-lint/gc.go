@@ -19,9 +19,11 @@ const gcPercent = 300
 // later, so 10,000 tools peaked at 124 MiB of RSS without a limit. Under the
 // limit the collector runs earlier instead: 10,000 tools stay under 64 MiB
 // (issue 20), for about a tenth more CPU time now that a run keeps little
-// while it checks (the walk's listings, about 1 KiB a tool until each is
-// checked, and the results, whose skipped examples stay compact until the
-// end: lint/skipped.go; about 1.7 KiB a tool once they are assembled). The
+// while it checks (the walk's listings, names and types, about 0.3 KiB a
+// tool until each is checked: discover.Entry; the compiled schemas two
+// tools share: contract/schemacache.go; and the results, whose skipped
+// examples stay compact until the end: lint/skipped.go; about 1.7 KiB a
+// tool once they are assembled). The
 // limit grows with the number of tools so that it stays well above that: a
 // limit below what a run keeps would make the collector run all the time.
 const (
