@@ -35,8 +35,9 @@ require (
 
 // Development tools, out of ./... so that `go install ./...` (pre-commit's
 // language: golang) builds only speccify-lint. Build, vet and test them by
-// path: go build ./cmd/speccify-gen-corpus ./scripts/readbaseline.
+// path: go build ./cmd/speccify-gen-corpus ./scripts/libfloor ./scripts/readbaseline.
 ignore (
 	./cmd/speccify-gen-corpus
+	./scripts/libfloor
 	./scripts/readbaseline
 )

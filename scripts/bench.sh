@@ -9,7 +9,9 @@
 # -w WORKDIR  where the binaries and the corpora go (default: a temporary dir)
 # -k          keep WORKDIR afterwards
 #
-# It builds speccify-lint, speccify-gen-corpus and scripts/readbaseline,
+# It builds speccify-lint, speccify-gen-corpus, scripts/readbaseline and
+# scripts/libfloor (the two floors of a static lint: reading and parsing the
+# YAML; and all the work the libraries must do, with nothing of ours),
 # generates 1,000 and 10,000 tools (4 passing examples + 1 ok: false case
 # each; 10,000 once more with -distinct-schemas, whose schemas differ from
 # tool to tool in more than their words, so that no compiled schema is
@@ -49,7 +51,8 @@ bin=$work/bin
 echo "building into $bin ..." >&2
 (cd "$repo" && go build -o "$bin/speccify-lint" ./cmd/speccify-lint &&
 	go build -o "$bin/speccify-gen-corpus" ./cmd/speccify-gen-corpus &&
-	go build -o "$bin/readbaseline" ./scripts/readbaseline)
+	go build -o "$bin/readbaseline" ./scripts/readbaseline &&
+	go build -o "$bin/libfloor" ./scripts/libfloor)
 
 gen() { # gen DIR N EXAMPLES [FLAG...]
 	if [[ ! -d $1/.agent/tools ]]; then
@@ -142,8 +145,10 @@ scenario base1k "$bin/readbaseline" "$work/c1k"
 scenario base10k "$bin/readbaseline" "$work/c10k"
 scenario lintd10k "$lint" --no-run --root "$work/d10k" "$work/d10k"
 scenario based10k "$bin/readbaseline" "$work/d10k"
+scenario lib10k "$bin/libfloor" "$work/c10k"
+scenario libd10k "$bin/libfloor" "$work/d10k"
 n=$reps
-measure_all lint1k base1k lint10k base10k lintd10k based10k
+measure_all lint1k base1k lint10k base10k lib10k lintd10k based10k libd10k
 
 # --against: the 10,000 tools in a git repository, 1% of them changed since
 # HEAD (an enum value of their inputs removed: a breaking change each, with
@@ -203,9 +208,13 @@ Load average before: $load_before, after: $load_after (other work on the machine
 | baseline: read + YAML, 1,000 TOOL.md | $(wall base1k) s | $(cpu base1k) s | $(rss base1k) MiB | $(rate 1000 "$(wall base1k)") files/s | | |
 | baseline: read + YAML, 10,000 TOOL.md | $(wall base10k) s | $(cpu base10k) s | $(rss base10k) MiB | $(rate 10000 "$(wall base10k)") files/s | | |
 | static 10k / baseline 10k | | | | | CPU $(ratio "$(cpu lint10k)" "$(cpu base10k)") (wall $(ratio "$(wall lint10k)" "$(wall base10k)")) | CPU ≤ 1.5 |
+| library floor: the libraries' work only, 10,000 TOOL.md | $(wall lib10k) s | $(cpu lib10k) s | $(rss lib10k) MiB | | CPU $(ratio "$(cpu lib10k)" "$(cpu base10k)") of the baseline | |
+| static 10k / library floor | | | | | CPU $(ratio "$(cpu lint10k)" "$(cpu lib10k)") | |
 | static, 10,000 tools, every schema distinct | $(wall lintd10k) s | $(cpu lintd10k) s | $(rss lintd10k) MiB | $(rate 10000 "$(wall lintd10k)") tools/s | | ≤ 64 MiB |
 | its baseline: read + YAML | $(wall based10k) s | $(cpu based10k) s | $(rss based10k) MiB | | | |
 | distinct schemas / its baseline | | | | | CPU $(ratio "$(cpu lintd10k)" "$(cpu based10k)") (wall $(ratio "$(wall lintd10k)" "$(wall based10k)")) | |
+| its library floor | $(wall libd10k) s | $(cpu libd10k) s | $(rss libd10k) MiB | | CPU $(ratio "$(cpu libd10k)" "$(cpu based10k)") of its baseline | |
+| distinct schemas / its library floor | | | | | CPU $(ratio "$(cpu lintd10k)" "$(cpu libd10k)") | |
 | static, 10,000 tools in git (\`--no-run\`) | $(wall static10kgit) s | $(cpu static10kgit) s | $(rss static10kgit) MiB | | | |
 | \`--against HEAD\`, 10,000 tools, 100 changed | $(wall against10k) s | $(cpu against10k) s | $(rss against10k) MiB | | $(ratio "$(wall against10k)" "$(wall static10kgit)") (CPU $(ratio "$(cpu against10k)" "$(cpu static10kgit)")) | ≤ 2 |
 | run, $runs examples, \`--jobs 1\` | $(wall runj1) s | $(cpu runj1) s | $(rss runj1) MiB | $(rate "$runs" "$(wall runj1)") runs/s | | |
