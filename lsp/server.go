@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -48,6 +49,12 @@ type Config struct {
 	// folder that a lint of the root skips (discover.Excluded) is left
 	// alone, as a document outside any tool folder is.
 	Exclude []string
+	// ExcludeRoot is the directory the Exclude globs' paths are relative
+	// to: the root a lint run from the workspace root has (the CLI's is the
+	// git top level that holds its working directory), so that a
+	// workspace opened below it skips the folders such a lint skips. ""
+	// is the workspace root.
+	ExcludeRoot string
 }
 
 // Serve speaks the protocol on rwc until the client sends exit, the stream
@@ -160,7 +167,7 @@ type server struct {
 
 type configState struct {
 	cfg     lint.Config
-	exclude []string
+	exclude discover.Options // Root and Exclude only
 	err     error
 }
 
@@ -416,15 +423,16 @@ func (s *server) rootOf(path string) (string, bool) {
 	return "", false
 }
 
-// excludes reports whether the configuration of its root excludes folder
-// f, as a lint of the root skips it (discover.Excluded).
-func excludes(exclude []string, f *folderState) bool {
-	return discover.Excluded(f.dir, discover.Options{Root: f.root, Exclude: exclude})
+// excludes reports whether exclude, the configuration's exclusion of f's
+// root (rootConfig), skips folder f, as a lint skips it (discover.Excluded).
+func excludes(exclude discover.Options, f *folderState) bool {
+	return discover.Excluded(f.dir, exclude)
 }
 
-// rootConfig is the lint configuration of root and its Exclude globs,
-// loaded once (again after the configuration file changes).
-func (s *server) rootConfig(root string) (lint.Config, []string) {
+// rootConfig is the lint configuration of root and its exclusion (the
+// Exclude globs and the root their paths are relative to), loaded once
+// (again after the configuration file changes).
+func (s *server) rootConfig(root string) (lint.Config, discover.Options) {
 	s.mu.Lock()
 	c, ok := s.configs[root]
 	s.mu.Unlock()
@@ -437,7 +445,8 @@ func (s *server) rootConfig(root string) (lint.Config, []string) {
 				s.showError(fmt.Sprintf("speccify-lint: the configuration of %s: %v; the defaults are used", root, oneLine(err.Error())))
 			} else {
 				cfg.Lint.Root = root
-				c.cfg, c.exclude = cfg.Lint, cfg.Exclude
+				c.cfg = cfg.Lint
+				c.exclude = discover.Options{Root: cmp.Or(cfg.ExcludeRoot, root), Exclude: cfg.Exclude}
 			}
 		}
 		s.mu.Lock()

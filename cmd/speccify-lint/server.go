@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"path/filepath"
 
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/lsp"
 )
@@ -54,7 +55,8 @@ func (s stdio) Close() error {
 // the configuration file the lint command would find with root as its
 // working directory (in root, or the nearest directory above it that has
 // one), read as the lint command reads them (settingsOf): disable, enable,
-// severity, platform and exclude. baseline is not applied: the editor shows
+// severity, platform and exclude, whose paths are relative to the root
+// lint would take there (the git top level that holds root). baseline is not applied: the editor shows
 // every finding of the file (docs/editors.md). A file that does not load is
 // the error; the server then shows it and uses the defaults.
 func serverConfig(root string) (lsp.Config, error) {
@@ -78,5 +80,10 @@ func serverConfig(root string) (lsp.Config, error) {
 	s.judge(&cfg.Lint)
 	cfg.Lint.Platform = s.flags.Platform
 	cfg.Exclude = s.flags.Exclude
+	// The globs' paths are relative to the root lint would take with root
+	// as its working directory (resolveRoot): its git top level.
+	if top, ok := discover.TopLevel(root); ok {
+		cfg.ExcludeRoot = top
+	}
 	return cfg, nil
 }

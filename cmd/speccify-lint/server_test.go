@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -16,6 +18,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/lsp"
 )
 
@@ -278,5 +281,68 @@ func TestServerConfig(t *testing.T) {
 			}
 			c.close()
 		})
+	}
+}
+
+// TestServerExcludeFromGitTop: a workspace opened below the git top level
+// skips the folders a lint run from it skips. That lint's root is the top
+// level, so the configuration's exclude globs are paths relative to it, not
+// to the workspace.
+func TestServerExcludeFromGitTop(t *testing.T) {
+	top := t.TempDir()
+	spec := "---\nname: %s\ndescription: d\ninputs: {type: object}\noutputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}\neffects: none\nrequires: []\n---\n"
+	files := map[string]string{
+		".speccify-lint.yaml":                 "disable: [examples-missing, implementation-missing, error-field]\nexclude: [svc/legacy]\n",
+		"svc/.agent/tools/kept/TOOL.md":       fmt.Sprintf(spec, "Kept"),
+		"svc/legacy/.agent/tools/old/TOOL.md": fmt.Sprintf(spec, "Old"),
+	}
+	writeFiles(t, top, files)
+	if err := os.Mkdir(filepath.Join(top, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	workspace := filepath.Join(top, "svc")
+
+	// The lint run from the workspace: kept is linted, old is skipped.
+	t.Chdir(workspace)
+	var stdout, stderr strings.Builder
+	if code := run([]string{"--no-run", "--fail-on", "never", "--format", "json", "."}, &stdout, &stderr); code != 0 {
+		t.Fatalf("lint: exit %d: %s", code, stderr.String())
+	}
+	var res lint.Result
+	if err := json.Unmarshal([]byte(stdout.String()), &res); err != nil {
+		t.Fatal(err)
+	}
+	var linted []string
+	for _, tool := range res.Tools {
+		linted = append(linted, tool.Name)
+	}
+	if !slices.Equal(linted, []string{"Kept"}) {
+		t.Fatalf("lint from the workspace linted %q, want [Kept]", linted)
+	}
+
+	// The server with that workspace: the same two folders alike.
+	c := startServer(t, workspace, lsp.Options{Debounce: -1, Config: serverConfig})
+	defer c.close()
+	ctx := context.Background()
+	for i, tt := range []struct {
+		dir, name string
+		want      []string
+	}{
+		{"legacy/.agent/tools/old", "Old", nil},
+		{".agent/tools/kept", "Kept", []string{"name"}},
+	} {
+		u := uri.File(filepath.Join(workspace, filepath.FromSlash(tt.dir), "TOOL.md"))
+		if err := c.server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, Version: int32(i + 1), Text: fmt.Sprintf(spec, tt.name)}}); err != nil {
+			t.Fatal(err)
+		}
+		p := <-c.diags
+		var got []string
+		for _, d := range p.Diagnostics {
+			code, _ := d.Code.(protocol.String)
+			got = append(got, string(code))
+		}
+		if p.URI != u || !slices.Equal(got, tt.want) {
+			t.Errorf("%s: diagnostics of %s %q, want %q", tt.dir, p.URI, got, tt.want)
+		}
 	}
 }
