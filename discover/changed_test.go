@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/speccify/speccify-lint/internal/testtree"
 )
 
 // gitRepo runs git commands in dir with a fixed identity.
@@ -27,19 +29,6 @@ func (g gitRepo) run(args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-func writeFiles(t *testing.T, root string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestChangedFolders(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not on PATH")
@@ -52,17 +41,17 @@ func TestChangedFolders(t *testing.T) {
 		files["tools/"+tool+"/TOOL.md"] = "---\nname: x\n---\n"
 		files["tools/"+tool+"/fixtures/a.txt"] = "a\n"
 	}
-	writeFiles(t, root, files)
+	testtree.Write(t, root, files)
 	g.run("add", ".")
 	g.run("commit", "-q", "-m", "base")
 	base := g.run("rev-parse", "HEAD")
 
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"tools/committed/linux.py": "print()\n",
 	})
 	g.run("add", ".")
 	g.run("commit", "-q", "-m", "second")
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		"tools/unstaged/TOOL.md":           "---\nname: changed\n---\n",
 		"tools/staged/fixtures/a.txt":      "b\n",
 		"tools/untracked/fixtures/b.txt":   "new\n",
@@ -122,7 +111,7 @@ func TestChangedFolders(t *testing.T) {
 // file (a linked work tree), at or above the one it is given.
 func TestTopLevel(t *testing.T) {
 	root := t.TempDir()
-	writeFiles(t, root, map[string]string{"repo/.git/HEAD": "", "repo/a/b/x": "", "wt/.git": "gitdir: elsewhere", "wt/c/y": "", "none/d/z": ""})
+	testtree.Write(t, root, map[string]string{"repo/.git/HEAD": "", "repo/a/b/x": "", "wt/.git": "gitdir: elsewhere", "wt/c/y": "", "none/d/z": ""})
 	for _, tt := range []struct{ dir, want string }{
 		{"repo", "repo"}, {"repo/a/b", "repo"}, {"wt/c", "wt"},
 	} {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/testtree"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -81,7 +82,7 @@ func lintTwin(t *testing.T, eol string, bom bool) []lint.Finding {
 		}
 		files[name] = text
 	}
-	writeTree(t, root, files)
+	testtree.Write(t, root, files)
 	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
 	if err != nil {
 		t.Fatal(err)

@@ -4,12 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/testtree"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -38,7 +37,7 @@ func TestFixtureUnusedNeedsAllTheCode(t *testing.T) {
 			for name, text := range tt.files {
 				files["t/"+name] = text
 			}
-			writeTree(t, root, files)
+			testtree.Write(t, root, files)
 			disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
 			if err != nil {
 				t.Fatal(err)
@@ -73,18 +72,4 @@ func manyFiles(n int) map[string]string {
 func sha256Hex(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])
-}
-
-// writeTree writes the files, by slash path under root, with their folders.
-func writeTree(t *testing.T, root string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }

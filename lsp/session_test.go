@@ -4,13 +4,14 @@ import (
 	"context"
 	"net"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/speccify/speccify-lint/internal/testtree"
 )
 
 // session is a server served in-process on one end of a pipe, and the
@@ -178,14 +179,6 @@ func (s *session) exit() int {
 func writeTree(t testing.TB, files map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testtree.WriteMode(t, root, 0o755, files)
 	return root
 }

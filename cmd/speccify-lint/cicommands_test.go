@@ -15,6 +15,7 @@ import (
 
 	"github.com/speccify/speccify-lint/internal/cilog"
 	"github.com/speccify/speccify-lint/internal/citest"
+	"github.com/speccify/speccify-lint/internal/testtree"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
 )
@@ -64,7 +65,7 @@ func ciTree(t *testing.T, attack string) (root, folder string) {
 			"### " + title + "\ninput: " + string(in) + "\noutput: {\"ok\": true}\n"
 	}
 	folder = strings.NewReplacer("\x00", "", "/", "").Replace(attack)
-	writeFiles(t, root, map[string]string{
+	testtree.Write(t, root, map[string]string{
 		".agent/tools/quoted/TOOL.md":          spec(q, q+": 1\n", "    x: {type: "+q+"}\n", "quoted"),
 		".agent/tools/quoted/linux.sh":         impl,
 		".agent/tools/raw/TOOL.md":             spec("raw", "# "+attack+"\n", "    x: {type: string}\n", attack),

@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/speccify/speccify-lint/internal/testtree"
 )
 
 // A command the docs show with what it prints is a console block: each line
@@ -121,23 +123,6 @@ func withoutTimeBudget(command string) string {
 	return exploreCommand.ReplaceAllLiteralString(command, "speccify-lint explore --time-budget 10m")
 }
 
-// writeTree writes files (path to text) under dir.
-func writeTree(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if !filepath.IsLocal(filepath.FromSlash(name)) {
-			t.Fatalf("the docs write %s, outside the directory of their example", name)
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // skipUnlessLinuxPython skips a test of the docs' examples where they do not
 // run as shown: their tools are linux.py implementations.
 func skipUnlessLinuxPython(t *testing.T) {
@@ -187,7 +172,7 @@ func TestDocsConsoleBlocks(t *testing.T) {
 				}
 				extract(t, dir, ar)
 			}
-			writeTree(t, dir, files)
+			testtree.Write(t, dir, files)
 			if text := runConsole(t, where, bin, dir, b.text, updatingDocs()); text != b.text {
 				rewrites = append(rewrites, blockRewrite{b, text})
 			}
@@ -280,6 +265,6 @@ func TestQuickStart(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	dir := t.TempDir()
-	writeTree(t, dir, files)
+	testtree.Write(t, dir, files)
 	runConsole(t, "README.md's quick start", bin, dir, console, false)
 }

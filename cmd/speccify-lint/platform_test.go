@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/speccify/speccify-lint/internal/testtree"
 )
 
 // The tests in this file exercise what only one kind of platform has. CI
@@ -82,20 +84,6 @@ exit 1
 // crlf turns LF line endings into CRLF, as Windows editors write them.
 func crlf(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
 
-// writeFiles writes files (slash paths relative to dir) under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // jsonRun runs speccify-lint in this process with --format json and
 // returns the exit code and the report.
 func jsonRun(t *testing.T, args ...string) (int, lintReport) {
@@ -139,7 +127,7 @@ func TestWindowsImplementations(t *testing.T) {
 				}
 			}
 			dir := t.TempDir()
-			writeFiles(t, dir, map[string]string{
+			testtree.Write(t, dir, map[string]string{
 				".agent/tools/hello/TOOL.md":    crlf(helloTool("windows")),
 				".agent/tools/hello/" + tc.file: tc.text,
 			})
@@ -170,7 +158,7 @@ func TestCaseInsensitiveNames(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		platform, impl, text = "windows", "windows.cmd", crlf(helloCmd)
 	}
-	writeFiles(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		".agent/tools/hello/TOOL.md": helloTool(platform),
 		".agent/tools/hello/" + impl: text,
 		"probe-lower":                "",

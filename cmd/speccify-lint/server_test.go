@@ -18,6 +18,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/speccify/speccify-lint/internal/testtree"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/lsp"
 )
@@ -296,7 +297,7 @@ func TestServerExcludeFromGitTop(t *testing.T) {
 		"svc/.agent/tools/kept/TOOL.md":       fmt.Sprintf(spec, "Kept"),
 		"svc/legacy/.agent/tools/old/TOOL.md": fmt.Sprintf(spec, "Old"),
 	}
-	writeFiles(t, top, files)
+	testtree.Write(t, top, files)
 	if err := os.Mkdir(filepath.Join(top, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
