@@ -42,6 +42,8 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// blocks is goldmark's parser without inline parsing, the one speccify-lint
+// reads the examples with (contract/examples.go).
 var blocks = parser.NewParser(
 	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
 	parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
@@ -55,6 +57,7 @@ const (
 	stepValidate
 )
 
+// stepOf is the step of each -upto value.
 var stepOf = map[string]int{"yaml": stepYAML, "markdown": stepMarkdown, "compile": stepCompile, "validate": stepValidate}
 
 // last is the step check stops after.
