@@ -56,9 +56,10 @@ func (s stdio) Close() error {
 // working directory (in root, or the nearest directory above it that has
 // one), read as the lint command reads them (settingsOf): disable, enable,
 // severity, platform and exclude, whose paths are relative to the root
-// lint would take there (the git top level that holds root). baseline is not applied: the editor shows
-// every finding of the file (docs/editors.md). A file that does not load is
-// the error; the server then shows it and uses the defaults.
+// lint would take there (the git top level that holds root). baseline is
+// not applied: the editor shows every finding of the file
+// (docs/editors.md). A file that does not load is the error; the server
+// then shows it and uses the defaults.
 func serverConfig(root string) (lsp.Config, error) {
 	cfg := lsp.Config{Lint: lint.Config{Root: root}}
 	rel, err := findConfig(root)
