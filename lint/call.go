@@ -308,19 +308,9 @@ func (k *Callable) ReadOnly(tr ToolResult) bool {
 	if k.j.run == nil || k.j.run.wrote {
 		return false
 	}
-	for _, f := range tr.Findings {
-		if f.Rule == ruleEffects.ID {
-			return false
-		}
-	}
 	for _, er := range tr.Examples {
 		if er.Status == StatusSkipped {
 			return false
-		}
-		for _, f := range er.Findings {
-			if f.Rule == ruleEffects.ID {
-				return false
-			}
 		}
 	}
 	return true
