@@ -59,3 +59,29 @@ func InNameMap(keys []string) bool {
 	}
 	return names
 }
+
+// schemaPlace is where the value of a schema keyword holds schemas: where
+// metaKeyword (proving a schema valid) and the shared schemas' keys
+// (schemacache.go) recurse into them.
+type schemaPlace int
+
+const (
+	noSchemas  schemaPlace = iota // a value: const, enum, type, an unknown keyword...
+	oneSchema                     // items, not, ...
+	schemaList                    // allOf, prefixItems, ...
+	schemaMap                     // properties, $defs, ...
+)
+
+// placeOf is the schemaPlace of the keyword k.
+func placeOf(k string) schemaPlace {
+	switch k {
+	case "items", "contains", "additionalProperties", "propertyNames", "if", "then", "else", "not",
+		"unevaluatedItems", "unevaluatedProperties", "contentSchema":
+		return oneSchema
+	case "prefixItems", "allOf", "anyOf", "oneOf":
+		return schemaList
+	case "$defs", "properties", "patternProperties", "dependentSchemas", "definitions":
+		return schemaMap
+	}
+	return noSchemas
+}

@@ -48,17 +48,10 @@ func metaSchema(v any, depth int) bool {
 // are the keyword groups of the draft 2020-12 meta-schema, by the shape of
 // their value.
 func metaKeyword(k string, val any, depth int) bool {
-	switch k {
-	case "$schema", "$id", "$vocabulary", "$dynamicRef", "$dynamicAnchor",
-		"$recursiveRef", "$recursiveAnchor", "dependencies":
-		// Keywords this check does not judge: their presence sends the
-		// schema to the library.
-		return false
-	case "items", "contains", "additionalProperties", "propertyNames",
-		"if", "then", "else", "not",
-		"unevaluatedItems", "unevaluatedProperties", "contentSchema":
+	switch placeOf(k) {
+	case oneSchema:
 		return metaSchema(val, depth+1)
-	case "prefixItems", "allOf", "anyOf", "oneOf":
+	case schemaList:
 		arr, ok := val.([]any)
 		if !ok || len(arr) == 0 {
 			return false
@@ -69,7 +62,7 @@ func metaKeyword(k string, val any, depth int) bool {
 			}
 		}
 		return true
-	case "$defs", "properties", "patternProperties", "dependentSchemas", "definitions":
+	case schemaMap:
 		m, ok := val.(map[string]any)
 		if !ok {
 			return false
@@ -83,6 +76,13 @@ func metaKeyword(k string, val any, depth int) bool {
 			}
 		}
 		return true
+	}
+	switch k {
+	case "$schema", "$id", "$vocabulary", "$dynamicRef", "$dynamicAnchor",
+		"$recursiveRef", "$recursiveAnchor", "dependencies":
+		// Keywords this check does not judge: their presence sends the
+		// schema to the library.
+		return false
 	case "$ref":
 		ref, ok := val.(string)
 		return ok && strings.HasPrefix(ref, "#") && isURIReference(ref) // inside the document only

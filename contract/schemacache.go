@@ -93,31 +93,6 @@ func isAnnotation(k string) bool {
 	return false
 }
 
-// schemaPlace is where the value of a schema keyword holds schemas: as
-// metaKeyword recurses into them.
-type schemaPlace int
-
-const (
-	noSchemas  schemaPlace = iota // a value: const, enum, type, an unknown keyword...
-	oneSchema                     // items, not, ...
-	schemaList                    // allOf, prefixItems, ...
-	schemaMap                     // properties, $defs, ...
-)
-
-// placeOf is the schemaPlace of the keyword k.
-func placeOf(k string) schemaPlace {
-	switch k {
-	case "items", "contains", "additionalProperties", "propertyNames", "if", "then", "else", "not",
-		"unevaluatedItems", "unevaluatedProperties", "contentSchema":
-		return oneSchema
-	case "prefixItems", "allOf", "anyOf", "oneOf":
-		return schemaList
-	case "$defs", "properties", "patternProperties", "dependentSchemas", "definitions":
-		return schemaMap
-	}
-	return noSchemas
-}
-
 // keyWriter writes a schema's key.
 type keyWriter struct {
 	b bytes.Buffer
