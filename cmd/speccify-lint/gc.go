@@ -1,52 +1,9 @@
 package main
 
-import (
-	"os"
-	"runtime/debug"
-)
+import "github.com/speccify/speccify-lint/internal/gcbudget"
 
-// gcPercent is the garbage collector's target (GOGC) for a run, unless the
-// environment sets GOGC. A run is short and allocates far more than it keeps
-// (about 160 KB per tool, of which about 2 KB stays in the result), so with
-// Go's default of 100 it collects every few dozen tools and spends about a
-// fifth of its CPU time doing so. At 300 the collector runs a third as often.
-const gcPercent = 300
-
-// Memory budget: the soft limit (GOMEMLIMIT) a run sets itself once it knows
-// how many tool folders it checks, unless the environment sets GOMEMLIMIT.
-// With GOGC at 300 the heap may grow to four times what the last collection
-// found in use, and a fast run finds much in use that is garbage a moment
-// later, so 10,000 tools peaked at 124 MiB of RSS without a limit. Under the
-// limit the collector runs earlier instead: 10,000 tools stay under 64 MiB
-// (issue 20), for about a tenth more CPU time now that a run keeps little
-// while it checks (the walk's listings, names and types, about 0.3 KiB a
-// tool until each is checked: discover.Entry; the compiled schemas two
-// tools share: contract/schemacache.go; and the results, whose skipped
-// examples stay compact until the end: lint/skipped.go; about 1.7 KiB a
-// tool once they are assembled). The
-// limit grows with the number of tools so that it stays well above that: a
-// limit below what a run keeps would make the collector run all the time.
-const (
-	memoryFloor   = 48 << 20
-	memoryBase    = 24 << 20
-	memoryPerTool = 5 << 9 // 2.5 KiB
-)
-
+// A run collects garbage as internal/gcbudget says: its target is set here,
+// its soft memory limit once the run knows how many tool folders it checks.
 func init() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
-	}
-}
-
-// memoryBudget is the soft memory limit for a run over tools tool folders.
-func memoryBudget(tools int) int64 {
-	return max(memoryFloor, memoryBase+int64(tools)*memoryPerTool)
-}
-
-// setMemoryBudget sets the soft memory limit for a run over tools tool
-// folders, unless GOMEMLIMIT is set.
-func setMemoryBudget(tools int) {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryBudget(tools))
-	}
+	gcbudget.SetPercent()
 }

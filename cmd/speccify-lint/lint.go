@@ -15,6 +15,7 @@ import (
 
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
+	"github.com/speccify/speccify-lint/internal/gcbudget"
 	"github.com/speccify/speccify-lint/internal/suggest"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
@@ -108,7 +109,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	if err != nil {
 		return usageError{err}
 	}
-	setMemoryBudget(len(disc.Tools))
+	gcbudget.SetLimit(len(disc.Tools))
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	cfg := lint.Config{

@@ -1,4 +1,4 @@
-package main
+package gcbudget
 
 import "testing"
 
@@ -19,14 +19,14 @@ func TestMemoryBudget(t *testing.T) {
 		{100_000, 24*mib + 100_000*5<<9},
 	}
 	for _, tt := range tests {
-		if got := memoryBudget(tt.tools); got != tt.want {
-			t.Errorf("memoryBudget(%d) = %d MiB, want %d MiB", tt.tools, got/mib, tt.want/mib)
+		if got := Budget(tt.tools); got != tt.want {
+			t.Errorf("Budget(%d) = %d MiB, want %d MiB", tt.tools, got/mib, tt.want/mib)
 		}
-		if kept := int64(tt.tools) * 17 << 10 / 10; memoryBudget(tt.tools) < kept*3/2 {
-			t.Errorf("memoryBudget(%d) is less than 1.5 times the %d KiB a run keeps", tt.tools, kept>>10)
+		if kept := int64(tt.tools) * 17 << 10 / 10; Budget(tt.tools) < kept*3/2 {
+			t.Errorf("Budget(%d) is less than 1.5 times the %d KiB a run keeps", tt.tools, kept>>10)
 		}
 	}
-	if b := memoryBudget(10_000); b > 56*mib {
-		t.Errorf("memoryBudget(10000) = %d MiB: 10,000 tools would pass 64 MiB of RSS", b/mib)
+	if b := Budget(10_000); b > 56*mib {
+		t.Errorf("Budget(10000) = %d MiB: 10,000 tools would pass 64 MiB of RSS", b/mib)
 	}
 }
