@@ -11,8 +11,8 @@
 //	go run ./scripts/libfloor [-upto STEP] DIR...
 //
 // It collects garbage as speccify-lint does for the same number of tools
-// (cmd/speccify-lint/gc.go: GOGC 300 and the soft memory limit of the same
-// size, so that its peak memory stays under the same goal), unless GOGC or
+// (internal/gcbudget: GOGC 300 and the soft memory limit of the same size,
+// so that its peak memory stays under the same goal), unless GOGC or
 // GOMEMLIMIT is set.
 //
 // -upto stops after a step, to measure what each library adds: yaml (all
@@ -27,11 +27,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -40,6 +37,9 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/speccify/speccify-lint/internal/gcbudget"
+	"github.com/speccify/speccify-lint/scripts/internal/toolfiles"
 )
 
 // blocks is goldmark's parser without inline parsing, the one speccify-lint
@@ -91,49 +91,23 @@ func main() {
 		flag.Usage()
 	}
 	shared.schemas = map[string]*jsonschema.Schema{}
-	var files []string
-	for _, root := range flag.Args() {
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && d.Name() == "TOOL.md" {
-				files = append(files, p)
-			}
-			return nil
-		})
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "libfloor:", err)
-			os.Exit(1)
-		}
+	files, err := toolfiles.Find(flag.Args())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "libfloor:", err)
+		os.Exit(1)
 	}
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(300)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(max(48<<20, 24<<20+int64(len(files))*5<<9))
-	}
-	paths := make(chan string)
+	gcbudget.SetPercent()
+	gcbudget.SetLimit(len(files))
 	var checked, failed, invalid atomic.Int64
-	var wg sync.WaitGroup
-	for range runtime.NumCPU() {
-		wg.Go(func() {
-			for p := range paths {
-				n, err := check(p)
-				if err != nil {
-					failed.Add(1)
-					continue
-				}
-				invalid.Add(int64(n))
-				checked.Add(1)
-			}
-		})
-	}
-	for _, p := range files {
-		paths <- p
-	}
-	close(paths)
-	wg.Wait()
+	toolfiles.Each(files, func(p string) {
+		n, err := check(p)
+		if err != nil {
+			failed.Add(1)
+			return
+		}
+		invalid.Add(int64(n))
+		checked.Add(1)
+	})
 	fmt.Printf("%d TOOL.md checked, %d failed, %d example values invalid\n", checked.Load(), failed.Load(), invalid.Load())
 }
 
@@ -147,7 +121,7 @@ func check(p string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	front, body := split(data)
+	front, body := toolfiles.Split(data)
 	var doc yaml.Node
 	if err := yaml.Unmarshal(front, &doc); err != nil || len(doc.Content) == 0 {
 		return 0, fmt.Errorf("frontmatter: %v", err)
@@ -302,16 +276,4 @@ func strip(v any) any {
 		}
 	}
 	return v
-}
-
-// split cuts a TOOL.md into its frontmatter and its body.
-func split(text []byte) (front, body []byte) {
-	rest, ok := bytes.CutPrefix(text, []byte("---\n"))
-	if !ok {
-		return nil, text
-	}
-	if i := bytes.Index(rest, []byte("\n---\n")); i >= 0 {
-		return rest[:i+1], rest[i+5:]
-	}
-	return rest, nil
 }

@@ -11,16 +11,13 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/speccify/speccify-lint/scripts/internal/toolfiles"
 )
 
 func main() {
@@ -28,60 +25,25 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: readbaseline DIR...")
 		os.Exit(2)
 	}
-	var files []string
-	for _, root := range os.Args[1:] {
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && d.Name() == "TOOL.md" {
-				files = append(files, p)
-			}
-			return nil
-		})
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "readbaseline:", err)
-			os.Exit(1)
-		}
+	files, err := toolfiles.Find(os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "readbaseline:", err)
+		os.Exit(1)
 	}
-	paths := make(chan string)
 	var parsed, failed atomic.Int64
-	var wg sync.WaitGroup
-	for range runtime.NumCPU() {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range paths {
-				data, err := os.ReadFile(p)
-				if err != nil {
-					failed.Add(1)
-					continue
-				}
-				var doc yaml.Node
-				if yaml.Unmarshal(frontmatter(data), &doc) != nil {
-					failed.Add(1)
-					continue
-				}
-				parsed.Add(1)
-			}
-		}()
-	}
-	for _, p := range files {
-		paths <- p
-	}
-	close(paths)
-	wg.Wait()
+	toolfiles.Each(files, func(p string) {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			failed.Add(1)
+			return
+		}
+		front, _ := toolfiles.Split(data)
+		var doc yaml.Node
+		if yaml.Unmarshal(front, &doc) != nil {
+			failed.Add(1)
+			return
+		}
+		parsed.Add(1)
+	})
 	fmt.Printf("%d TOOL.md parsed, %d failed\n", parsed.Load(), failed.Load())
-}
-
-// frontmatter is the text between a first "---" line and the next one.
-func frontmatter(text []byte) []byte {
-	rest, ok := bytes.CutPrefix(text, []byte("---\n"))
-	if !ok {
-		return nil
-	}
-	if i := bytes.Index(rest, []byte("\n---\n")); i >= 0 {
-		return rest[:i+1]
-	}
-	return rest
 }
