@@ -6,9 +6,9 @@ import (
 	"io"
 )
 
-// Command is the speccify-gen-corpus command line: it parses args
-// ([-n N] [-examples E] [-impl sh|none] [-distinct-schemas] DIR), writes the corpus and returns
-// the exit code: 0 written, 1 an error, 2 a usage error.
+// Command is the speccify-gen-corpus command line: it parses args ([-n N]
+// [-examples E] [-impl sh|none] [-distinct-schemas] DIR), writes the corpus
+// and returns the exit code: 0 written, 1 an error, 2 a usage error.
 func Command(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("speccify-gen-corpus", flag.ContinueOnError)
 	fs.SetOutput(stderr)
