@@ -221,9 +221,23 @@ var errShutDown = jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shut
 // errNotInitialized is the answer to a request before initialize.
 var errNotInitialized = jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
 
-// handle dispatches one message. A panic in a handler is a protocol error
-// (InternalError), not the end of the session.
-func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+// handle dispatches one message. What goes wrong with a request is its
+// error response; a notification has none, so what goes wrong with one (its
+// params cannot be read, a request's method sent without an id, a panic in
+// its handler) is logged (window/logMessage) and the notification dropped:
+// the session goes on, and only exit ends it.
+func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	result, err := s.dispatch(ctx, req)
+	if err != nil && !req.IsCall() {
+		s.logf(protocol.MessageTypeWarning, "speccify-lint: a %s notification was dropped: %v", req.Method(), err)
+		return nil, nil
+	}
+	return result, err
+}
+
+// dispatch runs the handler of one message. A panic in a handler is a
+// protocol error (InternalError), not the end of the session.
+func (s *server) dispatch(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v (please report it)", req.Method(), r)
@@ -249,19 +263,41 @@ func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (result any,
 		return nil, nil // a notification before initialize is dropped
 	}
 	h, ok := s.handlers()[method]
-	if !ok {
-		if req.IsCall() {
-			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method not found: %s", method)
-		}
+	switch {
+	case !ok && req.IsCall():
+		return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method not found: %s", method)
+	case !ok:
 		return nil, nil // $/setTrace, $/cancelRequest and the like
+	case h.notification && req.IsCall():
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "%s is a notification: it is sent without an id", method)
+	case !h.notification && !req.IsCall():
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "%s is a request: it is sent with an id", method)
 	}
-	return h(ctx, req.Params())
+	return h.run(ctx, req.Params())
 }
 
-// handler handles one method's params.
-type handler func(ctx context.Context, params jsonrpc2.RawMessage) (any, error)
+// maxLogged bounds the text of a message logged to the client.
+const maxLogged = 300
 
-// decode reads params into a new T; a failure is InvalidParams.
+// logf logs a message to the client (window/logMessage), on one line and
+// bounded.
+func (s *server) logf(typ protocol.MessageType, format string, args ...any) {
+	msg := oneLine(fmt.Sprintf(format, args...))
+	if len(msg) > maxLogged {
+		msg = strings.ToValidUTF8(msg[:maxLogged], "") + "..."
+	}
+	_ = s.conn.Notify(context.Background(), protocol.MethodWindowLogMessage, &protocol.LogMessageParams{Type: typ, Message: msg})
+}
+
+// handler handles one method: a request, whose result or error is its
+// response, or a notification.
+type handler struct {
+	notification bool
+	run          func(ctx context.Context, params jsonrpc2.RawMessage) (any, error)
+}
+
+// decode reads params into a new T; a failure is InvalidParams, and so are
+// params without the text document a request about one names.
 func decode[T any](params jsonrpc2.RawMessage) (*T, error) {
 	v := new(T)
 	if len(params) == 0 {
@@ -270,42 +306,66 @@ func decode[T any](params jsonrpc2.RawMessage) (*T, error) {
 	if err := protocol.Unmarshal(params, v); err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "invalid params: %v", err)
 	}
+	if td := textDocumentOf(v); td != nil && td.URI == "" {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "invalid params: no textDocument.uri")
+	}
 	return v, nil
 }
 
-// on makes a handler of a method with params of type T.
+// textDocumentOf is the text document the params of a request about one
+// name; nil for other params.
+func textDocumentOf(p any) *protocol.TextDocumentIdentifier {
+	switch p := p.(type) {
+	case *protocol.HoverParams:
+		return &p.TextDocument
+	case *protocol.CompletionParams:
+		return &p.TextDocument
+	case *protocol.CodeActionParams:
+		return &p.TextDocument
+	}
+	return nil
+}
+
+// on makes the handler of a request with params of type T.
 func on[T any](f func(context.Context, *T) (any, error)) handler {
-	return func(ctx context.Context, raw jsonrpc2.RawMessage) (any, error) {
+	return handler{run: func(ctx context.Context, raw jsonrpc2.RawMessage) (any, error) {
 		p, err := decode[T](raw)
 		if err != nil {
 			return nil, err
 		}
 		return f(ctx, p)
-	}
+	}}
 }
 
-// notified makes a handler of a notification with params of type T.
+// notified makes the handler of a notification with params of type T.
 func notified[T any](f func(context.Context, *T)) handler {
-	return on(func(ctx context.Context, p *T) (any, error) {
+	return handler{notification: true, run: func(ctx context.Context, raw jsonrpc2.RawMessage) (any, error) {
+		p, err := decode[T](raw)
+		if err != nil {
+			return nil, err
+		}
 		f(ctx, p)
 		return nil, nil
-	})
+	}}
 }
 
 func (s *server) handlers() map[string]handler {
 	return map[string]handler{
 		protocol.MethodInitialize: on(s.initialize),
-		protocol.MethodInitialized: func(context.Context, jsonrpc2.RawMessage) (any, error) {
+		// initialized's params carry nothing: whatever they are, the
+		// watchers are registered.
+		protocol.MethodInitialized: {notification: true, run: func(context.Context, jsonrpc2.RawMessage) (any, error) {
 			s.watchFiles()
 			return nil, nil
-		},
-		protocol.MethodShutdown: func(context.Context, jsonrpc2.RawMessage) (any, error) {
+		}},
+		// shutdown takes no params: any are ignored.
+		protocol.MethodShutdown: {run: func(context.Context, jsonrpc2.RawMessage) (any, error) {
 			s.mu.Lock()
 			s.shutdown = true
 			s.mu.Unlock()
 			s.stop()
 			return nil, nil
-		},
+		}},
 		protocol.MethodTextDocumentDidOpen:            notified(s.didOpen),
 		protocol.MethodTextDocumentDidChange:          notified(s.didChange),
 		protocol.MethodTextDocumentDidSave:            notified(s.didSave),
