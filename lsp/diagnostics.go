@@ -114,6 +114,16 @@ func (s *server) lintLocked(dir string) *folderLint {
 		s.mu.Unlock()
 		return nil
 	}
+	root := f.root
+	s.mu.Unlock()
+	// A configuration file changed that the editor did not report: every
+	// folder of the root is linted again, this one now.
+	s.checkConfig(root)
+	s.mu.Lock()
+	if f = s.folders[dir]; f == nil || s.stopped {
+		s.mu.Unlock()
+		return nil
+	}
 	if f.result != nil && f.result.gen == f.gen {
 		s.mu.Unlock()
 		return f.result

@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -55,6 +54,13 @@ type Config struct {
 	// workspace opened below it skips the folders such a lint skips. ""
 	// is the workspace root.
 	ExcludeRoot string
+	// Files are the paths whose contents make the configuration: the file
+	// read, and the paths looked at before it was found (or every path
+	// looked at when none was), set also when the configuration does not
+	// load. The server compares them, before each lint, with what they
+	// held when it read them, so that a file written, created or removed is
+	// noticed even when the editor reports no changed files.
+	Files []string
 }
 
 // Serve speaks the protocol on rwc until the client sends exit, the stream
@@ -163,12 +169,6 @@ type server struct {
 	sendMu sync.Mutex
 	timers map[string]*pending // pending lints, by folder path
 	wg     sync.WaitGroup      // lints under way
-}
-
-type configState struct {
-	cfg     lint.Config
-	exclude discover.Options // Root and Exclude only
-	err     error
 }
 
 func newServer(opt Options) *server {
@@ -487,36 +487,6 @@ func (s *server) rootOf(path string) (string, bool) {
 // root (rootConfig), skips folder f, as a lint skips it (discover.Excluded).
 func excludes(exclude discover.Options, f *folderState) bool {
 	return discover.Excluded(f.dir, exclude)
-}
-
-// rootConfig is the lint configuration of root and its exclusion (the
-// Exclude globs and the root their paths are relative to), loaded once
-// (again after the configuration file changes).
-func (s *server) rootConfig(root string) (lint.Config, discover.Options) {
-	s.mu.Lock()
-	c, ok := s.configs[root]
-	s.mu.Unlock()
-	if !ok {
-		c = configState{cfg: lint.Config{Root: root}}
-		if s.opt.Config != nil {
-			cfg, err := s.opt.Config(root)
-			if err != nil {
-				c.err = err
-				s.showError(fmt.Sprintf("speccify-lint: the configuration of %s: %v; the defaults are used", root, oneLine(err.Error())))
-			} else {
-				cfg.Lint.Root = root
-				c.cfg = cfg.Lint
-				c.exclude = discover.Options{Root: cmp.Or(cfg.ExcludeRoot, root), Exclude: cfg.Exclude}
-			}
-		}
-		s.mu.Lock()
-		s.configs[root] = c
-		s.mu.Unlock()
-	}
-	cfg := c.cfg
-	cfg.Run, cfg.Explore, cfg.Progress = false, nil, nil
-	cfg.Version = s.opt.Version
-	return cfg, c.exclude
 }
 
 // showError shows a message to the user.
