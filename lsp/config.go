@@ -73,6 +73,8 @@ func (s *server) checkConfig(root string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.configs, root)
+	s.noteChange()
+	s.refresh()
 	for _, f := range s.folders {
 		if f.root == root {
 			s.changed(f, 0)

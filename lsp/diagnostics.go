@@ -198,7 +198,8 @@ func (s *server) lintAndPublish(dir string) {
 	}
 	s.mu.Lock()
 	f := s.folders[dir]
-	if f != res.folder || f.gen != res.gen || s.stopped {
+	if f != res.folder || f.gen != res.gen || s.stopped || s.pull {
+		// A client that pulls diagnostics gets none pushed.
 		s.mu.Unlock()
 		return
 	}

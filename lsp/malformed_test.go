@@ -32,6 +32,9 @@ var wrongFields = map[string][]string{
 	protocol.MethodTextDocumentCodeAction:         {`{"textDocument": 7}`, `{"textDocument": {"uri": "file:///a/TOOL.md"}, "range": [], "context": {}}`, `{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "context": {"diagnostics": []}}`},
 	protocol.MethodTextDocumentHover:              {`{"textDocument": {"uri": "file:///a/TOOL.md"}, "position": "here"}`, `{"textDocument": {"uri": "file:///a/TOOL.md"}, "position": {"line": -1, "character": 0}}`, `{"position": {"line": 0, "character": 0}}`},
 	protocol.MethodTextDocumentCompletion:         {`{"textDocument": {"uri": 1}, "position": {"line": 0, "character": 0}}`, `{"position": {"line": 0, "character": 0}}`},
+	protocol.MethodTextDocumentDiagnostic:         {`{"textDocument": {"uri": "file:///a/TOOL.md"}, "previousResultId": 5}`, `{"previousResultId": "x"}`},
+	protocol.MethodWorkspaceDiagnostic:            {`{"previousResultIds": 5}`, `{"previousResultIds": [{"uri": 1, "value": 2}]}`},
+	protocol.MethodCancelRequest:                  {`{"id": true}`, `{"id": [1]}`},
 	protocol.MethodWorkspaceExecuteCommand:        {`{"command": 7}`, `{"command": "speccify-lint.runExamples", "arguments": {}}`},
 	protocol.MethodWorkspaceDidChangeWatchedFiles: {`{"changes": 3}`, `{"changes": [{"uri": "file:///a/TOOL.md", "type": "changed"}]}`},
 }

@@ -38,6 +38,9 @@ type Options struct {
 	// Debounce is how long after a change the folder is linted; 0 is
 	// DefaultDebounce, a negative value no wait (tests).
 	Debounce time.Duration
+	// Hold is how long a workspace/diagnostic request waits for a change
+	// when nothing changed since the last answer; 0 is DefaultHold.
+	Hold time.Duration
 }
 
 // Config is the configuration of a workspace root.
@@ -153,9 +156,25 @@ type server struct {
 	// deleteFiles: the client applies workspace edits that delete files;
 	// registerWatch: it watches files for the server when asked.
 	deleteFiles, registerWatch bool
-	docs                       map[uri.URI]*document
-	folders                    map[string]*folderState // by folder path
-	configs                    map[string]configState  // by root
+	// pull: the client pulls diagnostics (textDocument/diagnostic), and
+	// none are pushed; refreshPull: it can be asked to pull again
+	// (workspace/diagnostic/refresh).
+	pull, refreshPull bool
+	// changes counts the changes of what a lint reads (documents, files,
+	// configuration); signal is closed at the next one (then replaced).
+	// answered is changes when workspace/diagnostic was last answered
+	// (answeredOnce: it was).
+	changes      uint64
+	signal       chan struct{}
+	answered     uint64
+	answeredOnce bool
+	// superseded ends the workspace/diagnostic request under way, the
+	// workspaceSeq-th.
+	superseded   context.CancelFunc
+	workspaceSeq uint64
+	docs         map[uri.URI]*document
+	folders      map[string]*folderState // by folder path
+	configs      map[string]configState  // by root
 
 	// runCtx is canceled when the session stops: the examples running are
 	// stopped (the runner kills them).
@@ -167,8 +186,11 @@ type server struct {
 	// sendMu keeps the diagnostics of a document in the order they were
 	// decided: taken with s.mu held, kept while they are sent.
 	sendMu sync.Mutex
-	timers map[string]*pending // pending lints, by folder path
-	wg     sync.WaitGroup      // lints under way
+	// cancels cancel the asynchronous requests being handled, by id
+	// ($/cancelRequest).
+	cancels map[jsonrpc2.ID]context.CancelFunc
+	timers  map[string]*pending // pending lints, by folder path
+	wg      sync.WaitGroup      // lints under way
 }
 
 func newServer(opt Options) *server {
@@ -184,10 +206,12 @@ func newServer(opt Options) *server {
 		stopRun: stopRun,
 		opt:     opt,
 		exited:  make(chan struct{}),
+		signal:  make(chan struct{}),
 		docs:    map[uri.URI]*document{},
 		folders: map[string]*folderState{},
 		configs: map[string]configState{},
 		timers:  map[string]*pending{},
+		cancels: map[jsonrpc2.ID]context.CancelFunc{},
 	}
 }
 
@@ -267,13 +291,37 @@ func (s *server) dispatch(ctx context.Context, req *jsonrpc2.Request) (result an
 	case !ok && req.IsCall():
 		return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method not found: %s", method)
 	case !ok:
-		return nil, nil // $/setTrace, $/cancelRequest and the like
+		return nil, nil // $/setTrace, $/progress and the like
 	case h.notification && req.IsCall():
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "%s is a notification: it is sent without an id", method)
 	case !h.notification && !req.IsCall():
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "%s is a request: it is sent with an id", method)
 	}
+	if h.async {
+		return s.runAsync(ctx, req, h)
+	}
 	return h.run(ctx, req.Params())
+}
+
+// runAsync runs an asynchronous request's handler beside the messages that
+// follow, with a context that $/cancelRequest of its id cancels (not the
+// request's own, which jsonrpc2 recycles).
+func (s *server) runAsync(ctx context.Context, req *jsonrpc2.Request, h handler) (any, error) {
+	// Registered before the next message is read, so that a
+	// $/cancelRequest right after it finds it.
+	id := req.ID()
+	cctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.mu.Lock()
+	s.cancels[id] = cancel
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.cancels, id)
+		s.mu.Unlock()
+	}()
+	jsonrpc2.Async(ctx) // the params are the request's own from here on
+	return h.run(cctx, req.Params())
 }
 
 // maxLogged bounds the text of a message logged to the client.
@@ -293,7 +341,16 @@ func (s *server) logf(typ protocol.MessageType, format string, args ...any) {
 // response, or a notification.
 type handler struct {
 	notification bool
-	run          func(ctx context.Context, params jsonrpc2.RawMessage) (any, error)
+	// async: the request is handled beside the messages that follow it,
+	// and $/cancelRequest cancels it (runAsync).
+	async bool
+	run   func(ctx context.Context, params jsonrpc2.RawMessage) (any, error)
+}
+
+// async makes h the handler of an asynchronous request.
+func async(h handler) handler {
+	h.async = true
+	return h
 }
 
 // decode reads params into a new T; a failure is InvalidParams, and so are
@@ -321,6 +378,8 @@ func textDocumentOf(p any) *protocol.TextDocumentIdentifier {
 	case *protocol.CompletionParams:
 		return &p.TextDocument
 	case *protocol.CodeActionParams:
+		return &p.TextDocument
+	case *protocol.DocumentDiagnosticParams:
 		return &p.TextDocument
 	}
 	return nil
@@ -373,8 +432,31 @@ func (s *server) handlers() map[string]handler {
 		protocol.MethodTextDocumentCodeAction:         on(s.codeAction),
 		protocol.MethodTextDocumentHover:              on(s.hover),
 		protocol.MethodTextDocumentCompletion:         on(s.completion),
+		protocol.MethodTextDocumentDiagnostic:         on(s.documentDiagnostic),
+		protocol.MethodWorkspaceDiagnostic:            async(on(s.workspaceDiagnostic)),
 		protocol.MethodWorkspaceExecuteCommand:        on(s.executeCommand),
 		protocol.MethodWorkspaceDidChangeWatchedFiles: notified(s.didChangeWatchedFiles),
+		protocol.MethodCancelRequest:                  notified(s.cancelRequest),
+	}
+}
+
+// cancelRequest cancels the request of an id while it is handled: one
+// that waits (workspace/diagnostic) is answered RequestCancelled.
+func (s *server) cancelRequest(_ context.Context, p *protocol.CancelParams) {
+	var id jsonrpc2.ID
+	switch v := p.ID.(type) {
+	case protocol.Integer:
+		id = jsonrpc2.NewNumberID(int64(v))
+	case protocol.String:
+		id = jsonrpc2.NewStringID(string(v))
+	default:
+		return
+	}
+	s.mu.Lock()
+	cancel := s.cancels[id]
+	s.mu.Unlock()
+	if cancel != nil {
+		cancel()
 	}
 }
 
@@ -399,7 +481,11 @@ func (s *server) initialize(_ context.Context, p *protocol.InitializeParams) (an
 		if f := w.DidChangeWatchedFiles; f != nil {
 			s.registerWatch = f.DynamicRegistration != nil && *f.DynamicRegistration
 		}
+		if d := w.Diagnostics; d != nil {
+			s.refreshPull = d.RefreshSupport != nil && *d.RefreshSupport
+		}
 	}
+	s.pull = p.Capabilities.TextDocument != nil && p.Capabilities.TextDocument.Diagnostic != nil
 	s.roots = workspaceRoots(p, s.opt.Root)
 	enc := protocol.PositionEncodingKindUTF16
 	if s.utf8 {
@@ -423,6 +509,9 @@ func (s *server) initialize(_ context.Context, p *protocol.InitializeParams) (an
 			CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{"\"", "/", ":", " "}},
 		},
 		ServerInfo: protocol.ServerInfo{Name: s.opt.Name},
+	}
+	if s.pull {
+		res.Capabilities.DiagnosticProvider = diagnosticOptions()
 	}
 	if s.opt.Version != "" {
 		res.ServerInfo.Version = protocol.NewOptional(s.opt.Version)
@@ -487,6 +576,28 @@ func (s *server) rootOf(path string) (string, bool) {
 // root (rootConfig), skips folder f, as a lint skips it (discover.Excluded).
 func excludes(exclude discover.Options, f *folderState) bool {
 	return discover.Excluded(f.dir, exclude)
+}
+
+// noteChange records that what a lint reads changed: a held
+// workspace/diagnostic request goes on. The caller holds s.mu.
+func (s *server) noteChange() {
+	s.changes++
+	close(s.signal)
+	s.signal = make(chan struct{})
+}
+
+// refresh asks a client that pulls diagnostics to pull them again, when
+// they changed without a change of its documents (the examples ran, the
+// configuration or a file on disk changed) and it can be asked. The
+// request goes from its own goroutine, as watchFiles's does. The caller
+// holds s.mu.
+func (s *server) refresh() {
+	if !s.pull || !s.refreshPull || s.stopped {
+		return
+	}
+	go func() {
+		_, _ = s.conn.Call(context.Background(), protocol.MethodWorkspaceDiagnosticRefresh, nil, nil)
+	}()
 }
 
 // showError shows a message to the user.
