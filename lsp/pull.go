@@ -18,9 +18,10 @@ import (
 
 // Pull diagnostics (LSP 3.17: textDocument/diagnostic, workspace/diagnostic),
 // beside the push model (textDocument/publishDiagnostics). A client that
-// says it pulls (its textDocument.diagnostic capability) is told the server
+// says it pulls (its textDocument.diagnostic capability) and can be told to
+// pull again (workspace.diagnostics.refreshSupport) is told the server
 // provides them (diagnosticProvider) and gets no pushed diagnostics, so
-// that it does not show each twice; a client that does not may still pull.
+// that it does not show each twice; any other client may still pull.
 // A report's resultId is a hash of its diagnostics: the previous result
 // holds, and the answer is "unchanged", exactly when the diagnostics are
 // the same.

@@ -212,21 +212,26 @@ func items0(t *testing.T, s *session, u uri.URI) protocol.Diagnostic {
 	return items[0]
 }
 
-// A client that does not say it pulls is not told of pull diagnostics and
-// gets them pushed; it may pull all the same, and gets what was pushed.
+// A client that does not say it pulls, or that cannot be told to pull
+// again (Neovim 0.10), is not told of pull diagnostics and gets them
+// pushed; it may pull all the same, and gets what was pushed.
 func TestPullWithoutTheCapability(t *testing.T) {
 	root := writeTree(t, map[string]string{".agent/tools/split/TOOL.md": splitTool, ".agent/tools/split/linux.sh": okScript})
-	s, init := start(t, root, protocol.ClientCapabilities{})
-	if init.Capabilities.DiagnosticProvider != nil {
-		t.Errorf("diagnosticProvider %#v to a client that does not pull", init.Capabilities.DiagnosticProvider)
+	noRefresh := pullCaps()
+	noRefresh.Workspace = nil
+	for _, caps := range []protocol.ClientCapabilities{{}, noRefresh} {
+		s, init := start(t, root, caps)
+		if init.Capabilities.DiagnosticProvider != nil {
+			t.Errorf("diagnosticProvider %#v to a client that does not pull", init.Capabilities.DiagnosticProvider)
+		}
+		u := s.open(filepath.Join(root, ".agent/tools/split/TOOL.md"), nil, 1)
+		pushed := s.diagnosticsFor(u, 1)
+		_, _, pulled := s.pullDoc(u, "")
+		if !slices.Equal(describeAll(pulled), describeAll(pushed)) {
+			t.Errorf("pulled %q, pushed %q", describeAll(pulled), describeAll(pushed))
+		}
+		s.shutdown()
 	}
-	u := s.open(filepath.Join(root, ".agent/tools/split/TOOL.md"), nil, 1)
-	pushed := s.diagnosticsFor(u, 1)
-	_, _, pulled := s.pullDoc(u, "")
-	if !slices.Equal(describeAll(pulled), describeAll(pushed)) {
-		t.Errorf("pulled %q, pushed %q", describeAll(pulled), describeAll(pushed))
-	}
-	s.shutdown()
 }
 
 // A held workspace/diagnostic request is cancelled by $/cancelRequest
@@ -236,7 +241,8 @@ func TestWorkspaceDiagnosticCancelled(t *testing.T) {
 	root := writeTree(t, map[string]string{".agent/tools/split/TOOL.md": splitTool, ".agent/tools/split/linux.sh": okScript})
 	p := newRawPeer(t)
 	p.sendJSON(map[string]any{"id": 1, "method": "initialize", "params": map[string]any{
-		"capabilities":     map[string]any{"textDocument": map[string]any{"diagnostic": map[string]any{}}},
+		"capabilities": map[string]any{"textDocument": map[string]any{"diagnostic": map[string]any{}},
+			"workspace": map[string]any{"diagnostics": map[string]any{"refreshSupport": true}}},
 		"workspaceFolders": []any{map[string]any{"uri": string(uri.File(root)), "name": "root"}},
 	}})
 	if m := p.response("1"); m.Error != nil || !strings.Contains(string(m.Result), `"diagnosticProvider":{"identifier":"speccify-lint","interFileDependencies":true,"workspaceDiagnostics":true}`) {

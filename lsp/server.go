@@ -156,9 +156,9 @@ type server struct {
 	// deleteFiles: the client applies workspace edits that delete files;
 	// registerWatch: it watches files for the server when asked.
 	deleteFiles, registerWatch bool
-	// pull: the client pulls diagnostics (textDocument/diagnostic), and
-	// none are pushed; refreshPull: it can be asked to pull again
-	// (workspace/diagnostic/refresh).
+	// pull: the client pulls diagnostics (textDocument/diagnostic) and
+	// can be asked to pull again (workspace/diagnostic/refresh,
+	// refreshPull), and none are pushed.
 	pull, refreshPull bool
 	// changes counts the changes of what a lint reads (documents, files,
 	// configuration); signal is closed at the next one (then replaced).
@@ -485,7 +485,11 @@ func (s *server) initialize(_ context.Context, p *protocol.InitializeParams) (an
 			s.refreshPull = d.RefreshSupport != nil && *d.RefreshSupport
 		}
 	}
-	s.pull = p.Capabilities.TextDocument != nil && p.Capabilities.TextDocument.Diagnostic != nil
+	// Pulled only by a client that can be told to pull again: the
+	// diagnostics change without an edit (the examples ran, the
+	// configuration changed). Neovim 0.10 pulls but cannot be told: it
+	// gets them pushed, as it then pulls none.
+	s.pull = s.refreshPull && p.Capabilities.TextDocument != nil && p.Capabilities.TextDocument.Diagnostic != nil
 	s.roots = workspaceRoots(p, s.opt.Root)
 	enc := protocol.PositionEncodingKindUTF16
 	if s.utf8 {
@@ -588,11 +592,11 @@ func (s *server) noteChange() {
 
 // refresh asks a client that pulls diagnostics to pull them again, when
 // they changed without a change of its documents (the examples ran, the
-// configuration or a file on disk changed) and it can be asked. The
+// configuration or a file on disk changed). The
 // request goes from its own goroutine, as watchFiles's does. The caller
 // holds s.mu.
 func (s *server) refresh() {
-	if !s.pull || !s.refreshPull || s.stopped {
+	if !s.pull || s.stopped {
 		return
 	}
 	go func() {
