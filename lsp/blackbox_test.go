@@ -21,8 +21,9 @@ const blackboxEnv = "SPECCIFY_LSP_BLACKBOX"
 // Node's vscode-languageserver-protocol over vscode-jsonrpc
 // (testdata/node/client.mjs; `npm ci` in testdata/node installs them): a
 // broken TOOL.md opened, its diagnostics with their exact ranges and codes,
-// a quick fix offered, fix all applied (what `speccify-lint --fix` writes
-// in a copy of the folder), the diagnostics cleared, shutdown and exit 0.
+// a quick fix and the suppression of its rule offered, fix all applied
+// (what `speccify-lint --fix` writes in a copy of the folder), the
+// diagnostics cleared, shutdown and exit 0.
 func TestBlackBoxNode(t *testing.T) {
 	nodeDir, err := filepath.Abs("testdata/node")
 	if err != nil {
@@ -103,7 +104,10 @@ func TestBlackBoxNode(t *testing.T) {
 	if !slices.Equal(diags, wantDiags) {
 		t.Errorf("diagnostics\n%s\nwant\n%s", strings.Join(diags, "\n"), strings.Join(wantDiags, "\n"))
 	}
-	if len(got.QuickFixes) != 1 || got.QuickFixes[0].Title != "quote the text of description" || got.QuickFixes[0].Kind != "quickfix" || !got.QuickFixes[0].IsPreferred {
+	// The fix, preferred, then the suppression of its rule (the client
+	// sends the diagnostic as context), never preferred.
+	if len(got.QuickFixes) != 2 || got.QuickFixes[0].Title != "quote the text of description" || got.QuickFixes[0].Kind != "quickfix" || !got.QuickFixes[0].IsPreferred ||
+		got.QuickFixes[1].Title != `Disable yaml-split here (then write the reason after " -- ")` || got.QuickFixes[1].Kind != "quickfix" || got.QuickFixes[1].IsPreferred {
 		t.Errorf("quick fixes %+v", got.QuickFixes)
 	}
 	if len(got.FixAll) != 1 || got.FixAll[0].Kind != "source.fixAll.speccify-lint" {
