@@ -39,14 +39,7 @@ func TestBlackBoxNode(t *testing.T) {
 		}
 		t.Skipf("the Node client cannot run (npm ci in lsp/testdata/node, or set %s to make this a failure): %v", blackboxEnv, err)
 	}
-	bin := filepath.Join(t.TempDir(), "speccify-lint")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	build := exec.Command("go", "build", "-o", bin, "github.com/speccify/speccify-lint/cmd/speccify-lint")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	// A description with "é𝄞" before the first split: UTF-16 columns.
 	text := strings.Replace(splitTool, "level: {type: integer, description: 40", "level: {type: integer, description: é𝄞 40", 1)
 	files := map[string]string{".agent/tools/split/TOOL.md": text, ".agent/tools/split/linux.sh": okScript}
@@ -122,4 +115,19 @@ func TestBlackBoxNode(t *testing.T) {
 	if got.ExitCode != 0 {
 		t.Errorf("exit code %d after shutdown and exit", got.ExitCode)
 	}
+}
+
+// buildBinary builds speccify-lint into a temporary folder and returns its
+// path.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "speccify-lint")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	build := exec.Command("go", "build", "-o", bin, "github.com/speccify/speccify-lint/cmd/speccify-lint")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
