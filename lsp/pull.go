@@ -237,7 +237,14 @@ func (s *server) workspaceDiagnostic(ctx context.Context, p *protocol.WorkspaceD
 	}
 	for _, u := range slices.Sorted(mapKeys(prev)) {
 		if !reported[u] {
-			items = append(items, workspaceReport(pulledFile{uri: u, items: []protocol.Diagnostic{}}, prev[u]))
+			gone := pulledFile{uri: u, items: []protocol.Diagnostic{}}
+			s.mu.Lock()
+			if d := s.docs[u]; d != nil {
+				v := d.version
+				gone.version = &v
+			}
+			s.mu.Unlock()
+			items = append(items, workspaceReport(gone, prev[u]))
 		}
 	}
 	if ctx.Err() != nil {

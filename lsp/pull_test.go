@@ -178,7 +178,16 @@ func TestPullDiagnostics(t *testing.T) {
 		t.Errorf("workspace after the change\n%s\nwant\n%s", strings.Join(a.lines, "\n"), strings.Join(want, "\n"))
 	}
 
-	// The examples run: the client is asked to pull again.
+	// A file changed on disk, and the examples run: each time, the client
+	// is asked to pull again.
+	select {
+	case <-s.peer.refreshed:
+	case <-time.After(time.Minute):
+		t.Fatal("no workspace/diagnostic/refresh after a watched file changed")
+	}
+	for len(s.peer.refreshed) > 0 {
+		<-s.peer.refreshed
+	}
 	if runtime.GOOS != "windows" {
 		arg, _ := json.Marshal(string(u))
 		if _, err := s.server.ExecuteCommand(s.ctx, &protocol.ExecuteCommandParams{Command: runExamplesCommand, Arguments: []protocol.LSPAny{arg}}); err != nil {

@@ -160,6 +160,9 @@ type server struct {
 	// can be asked to pull again (workspace/diagnostic/refresh,
 	// refreshPull), and none are pushed.
 	pull, refreshPull bool
+	// refreshing: a workspace/diagnostic/refresh is under way;
+	// refreshAgain: another is wanted after it.
+	refreshing, refreshAgain bool
 	// changes counts the changes of what a lint reads (documents, files,
 	// configuration); signal is closed at the next one (then replaced).
 	// answered is changes when workspace/diagnostic was last answered
@@ -592,15 +595,30 @@ func (s *server) noteChange() {
 
 // refresh asks a client that pulls diagnostics to pull them again, when
 // they changed without a change of its documents (the examples ran, the
-// configuration or a file on disk changed). The
-// request goes from its own goroutine, as watchFiles's does. The caller
-// holds s.mu.
+// configuration or a file on disk changed). The request goes from its own
+// goroutine, as watchFiles's does; while one is under way, the refreshes
+// asked for meanwhile (a checkout reports many files) are one more after
+// it. The caller holds s.mu.
 func (s *server) refresh() {
 	if !s.pull || s.stopped {
 		return
 	}
+	if s.refreshing {
+		s.refreshAgain = true
+		return
+	}
+	s.refreshing = true
 	go func() {
-		_, _ = s.conn.Call(context.Background(), protocol.MethodWorkspaceDiagnosticRefresh, nil, nil)
+		for {
+			_, _ = s.conn.Call(context.Background(), protocol.MethodWorkspaceDiagnosticRefresh, nil, nil)
+			s.mu.Lock()
+			again := s.refreshAgain && !s.stopped
+			s.refreshAgain, s.refreshing = false, again
+			s.mu.Unlock()
+			if !again {
+				return
+			}
+		}
 	}()
 }
 
