@@ -299,3 +299,33 @@ func TestWorkspaceDiagnosticCancelled(t *testing.T) {
 		t.Fatal("the server did not exit")
 	}
 }
+
+// A pull for a file that is not read (outside every workspace root,
+// reached through a symbolic link to a directory, through "..", not on
+// disk, not a file URI) answers no diagnostics, and no error; the
+// workspace report holds only the folder inside.
+func TestPullNotRead(t *testing.T) {
+	outside := writeTree(t, map[string]string{".agent/tools/split/TOOL.md": splitTool})
+	root := writeTree(t, map[string]string{".agent/tools/split/TOOL.md": splitTool})
+	if err := os.Symlink(filepath.Join(outside, ".agent/tools/split"), filepath.Join(root, ".agent/tools/linked")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	s, _ := startWith(t, root, pullCaps(), Options{Hold: time.Minute})
+	for _, u := range []uri.URI{
+		uri.File(filepath.Join(outside, ".agent/tools/split/TOOL.md")),
+		uri.File(filepath.Join(root, ".agent/tools/linked/TOOL.md")),
+		uri.File(filepath.Join(root, ".agent/tools/split/../../../", filepath.Base(outside), ".agent/tools/split/TOOL.md")),
+		uri.File(filepath.Join(root, ".agent/tools/new/TOOL.md")),
+		uri.File("/etc/passwd"),
+		"untitled:Untitled-1",
+	} {
+		if kind, _, items := s.pullDoc(u, ""); kind != "full" || len(items) != 0 {
+			t.Errorf("%s: %s %q, want a full report of nothing", u, kind, describeAll(items))
+		}
+	}
+	lines, _ := s.pullWorkspace(root, nil)
+	if len(lines) != 1 || !strings.HasPrefix(lines[0], "full .agent/tools/split/TOOL.md saved [") {
+		t.Errorf("workspace: %q, want the folder inside only", lines)
+	}
+	s.shutdown()
+}
