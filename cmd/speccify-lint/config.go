@@ -142,11 +142,23 @@ func (s configSettings) judge(cfg *lint.Config) {
 // error. The path is relative to dir ("../.speccify-lint.yaml"), for
 // messages; "" when there is none.
 func findConfig(dir string) (string, error) {
+	rel, _, err := lookUpConfig(dir)
+	return rel, err
+}
+
+// lookUpConfig is findConfig, which also returns every path it looked at
+// (absolute when dir is): the configuration names in each directory up to
+// the one where it stopped, so that a change of the configuration found
+// (a file written, created where none was, or removed) is a change of one
+// of them.
+func lookUpConfig(dir string) (rel string, looked []string, err error) {
 	for d := dir; ; {
 		var found []string
 		for _, name := range configNames {
-			if info, err := os.Stat(filepath.Join(d, name)); err == nil && !info.IsDir() {
-				found = append(found, filepath.Join(d, name))
+			path := filepath.Join(d, name)
+			looked = append(looked, path)
+			if info, err := os.Stat(path); err == nil && !info.IsDir() {
+				found = append(found, path)
 			}
 		}
 		for i, f := range found {
@@ -156,13 +168,13 @@ func findConfig(dir string) (string, error) {
 		}
 		switch len(found) {
 		case 1:
-			return found[0], nil
+			return found[0], looked, nil
 		case 2:
-			return "", fmt.Errorf("%s and %s are both configuration files; keep one", found[0], found[1])
+			return "", looked, fmt.Errorf("%s and %s are both configuration files; keep one", found[0], found[1])
 		}
 		up := filepath.Dir(d)
 		if up == d {
-			return "", nil
+			return "", looked, nil
 		}
 		d = up
 	}
