@@ -12,11 +12,12 @@
 //     and the implementation is not started. A valid call runs exactly as
 //     `speccify-lint call` runs it (lint.Callable: the folder opened
 //     through the gate, lint/process's containment, timeout, output caps and
-//     sweep); the answer, validated against outputs, is structuredContent
-//     and a text block of its JSON; ok: false is isError with the error
-//     string; a broken promise (a crash, a timeout, no JSON object, an
-//     answer that violates outputs) is isError with the rule id and what was
-//     seen, never a silent pass.
+//     sweep), and its answer is judged as `speccify-lint call` judges it
+//     (call.Judge): the answer, validated against outputs, is
+//     structuredContent and a text block of its JSON; ok: false is isError
+//     with the error string; a broken promise (a crash, a timeout, no JSON
+//     object, an answer that violates outputs) is isError with the rule id
+//     and what was seen, never a silent pass.
 //   - Calls run in parallel up to Options.Jobs; the calls of one tool run one
 //     at a time (each run's snapshot of the tool folder is its own). A call
 //     canceled by the client (notifications/cancelled) kills its processes.
@@ -40,6 +41,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/speccify/speccify-lint/call"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint"
@@ -277,27 +279,36 @@ func (s *Server) call(ctx context.Context, t *served, raw json.RawMessage) (*mcp
 		return nil, ctx.Err()
 	}
 	res := t.k.Call(ctx, v)
-	switch {
-	case res.Canceled || ctx.Err() != nil:
+	if res.Canceled || ctx.Err() != nil {
 		return nil, fmt.Errorf("canceled: %w", ctx.Err())
-	case len(res.Invalid) > 0:
-		return toolError(invalidText(res.Invalid)), nil
-	case len(res.Broken) > 0:
+	}
+	return toolResult(call.Judge(res))
+}
+
+// toolResult is the tools/call result of a call's answer a, as call.Judge
+// judged it: an input that violates inputs and a broken promise are tool
+// errors that say which; an answer is structuredContent and a text block of
+// its JSON, with isError and its error string first when it says ok: false.
+func toolResult(a call.Answer) (*mcp.CallToolResult, error) {
+	switch a.Verdict {
+	case call.VerdictInvalid:
+		return toolError(invalidText(a.Invalid)), nil
+	case call.VerdictBroken:
 		var lines []string
-		for _, b := range res.Broken {
+		for _, b := range a.Broken {
 			lines = append(lines, b.Rule+": "+b.Message)
 		}
 		return toolError("the tool broke its contract:\n" + strings.Join(lines, "\n")), nil
 	}
-	text, err := json.Marshal(res.Output)
+	text, err := json.Marshal(a.Output)
 	if err != nil {
 		return nil, err
 	}
-	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(text)}}, StructuredContent: res.Output}
-	if ok, _ := res.OK(); !ok {
+	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(text)}}, StructuredContent: a.Output}
+	if a.Verdict == call.VerdictNotOK {
 		out.IsError = true
-		if msg := res.ErrorText(); msg != "" {
-			out.Content = append([]mcp.Content{&mcp.TextContent{Text: msg}}, out.Content...)
+		if a.Error != "" {
+			out.Content = append([]mcp.Content{&mcp.TextContent{Text: a.Error}}, out.Content...)
 		}
 	}
 	return out, nil
