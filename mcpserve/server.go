@@ -20,7 +20,8 @@
 //     and what was seen, never a silent pass.
 //   - Calls run in parallel up to Options.Jobs; the calls of one tool run one
 //     at a time (each run's snapshot of the tool folder is its own). A call
-//     canceled by the client (notifications/cancelled) kills its processes.
+//     canceled by the client (notifications/cancelled) kills its processes
+//     and gets no response (Transport), as the specification asks.
 //   - The tool folders are checked again every Options.Reload (when the
 //     contracts change the list changes, and clients get
 //     notifications/tools/list_changed).
@@ -280,6 +281,8 @@ func (s *Server) call(ctx context.Context, t *served, raw json.RawMessage) (*mcp
 	}
 	res := t.k.Call(ctx, v)
 	if res.Canceled || ctx.Err() != nil {
+		// The client canceled the call: the transport writes no response
+		// (inFlight), as the specification asks.
 		return nil, fmt.Errorf("canceled: %w", ctx.Err())
 	}
 	return toolResult(call.Judge(res))
