@@ -22,9 +22,9 @@
 //     at a time (each run's snapshot of the tool folder is its own). A call
 //     canceled by the client (notifications/cancelled) kills its processes
 //     and gets no response (Transport), as the specification asks.
-//   - The tool folders are checked again every Options.Reload (when the
-//     contracts change the list changes, and clients get
-//     notifications/tools/list_changed).
+//   - The tool folders are checked again every Options.Reload; clients get
+//     notifications/tools/list_changed when, and only when, the list
+//     changes: a tool added or removed, or its definition changed.
 //   - Every JSON-RPC message the server writes has the markers of CI commands
 //     escaped (cilog.EscapeJSON), as the JSON reports do.
 package mcpserve
@@ -38,6 +38,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -82,6 +83,9 @@ type Server struct {
 	mu sync.Mutex
 	// tools are the tools served, by name.
 	tools map[string]*served
+	// live is tools as the calls read it, without the lock that a reload
+	// holds while it checks the folders.
+	live atomic.Pointer[map[string]*served]
 	// logged are the lines logged last time a folder was left out, so that
 	// a reload logs only what changed.
 	logged map[string]bool
@@ -200,24 +204,45 @@ func (s *Server) load() error {
 		next[cur.def.Name] = cur
 	}
 	s.logged = logged
+	// The list changes, and the SDK tells the clients, only where a
+	// definition does: a folder checked again (its stamp changed: an
+	// implementation edited, a file touched) that makes the same definition
+	// is served by its new check without a word to the clients.
+	s.live.Store(&next)
 	var gone []string
 	for name, old := range s.tools {
-		if next[name] != old {
+		if cur := next[name]; cur == nil || !sameDefinition(cur.def, old.def) {
 			gone = append(gone, name)
-			if !slices.Contains(slices.Collect(maps.Values(next)), old) {
-				old.k.Close()
-			}
+		}
+		if !slices.Contains(slices.Collect(maps.Values(next)), old) {
+			old.k.Close()
 		}
 	}
 	if len(gone) > 0 {
 		s.mcp.RemoveTools(gone...)
 	}
 	for name, cur := range next {
-		if s.tools[name] != cur {
+		if old := s.tools[name]; old == nil || !sameDefinition(cur.def, old.def) {
 			s.add(cur)
 		}
 	}
 	s.tools = next
+	return nil
+}
+
+// sameDefinition says whether a and b are the same tool definition, as
+// tools/list gives it.
+func sameDefinition(a, b mcptool.Tool) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(ja) == string(jb)
+}
+
+// serving is the tool served under the name now, nil when none is.
+func (s *Server) serving(name string) *served {
+	if live := s.live.Load(); live != nil {
+		return (*live)[name]
+	}
 	return nil
 }
 
@@ -256,7 +281,14 @@ func (s *Server) add(t *served) {
 	if a := t.def.Annotations; a != nil {
 		tool.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: a.ReadOnlyHint}
 	}
+	name := t.def.Name
 	s.mcp.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		// The tool served under the name now: a reload that checked its
+		// folder again without changing its definition does not add it anew.
+		t := s.serving(name)
+		if t == nil {
+			return toolError(fmt.Sprintf("%s is no longer served", name)), nil
+		}
 		return s.call(ctx, t, req.Params.Arguments)
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -312,6 +313,83 @@ func TestCancelledCallGetsNoResponse(t *testing.T) {
 	session.Close()
 	if err := <-served; err != nil && ctx.Err() == nil {
 		t.Logf("server: %v", err)
+	}
+}
+
+// TestListChangedOnlyWhenTheListChanges: the server checks the folders
+// again every reload; a folder checked again whose definition is the same
+// (its implementation edited) is served by its new check (the next call
+// runs the new implementation) without notifications/tools/list_changed;
+// a changed description is a changed list, and the clients are told.
+func TestListChangedOnlyWhenTheListChanges(t *testing.T) {
+	root := t.TempDir()
+	writeTool(t, root, "add", fmt.Sprintf(addTool, "add"), addImpl)
+	srv := newServer(t, root, 20*time.Millisecond)
+	var notified atomic.Int64
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	st, ct := mcp.NewInMemoryTransports()
+	go func() { _ = srv.Run(ctx, st) }()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { notified.Add(1) },
+	})
+	session, err := client.Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer session.Close()
+	add := func() float64 {
+		t.Helper()
+		res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: "add", Arguments: map[string]any{"n": 1}})
+		if err != nil || res.IsError {
+			t.Fatalf("add 1: %v, %+v %s", err, res, textOf(res))
+		}
+		n, _ := res.StructuredContent.(map[string]any)["n"].(float64)
+		return n
+	}
+	if n := add(); n != 2 {
+		t.Fatalf("add 1 = %v, want 2", n)
+	}
+
+	// The implementation changes (it adds two now), the contract does not.
+	// No call runs until the server checked the folder again (a call of
+	// the old check would find the folder changed under it).
+	checked := srv.serving("add")
+	impl := strings.Replace(addImpl, "n + 1", "n + 2", 1)
+	for _, f := range []string{"linux.sh", "macos.sh"} {
+		if err := os.WriteFile(filepath.Join(root, "add", f), []byte(impl), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(time.Minute)
+	for srv.serving("add") == checked {
+		if time.Now().After(deadline) {
+			t.Fatal("the edited folder was never checked again")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := add(); n != 3 {
+		t.Errorf("add 1 = %v after the edit, want 3: the new check is not the one called", n)
+	}
+	time.Sleep(200 * time.Millisecond) // ten reloads, and the SDK's delay of a notification
+	if got := notified.Load(); got != 0 {
+		t.Errorf("%d notifications/tools/list_changed for an edited implementation, want none: the list did not change", got)
+	}
+
+	// The description changes: the list does.
+	contract := strings.Replace(fmt.Sprintf(addTool, "add"), "Adds one to n.", "Adds to n.", 1)
+	if err := os.WriteFile(filepath.Join(root, "add", "TOOL.md"), []byte(contract), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for notified.Load() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no notifications/tools/list_changed for a changed description")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	list, err := session.ListTools(ctx, nil)
+	if err != nil || len(list.Tools) != 1 || list.Tools[0].Description != "Adds to n." {
+		t.Errorf("tools after the change: %v, %+v", err, list)
 	}
 }
 
