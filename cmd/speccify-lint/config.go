@@ -255,7 +255,7 @@ func loadConfig(path string, keys []string) (map[string]any, error) {
 // lint command makes of that flag's values run.
 func checkSetting(key, value string) error {
 	quiet := &runEnv{stdout: io.Discard, stderr: io.Discard}
-	parser, _, err := newParser(quiet, nil)
+	parser, grammar, err := newParser(quiet, nil)
 	if err != nil {
 		return err
 	}
@@ -277,6 +277,8 @@ func checkSetting(key, value string) error {
 	case "jobs":
 		n, _ := strconv.Atoi(value)
 		return checkJobs(n)
+	case "timeout":
+		return checkTimeout(grammar.Lint.Timeout)
 	}
 	return nil
 }

@@ -41,6 +41,12 @@ func (c *MCPCmd) Run(env *runEnv) error {
 	if err := checkJobs(c.Jobs); err != nil {
 		return usageErrorf("--jobs: %v", err)
 	}
+	if err := checkTimeout(c.Timeout); err != nil {
+		return usageErrorf("--timeout: %v", err)
+	}
+	if c.Reload < 0 {
+		return usageErrorf("--reload: %s is negative; want how often to look, such as 2s, or 0 for never", c.Reload)
+	}
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
