@@ -647,3 +647,51 @@ func TestMCPServerCancelledRaw(t *testing.T) {
 		}
 	}
 }
+
+// TestMCPServerConfigFromRoot: a client that starts the server outside the
+// project (Claude Desktop starts servers in /) with the root and the paths
+// given as absolute paths, as docs/mcp.md's snippet for it does: the
+// project's configuration file is found from the root, and a tool it
+// excludes is not served; the server's log names the file. Without the
+// file, the log says none was found, and where it looked.
+func TestMCPServerConfigFromRoot(t *testing.T) {
+	bin := buildBinary(t)
+	root, pids := mcpTree(t)
+	if err := os.WriteFile(filepath.Join(root, ".speccify-lint.yaml"), []byte("exclude: [loud]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list := func(c *rawClient) string {
+		t.Helper()
+		c.send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+		res, _ := c.await("2")
+		var names []string
+		r, _ := res["result"].(map[string]any)
+		tools, _ := r["tools"].([]any)
+		for _, tool := range tools {
+			names = append(names, fmt.Sprint(tool.(map[string]any)["name"]))
+		}
+		return strings.Join(names, ",")
+	}
+	c := startRaw(t, bin, "/", pids, "mcp", "--root", root, "--reload", "0", root)
+	if got := list(c); got != "echo" {
+		t.Errorf("tools %s, want echo alone: loud is excluded by %s", got, filepath.Join(root, ".speccify-lint.yaml"))
+	}
+	c.stdin.Close()
+	_ = c.cmd.Wait()
+	if want := "speccify-lint: mcp: configuration file " + filepath.Join(root, ".speccify-lint.yaml") + "\n"; !strings.Contains(c.stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, c.stderr)
+	}
+
+	if err := os.Remove(filepath.Join(root, ".speccify-lint.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	c = startRaw(t, bin, "/", pids, "mcp", "--root", root, "--reload", "0", root)
+	if got := list(c); got != "echo,loud" {
+		t.Errorf("tools without the file %s, want echo and loud", got)
+	}
+	c.stdin.Close()
+	_ = c.cmd.Wait()
+	if want := "speccify-lint: mcp: no configuration file in " + root + " or a directory above it; the defaults apply\n"; !strings.Contains(c.stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, c.stderr)
+	}
+}
