@@ -57,14 +57,30 @@ type configFile struct {
 // resolver whose values the command line overrides; keys are the settings
 // it may hold. It returns nil when there is no file.
 func openConfig(named string, keys []string) (*configFile, error) {
+	return openConfigFrom(named, "", keys)
+}
+
+// openConfigFrom is openConfig with the file looked up from the directory
+// from instead ("": the working directory, and the path is then relative to
+// it, for messages).
+func openConfigFrom(named, from string, keys []string) (*configFile, error) {
 	path := named
 	if path == "" {
-		wd, err := os.Getwd()
-		if err != nil {
+		dir := from
+		if dir == "" {
+			wd, err := os.Getwd()
+			if err != nil {
+				return nil, err
+			}
+			dir = wd
+		}
+		rel, err := findConfig(dir)
+		if rel == "" || err != nil {
 			return nil, err
 		}
-		if path, err = findConfig(wd); path == "" || err != nil {
-			return nil, err
+		path = rel
+		if from != "" {
+			path = filepath.Join(from, rel)
 		}
 	}
 	values, err := loadConfig(path, keys)
@@ -267,7 +283,7 @@ func loadConfig(path string, keys []string) (map[string]any, error) {
 // lint command makes of that flag's values run.
 func checkSetting(key, value string) error {
 	quiet := &runEnv{stdout: io.Discard, stderr: io.Discard}
-	parser, _, err := newParser(quiet, nil)
+	parser, grammar, err := newParser(quiet, nil)
 	if err != nil {
 		return err
 	}
@@ -289,6 +305,8 @@ func checkSetting(key, value string) error {
 	case "jobs":
 		n, _ := strconv.Atoi(value)
 		return checkJobs(n)
+	case "timeout":
+		return checkTimeout(grammar.Lint.Timeout)
 	}
 	return nil
 }
