@@ -33,7 +33,10 @@
 // full value, with every property present at every depth, and for a
 // recursive schema deep values that follow the recursion up to 32 times),
 // with targeted invalid inputs (breaking the full value at every depth)
-// and mutations of the examples among them; then random values. Inputs
+// and mutations of the examples among them; then random values; and, in
+// the last turn of each round, a stress value (stress.go: strings that
+// almost match a pattern or format, values deep in open objects, unusual
+// strings at the length bounds). Inputs
 // are distinct by their JSON text; the oracle's verdict is each one's
 // Valid.
 package explore

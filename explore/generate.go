@@ -17,6 +17,7 @@ const (
 	qRandom
 	qRespelled
 	qFixtures
+	qStress
 	nQueues
 )
 
@@ -24,8 +25,10 @@ const (
 // boundary values while they last, with targeted invalid inputs, example
 // mutations, random values and valid inputs with their integers respelled
 // among them, and, for a tool whose examples name fixtures, every fixture
-// with every option often; a queue that is spent passes its turn on.
-var schedule = []int{qBoundary, qFixtures, qBoundary, qInvalid, qFixtures, qBoundary, qMutated, qFixtures, qBoundary, qRandom, qInvalid, qRespelled}
+// with every option often; then a stress value (stress.go), appended last
+// so that the inputs before it keep their order; a queue that is spent
+// passes its turn on.
+var schedule = []int{qBoundary, qFixtures, qBoundary, qInvalid, qFixtures, qBoundary, qMutated, qFixtures, qBoundary, qRandom, qInvalid, qRespelled, qStress}
 
 // Generator makes the inputs for one tool in a fixed order for its seed.
 type Generator struct {
@@ -50,6 +53,9 @@ type Generator struct {
 	// with the integers in another spelling; spellTurn picks the next one.
 	respell   []any
 	spellTurn int
+
+	// stress are the stress values (stress.go).
+	stress []stressValue
 }
 
 // New returns the generator of src's inputs for seed.
@@ -91,6 +97,19 @@ func New(src Source, seed uint64) *Generator {
 			gn.invalid = g.violations(root, gn.invalidOf)
 		}
 	}
+	// Stress values go into the full value too. They are made by a
+	// generator of their own (its own random source and caches), so that
+	// g draws and computes exactly what it did without them.
+	base := gn.invalidOf
+	if base == nil {
+		if len(full) > 0 && valid(full[0]) {
+			base = full[0]
+		} else {
+			base = gn.firstValid()
+		}
+	}
+	sg := newGen(s, rand.New(rand.NewPCG(seed^0x5bd1e995, seed)))
+	gn.stress = sg.stressValues(root, base, src.Examples)
 	return gn
 }
 
@@ -166,6 +185,32 @@ func (gn *Generator) take(q int) (in Input, ok, more bool) {
 			gn.invalid = gn.invalid[1:]
 			if in, ok := gn.offer(v.apply(gn.invalidOf), "", &invalidSide); ok {
 				in.Kind = kindOf(gn.src.Schema, in.Value)
+				gn.turn++
+				return in, true, true
+			}
+		}
+	case qStress:
+		want := &validSide
+		if gn.src.Invalid {
+			want = nil
+		}
+		for len(gn.stress) > 0 {
+			v := gn.stress[0]
+			gn.stress = gn.stress[1:]
+			// A stress value is not sent again respelled: the respelled
+			// inputs stay those they were without stress values.
+			respell := len(gn.respell)
+			in, ok := gn.offer(v.value, v.kind, want)
+			gn.respell = gn.respell[:respell]
+			if ok {
+				if !in.Valid {
+					// Sent only as a targeted violation: one name.
+					names := explain(gn.src.Schema, in.Value)
+					if len(names) != 1 {
+						continue
+					}
+					in.Kind = names[0]
+				}
 				gn.turn++
 				return in, true, true
 			}

@@ -132,6 +132,14 @@ type patternWalk struct {
 	want    int // code points wanted (minLength): repetitions go on to reach it
 	b       strings.Builder
 	runes   int
+
+	// An almost-match (almostMatches): the longAt-th repetition that can
+	// repeat without end (1-based, in the order the walk meets them) is
+	// repeated to a run of run code points, or until the string reaches
+	// limit code points (negative: no limit), and the walk stops after it
+	// (done). longAt 0: none, a whole match.
+	longAt, reps, run, limit int
+	done                     bool
 }
 
 // generate makes a string matching p, of at least want code points when
@@ -160,6 +168,9 @@ func (w *patternWalk) put(r rune) bool {
 }
 
 func (w *patternWalk) walk(re *syntax.Regexp) bool {
+	if w.done {
+		return true
+	}
 	switch re.Op {
 	case syntax.OpNoMatch:
 		return false
@@ -209,6 +220,11 @@ func (w *patternWalk) walk(re *syntax.Regexp) bool {
 }
 
 func (w *patternWalk) repeat(sub *syntax.Regexp, lo, hi int) bool {
+	if w.longAt > 0 && (hi < 0 || hi >= minLongRepeat) {
+		if w.reps++; w.reps == w.longAt {
+			return w.longRun(sub, hi)
+		}
+	}
 	n := lo
 	if !w.minimal {
 		extra := 3
@@ -276,3 +292,70 @@ func (w *patternWalk) classRune(ranges []rune) rune {
 	lo, hi := ranges[i], ranges[i+1]
 	return lo + rune(w.rng.Int64N(int64(hi-lo)+1))
 }
+
+// minLongRepeat is the smallest upper bound of a repetition that an
+// almost-match makes long: a{1,3} is no run.
+const minLongRepeat = 16
+
+// longRun repeats sub (at most hi times, hi < 0: any) until the run
+// reaches w.run code points or the repetition makes no progress, and ends
+// the walk.
+func (w *patternWalk) longRun(sub *syntax.Regexp, hi int) bool {
+	start := w.runes
+	for n := 0; w.runes-start < w.run && (w.limit < 0 || w.runes < w.limit) && (hi < 0 || n < hi); n++ {
+		before := w.runes
+		if !w.walk(sub) {
+			return false
+		}
+		if w.runes == before {
+			break // the repeated part matches the empty string
+		}
+	}
+	w.done = true
+	return w.runes > start
+}
+
+// maxAlmostRepeats is how many of a pattern's repetitions get their own
+// almost-matches (the first ones the walk meets).
+const maxAlmostRepeats = 3
+
+// almostMatches are strings that almost match p: for each of its first
+// repetitions that can repeat without end (+, *, {n,}), the shortest
+// match up to it, that repetition run to run code points, then one
+// character that breaks the match. A backtracking matcher (Python's re,
+// PCRE, JavaScript's RegExp) given a nested repetition such as (a+)+ tries
+// every way to split the run before it gives up, which takes exponential
+// time: such a string is what makes an implementation's own check of the
+// pattern, or a careless variant of it, hang. Go's RE2 does not backtrack,
+// so p.re filters the breaking character in linear time; a pattern Go
+// cannot run gets "!" and the oracle decides. maxLen (negative: none)
+// bounds the strings, the breaking character included, so that they break
+// the pattern and nothing else.
+func (p *pattern) almostMatches(run, maxLen int) []string {
+	if p.tree == nil {
+		return nil
+	}
+	var out []string
+	for at := 1; at <= maxAlmostRepeats; at++ {
+		limit := -1
+		if maxLen >= 0 {
+			limit = maxLen - 1
+		}
+		w := &patternWalk{minimal: true, longAt: at, run: run, limit: limit}
+		if !w.walk(p.tree) || !w.done {
+			break // no repetition left to make long
+		}
+		s := w.b.String()
+		for _, c := range breakingRunes {
+			if p.re == nil || !p.re.MatchString(s+c) {
+				out = append(out, s+c)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// breakingRunes are the characters tried, in order, to end an
+// almost-match with one the pattern does not accept there.
+var breakingRunes = []string{"!", " ", "~", "\u00a0", "\n", "0", "a", "A", "-", "."}
