@@ -14,8 +14,9 @@ import (
 // TestExportJudgedByConfig: a tool is left out or exported as the project's
 // rule settings judge its contract (a disabled rule's error, or one made a
 // warning, no longer leaves it out; a warning made an error does), except
-// that mcp-tool, what the protocol asks of a definition, leaves it out
-// whether it is disabled or suppressed in the contract or not.
+// that mcp-tool, what the protocol asks of a definition, and hidden-text,
+// text the agent reads and the reviewer does not see, leave it out whether
+// they are disabled, made notes or suppressed in the contract or not.
 func TestExportJudgedByConfig(t *testing.T) {
 	const contract = "---\nname: NAME\ndescription: d\ninputs: {type: object}\n" +
 		"outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}\n" +
@@ -39,6 +40,13 @@ func TestExportJudgedByConfig(t *testing.T) {
 		{"mcp-tool a note still leaves it out", "Echo Tool", "", map[string]bool{"name": true}, map[string]lint.Severity{"mcp-tool": lint.SeverityNote}, false, "(mcp-tool)"},
 		{"mcp-tool suppressed in the contract still leaves it out", "Echo Tool", "# speccify-lint: disable=mcp-tool -- not served over MCP\n", map[string]bool{"name": true}, nil, false, "(mcp-tool)"},
 		{"a suppression still works for other rules", "Echo", "# speccify-lint: disable=name -- a legacy name\n", nil, nil, true, ""},
+		// hidden-text: what the agent reads and the reviewer does not see.
+		// (The hidden-text cases write U+202E in the description, then
+		// the comment.)
+		{"hidden text leaves it out", "echo", "", nil, nil, false, "the contract has 1 error"},
+		{"hidden-text stays on", "echo", "", map[string]bool{"hidden-text": true}, nil, false, "the contract has 1 error"},
+		{"hidden-text a note still leaves it out", "echo", "", nil, map[string]lint.Severity{"hidden-text": lint.SeverityNote}, false, "(hidden-text)"},
+		{"hidden-text suppressed in the contract still leaves it out", "echo", " # speccify-lint: disable=hidden-text -- a mark", nil, nil, false, "the contract has 1 error"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,7 +55,13 @@ func TestExportJudgedByConfig(t *testing.T) {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(dir, "TOOL.md"), []byte(strings.Replace(strings.Replace(contract, "NAME", tt.tool, 1), "---\nname:", "---\n"+tt.comment+"name:", 1)), 0o644); err != nil {
+			text := strings.Replace(contract, "NAME", tt.tool, 1)
+			if strings.HasPrefix(tt.name, "hidden") {
+				text = strings.Replace(text, "description: d\n", "description: d\u202e"+tt.comment+"\n", 1)
+			} else {
+				text = strings.Replace(text, "---\nname:", "---\n"+tt.comment+"name:", 1)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "TOOL.md"), []byte(text), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			disc, err := discover.Discover([]string{root}, discover.Options{Root: root})

@@ -74,6 +74,9 @@ func Definition(k *lint.Callable, readOnly bool) (Tool, string) {
 	if n := countRule(k.Static.Findings, mcpToolRule); n > 0 {
 		return Tool{}, fmt.Sprintf("the contract is not a valid MCP tool definition: %s (mcp-tool)", count(n, "finding"))
 	}
+	if n := countRule(k.Static.Findings, hiddenTextRule); n > 0 {
+		return Tool{}, fmt.Sprintf("the contract holds characters that a reviewer cannot see: %s (hidden-text)", count(n, "finding"))
+	}
 	ins, outs := k.Compiled()
 	if ins == nil || outs == nil {
 		return Tool{}, "inputs or outputs does not compile"
@@ -125,22 +128,26 @@ type Options struct {
 
 // CheckConfig is the configuration a contract is checked with for MCP:
 // cfg (the project's rule settings: disabled rules, severities), but with
-// the rule mcp-tool on whatever cfg.Disabled says, and its findings kept
-// whatever a suppression comment in the contract says. What it checks is
-// what the protocol asks of a definition, not a matter of the project's
-// taste or of the contract's author: a contract that fails it would make an
-// invalid tool, so it is left out (Definition) whether the rule is
-// disabled or suppressed or not.
+// the rules of judgedRules on whatever cfg.Disabled says, and their
+// findings kept whatever a suppression comment in the contract says. What
+// they check is not a matter of the project's taste or of the contract's
+// author: a contract that fails mcp-tool would make an invalid tool, and
+// one that fails hidden-text would publish text its reviewer did not see,
+// so it is left out (Definition) whether the rule is disabled, suppressed
+// or made a note or not.
 func CheckConfig(cfg lint.Config) lint.Config {
-	if cfg.Disabled[mcpToolRule] {
-		cfg.Disabled = maps.Clone(cfg.Disabled)
-		delete(cfg.Disabled, mcpToolRule)
-	}
+	disabled := maps.Clone(cfg.Disabled)
 	unsuppressible := maps.Clone(cfg.Unsuppressible)
 	if unsuppressible == nil {
 		unsuppressible = map[string]bool{}
 	}
-	unsuppressible[mcpToolRule] = true
+	for _, id := range judgedRules {
+		delete(disabled, id)
+		unsuppressible[id] = true
+	}
+	if len(disabled) != len(cfg.Disabled) {
+		cfg.Disabled = disabled
+	}
 	cfg.Unsuppressible = unsuppressible
 	return cfg
 }
@@ -148,6 +155,14 @@ func CheckConfig(cfg lint.Config) lint.Config {
 // mcpToolRule is the id of the rule that a contract is a valid MCP tool
 // definition.
 const mcpToolRule = "mcp-tool"
+
+// hiddenTextRule is the id of the rule that a contract holds no character
+// a reviewer cannot see.
+const hiddenTextRule = "hidden-text"
+
+// judgedRules are the rules that judge every contract for MCP whatever the
+// configuration and the contract say (CheckConfig).
+var judgedRules = []string{mcpToolRule, hiddenTextRule}
 
 // Export checks each discovered tool folder and returns the tools/list
 // result of those that make valid MCP tools, in the order of their

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -78,4 +79,28 @@ func cmdGenCorpus(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		return err
 	}))
+}
+
+// unhideCode is how a scenario writes a character it must not hold as
+// itself (an invisible or bidirectional one): <U+202E>.
+var unhideCode = regexp.MustCompile(`<U\+([0-9A-F]{4,6})>`)
+
+// cmdUnhide is the testscript command "unhide FILE...": it replaces each
+// <U+XXXX> of the files with that character, so that the scenarios of
+// hidden-text keep the characters they test visible in the repository.
+func cmdUnhide(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: unhide FILE...")
+	}
+	for _, name := range args {
+		path := ts.MkAbs(name)
+		data, err := os.ReadFile(path)
+		ts.Check(err)
+		data = unhideCode.ReplaceAllFunc(data, func(m []byte) []byte {
+			r, err := strconv.ParseUint(string(unhideCode.FindSubmatch(m)[1]), 16, 32)
+			ts.Check(err)
+			return []byte(string(rune(r)))
+		})
+		ts.Check(os.WriteFile(path, data, 0o644))
+	}
 }

@@ -1,0 +1,568 @@
+package lint
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+var ruleHiddenText = &Rule{ID: "hidden-text", Severity: SeverityError, Category: "contract",
+	Title: "the contract holds characters that a reviewer cannot see",
+	Doc: "A contract's text reaches the agent's context verbatim: `speccify-lint export --format mcp` and " +
+		"`speccify-lint mcp` publish its name, description and schemas, and the examples document the tool beside " +
+		"them. A character that an editor, a diff or a code review shows as nothing, or that reorders the text " +
+		"around it, lets a contract say one thing to its reviewer and another to the model: the Trojan Source " +
+		"class of attack (CVE-2021-42574, https://trojansource.codes), and its variant for language models, " +
+		"instructions spelled in invisible Unicode tag characters. This rule reports, in the frontmatter (every " +
+		"key, comments included) and in the examples' titles and `input:` and `output:` lines, each run of " +
+		"such characters as written in the file, named by code point: the bidirectional controls (U+061C, " +
+		"U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069); the invisible characters U+00AD SOFT HYPHEN, U+034F, " +
+		"U+115F, U+1160, U+17B4, U+17B5, U+180E, U+200B to U+200D (zero width space, non-joiner, joiner), U+2060 to " +
+		"U+2064, U+206A to U+206F, U+3164, U+FEFF (a byte order mark anywhere but at the start of the file), U+FFA0, " +
+		"U+FFF9 to U+FFFB and U+1D173 to U+1D17A; the tag characters U+E0000 to U+E007F (the text they spell is " +
+		"in the message); and the control characters other than tab, line feed and carriage return (U+0000 to " +
+		"U+001F, U+007F to U+009F). It also reports them written as escapes (`\\u202E`, `\\U000E0041`, `\\x07`) in " +
+		"a double-quoted YAML `name`, `description` or schema `description` or `title`, the prose the model reads: an " +
+		"escape is visible, but nobody needs one there. Left alone, as the text of a language needs them: a zero " +
+		"width joiner between two emoji (👩\u200d💻) or a joiner or non-joiner between two letters of a script " +
+		"that writes with them (Arabic, Syriac, N'Ko, Mongolian, the Indic scripts, Sinhala); a left-to-right, " +
+		"right-to-left or Arabic letter mark on a line with right-to-left letters; the tag characters of an emoji " +
+		"flag (🏴 then lowercase tag letters and U+E007F CANCEL TAG); and an escape in an example's JSON or in any " +
+		"other schema keyword (`enum`, `const`, `default`, `pattern`): test data that a reviewer reads as written. " +
+		"The fix (safe) deletes the characters, or their escape; there is none where deleting them would change " +
+		"how the YAML or Markdown around them reads (a comment or a `key:` would begin, a value would become " +
+		"empty). `export` and `mcp` judge every contract by this rule whatever the configuration or a suppression " +
+		"comment says, and leave out a tool it reports.",
+	Example: "description: Reads a file.<U+202E> (an invisible U+202E RIGHT-TO-LEFT OVERRIDE, shown here as <U+202E>)",
+	Fix:     "description: Reads a file.",
+	Autofix: SafeFix,
+	static:  checkHiddenText}
+
+// checkHiddenText reports the runs of hidden characters in the frontmatter
+// and the examples, as written and, in the prose of the frontmatter, as
+// YAML escapes.
+func checkHiddenText(c *toolCheck, rep reporter) {
+	lines := c.spec.Lines
+	regions := append(c.frontmatterRegions(nil), c.exampleRegions(visibleTitle)...)
+	for _, r := range regions {
+		for _, run := range hiddenRuns(lines, r.span) {
+			reportHidden(lines, rep, r, run)
+		}
+	}
+	for _, r := range c.proseScalars() {
+		for _, run := range escapedHidden(lines, r.span) {
+			reportHidden(lines, rep, r, run)
+		}
+	}
+}
+
+// hiddenRun is a run of hidden characters: its source text and the
+// characters it stands for.
+type hiddenRun struct {
+	span  contract.Span
+	runes []rune
+	// escaped says that the run is written as escapes.
+	escaped bool
+}
+
+// reportHidden reports the run in the region r.
+func reportHidden(lines *contract.Lines, rep reporter, r textRegion, run hiddenRun) {
+	what := describeHidden(run.runes)
+	written := ""
+	if run.escaped {
+		written = ", written as an escape"
+		if len(run.runes) > 1 {
+			written = ", written as escapes"
+		}
+	}
+	title := "remove " + removedText(run.runes)
+	if run.escaped {
+		title = "remove the escape of " + removedText(run.runes)
+		if len(run.runes) > 1 {
+			title = "remove the escapes of " + removedText(run.runes)
+		}
+	}
+	rr := rep.withHelp("remove it: the reviewer reads the contract as the model does, and these characters show the reviewer nothing")
+	if safeToRemove(lines, run.span) {
+		rr = rr.withFix(Fix{Title: title, Edits: []Edit{{Start: run.span.Start, End: run.span.End}}})
+	}
+	rr.report(over(run.span), r.key, "%s %s%s", r.subject(), what, written)
+}
+
+// hiddenKind is what kind of hidden character a rune is.
+type hiddenKind int
+
+const (
+	notHidden hiddenKind = iota
+	hiddenBidi
+	hiddenInvisible
+	hiddenTag
+	hiddenControl
+)
+
+// hiddenNames names the bidirectional controls and invisible characters
+// (their Unicode names; TestHiddenNames checks them against the Unicode
+// Character Database).
+var hiddenNames = map[rune]string{
+	0x061C: "ARABIC LETTER MARK",
+	0x200E: "LEFT-TO-RIGHT MARK",
+	0x200F: "RIGHT-TO-LEFT MARK",
+	0x202A: "LEFT-TO-RIGHT EMBEDDING",
+	0x202B: "RIGHT-TO-LEFT EMBEDDING",
+	0x202C: "POP DIRECTIONAL FORMATTING",
+	0x202D: "LEFT-TO-RIGHT OVERRIDE",
+	0x202E: "RIGHT-TO-LEFT OVERRIDE",
+	0x2066: "LEFT-TO-RIGHT ISOLATE",
+	0x2067: "RIGHT-TO-LEFT ISOLATE",
+	0x2068: "FIRST STRONG ISOLATE",
+	0x2069: "POP DIRECTIONAL ISOLATE",
+
+	0x00AD:  "SOFT HYPHEN",
+	0x034F:  "COMBINING GRAPHEME JOINER",
+	0x115F:  "HANGUL CHOSEONG FILLER",
+	0x1160:  "HANGUL JUNGSEONG FILLER",
+	0x17B4:  "KHMER VOWEL INHERENT AQ",
+	0x17B5:  "KHMER VOWEL INHERENT AA",
+	0x180E:  "MONGOLIAN VOWEL SEPARATOR",
+	0x200B:  "ZERO WIDTH SPACE",
+	0x200C:  "ZERO WIDTH NON-JOINER",
+	0x200D:  "ZERO WIDTH JOINER",
+	0x2060:  "WORD JOINER",
+	0x2061:  "FUNCTION APPLICATION",
+	0x2062:  "INVISIBLE TIMES",
+	0x2063:  "INVISIBLE SEPARATOR",
+	0x2064:  "INVISIBLE PLUS",
+	0x206A:  "INHIBIT SYMMETRIC SWAPPING",
+	0x206B:  "ACTIVATE SYMMETRIC SWAPPING",
+	0x206C:  "INHIBIT ARABIC FORM SHAPING",
+	0x206D:  "ACTIVATE ARABIC FORM SHAPING",
+	0x206E:  "NATIONAL DIGIT SHAPES",
+	0x206F:  "NOMINAL DIGIT SHAPES",
+	0x3164:  "HANGUL FILLER",
+	0xFEFF:  "ZERO WIDTH NO-BREAK SPACE",
+	0xFFA0:  "HALFWIDTH HANGUL FILLER",
+	0xFFF9:  "INTERLINEAR ANNOTATION ANCHOR",
+	0xFFFA:  "INTERLINEAR ANNOTATION SEPARATOR",
+	0xFFFB:  "INTERLINEAR ANNOTATION TERMINATOR",
+	0x1D173: "MUSICAL SYMBOL BEGIN BEAM",
+	0x1D174: "MUSICAL SYMBOL END BEAM",
+	0x1D175: "MUSICAL SYMBOL BEGIN TIE",
+	0x1D176: "MUSICAL SYMBOL END TIE",
+	0x1D177: "MUSICAL SYMBOL BEGIN SLUR",
+	0x1D178: "MUSICAL SYMBOL END SLUR",
+	0x1D179: "MUSICAL SYMBOL BEGIN PHRASE",
+	0x1D17A: "MUSICAL SYMBOL END PHRASE",
+}
+
+// kindOfRune is the kind of hidden character r is.
+func kindOfRune(r rune) hiddenKind {
+	switch {
+	case r == '\t' || r == '\n' || r == '\r':
+		return notHidden
+	case r < 0x20 || r >= 0x7F && r <= 0x9F:
+		return hiddenControl
+	case r >= 0xE0000 && r <= 0xE007F:
+		return hiddenTag
+	case unicode.Is(unicode.Bidi_Control, r):
+		return hiddenBidi
+	case hiddenNames[r] != "":
+		return hiddenInvisible
+	}
+	return notHidden
+}
+
+// runeName is "U+202E RIGHT-TO-LEFT OVERRIDE".
+func runeName(r rune) string {
+	code := fmt.Sprintf("U+%04X", r)
+	if n := hiddenNames[r]; n != "" {
+		return code + " " + n
+	}
+	if n := tagName(r); n != "" {
+		return code + " " + n
+	}
+	return code
+}
+
+// asciiNames are the Unicode names of the ASCII punctuation, for the tag
+// characters' names ("TAG COMMERCIAL AT").
+var asciiNames = map[byte]string{
+	' ': "SPACE", '!': "EXCLAMATION MARK", '"': "QUOTATION MARK", '#': "NUMBER SIGN", '$': "DOLLAR SIGN",
+	'%': "PERCENT SIGN", '&': "AMPERSAND", '\'': "APOSTROPHE", '(': "LEFT PARENTHESIS", ')': "RIGHT PARENTHESIS",
+	'*': "ASTERISK", '+': "PLUS SIGN", ',': "COMMA", '-': "HYPHEN-MINUS", '.': "FULL STOP", '/': "SOLIDUS",
+	':': "COLON", ';': "SEMICOLON", '<': "LESS-THAN SIGN", '=': "EQUALS SIGN", '>': "GREATER-THAN SIGN",
+	'?': "QUESTION MARK", '@': "COMMERCIAL AT", '[': "LEFT SQUARE BRACKET", '\\': "REVERSE SOLIDUS",
+	']': "RIGHT SQUARE BRACKET", '^': "CIRCUMFLEX ACCENT", '_': "LOW LINE", '`': "GRAVE ACCENT",
+	'{': "LEFT CURLY BRACKET", '|': "VERTICAL LINE", '}': "RIGHT CURLY BRACKET", '~': "TILDE",
+}
+
+var digitNames = []string{"ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"}
+
+// tagName is the Unicode name of a tag character, "" for an unassigned
+// one.
+func tagName(r rune) string {
+	switch {
+	case r == 0xE0001:
+		return "LANGUAGE TAG"
+	case r == 0xE007F:
+		return "CANCEL TAG"
+	case r < 0xE0020 || r > 0xE007E:
+		return ""
+	}
+	c := byte(r - 0xE0000)
+	switch {
+	case c >= 'A' && c <= 'Z':
+		return "TAG LATIN CAPITAL LETTER " + string(c)
+	case c >= 'a' && c <= 'z':
+		return "TAG LATIN SMALL LETTER " + string(c-'a'+'A')
+	case c >= '0' && c <= '9':
+		return "TAG DIGIT " + digitNames[c-'0']
+	}
+	return "TAG " + asciiNames[c]
+}
+
+// kindNoun is what a hidden character of kind k is, with its article.
+var kindNoun = map[hiddenKind]string{
+	hiddenBidi:      "a bidirectional control character, which reorders the text around it on screen",
+	hiddenInvisible: "an invisible character",
+	hiddenTag:       "a Unicode tag character, which is invisible",
+	hiddenControl:   "a control character",
+}
+
+// maxNamed is how many characters of a run a message names.
+const maxNamed = 3
+
+// maxSpelled is how much of the text tag characters spell a message shows.
+const maxSpelled = 80
+
+// describeHidden says what a run of hidden characters is: one named, the
+// text that tag characters spell, or the first few named.
+func describeHidden(rs []rune) string {
+	if len(rs) == 1 {
+		return runeName(rs[0]) + ", " + kindNoun[kindOfRune(rs[0])]
+	}
+	if text, ok := tagText(rs); ok {
+		return fmt.Sprintf("%d Unicode tag characters, which are invisible and spell %s", len(rs), strconv.Quote(text))
+	}
+	// The characters in the order of their first place, each with its
+	// count.
+	var order []rune
+	count := map[rune]int{}
+	for _, r := range rs {
+		if count[r] == 0 {
+			order = append(order, r)
+		}
+		count[r]++
+	}
+	names := make([]string, 0, maxNamed)
+	for _, r := range order[:min(len(order), maxNamed)] {
+		name := runeName(r)
+		if count[r] > 1 {
+			name = fmt.Sprintf("%d × %s", count[r], name)
+		}
+		names = append(names, name)
+	}
+	list := strings.Join(names, ", ")
+	if len(order) > maxNamed {
+		list += fmt.Sprintf(" and %d others", len(order)-maxNamed)
+	}
+	return fmt.Sprintf("%d characters that show nothing: %s", len(rs), list)
+}
+
+// tagText is the ASCII text that a run of tag characters spells (the
+// language and cancel tags left out), cut at maxSpelled; ok is false when
+// the run holds other characters or spells nothing.
+func tagText(rs []rune) (string, bool) {
+	var b strings.Builder
+	for _, r := range rs {
+		switch {
+		case r >= 0xE0020 && r <= 0xE007E:
+			b.WriteByte(byte(r - 0xE0000))
+		case r == 0xE0001 || r == 0xE007F:
+		default:
+			return "", false
+		}
+	}
+	s := b.String()
+	if strings.TrimSpace(s) == "" {
+		return "", false
+	}
+	if len(s) > maxSpelled {
+		s = s[:maxSpelled] + "…"
+	}
+	return s, true
+}
+
+// removedText names what a fix removes.
+func removedText(rs []rune) string {
+	if len(rs) == 1 {
+		return runeName(rs[0])
+	}
+	return fmt.Sprintf("the %d hidden characters", len(rs))
+}
+
+// visibleTitle is an example's title without its hidden characters, for a
+// message.
+func visibleTitle(t string) string {
+	return strings.Map(func(r rune) rune {
+		if kindOfRune(r) != notHidden {
+			return -1
+		}
+		return r
+	}, t)
+}
+
+// hiddenRuns are the runs of hidden characters written in the text of
+// span, but those that a language's text needs (needed).
+func hiddenRuns(lines *contract.Lines, span contract.Span) []hiddenRun {
+	text := lines.Text(span)
+	var out []hiddenRun
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if kindOfRune(r) == notHidden {
+			i += size
+			continue
+		}
+		start := i
+		var rs []rune
+		for i < len(text) {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if kindOfRune(r) == notHidden {
+				break
+			}
+			rs = append(rs, r)
+			i += size
+		}
+		if needed(text, start, i, rs) {
+			continue
+		}
+		base := span.Start.Offset
+		out = append(out, hiddenRun{span: contract.Span{Start: lines.Point(base + start), End: lines.Point(base + i)}, runes: rs})
+	}
+	return out
+}
+
+// joiningScripts write some words with a zero width joiner or non-joiner
+// between two letters.
+var joiningScripts = []*unicode.RangeTable{unicode.Arabic, unicode.Syriac, unicode.Nko, unicode.Mongolian,
+	unicode.Devanagari, unicode.Bengali, unicode.Gurmukhi, unicode.Gujarati, unicode.Oriya, unicode.Tamil,
+	unicode.Telugu, unicode.Kannada, unicode.Malayalam, unicode.Sinhala}
+
+// rtlScripts are the scripts written right to left, whose lines may need
+// a directional mark.
+var rtlScripts = []*unicode.RangeTable{unicode.Hebrew, unicode.Arabic, unicode.Syriac, unicode.Thaana, unicode.Nko,
+	unicode.Samaritan, unicode.Mandaic, unicode.Adlam}
+
+// needed reports whether the run rs, text[start:end], is what the text of
+// a language needs: a joiner between two emoji, a joiner or non-joiner in
+// a word of a joining script, a directional mark on a line with
+// right-to-left letters, the tags of an emoji flag.
+func needed(text string, start, end int, rs []rune) bool {
+	before, _ := utf8.DecodeLastRuneInString(text[:start])
+	after, _ := utf8.DecodeRuneInString(text[end:])
+	if len(rs) == 1 {
+		switch rs[0] {
+		case 0x200D: // ZERO WIDTH JOINER
+			if isEmoji(before) && isEmoji(after) {
+				return true
+			}
+			fallthrough
+		case 0x200C: // ZERO WIDTH NON-JOINER
+			return unicode.In(before, joiningScripts...) && unicode.In(after, joiningScripts...)
+		case 0x200E, 0x200F, 0x061C: // the directional marks
+			lineStart := strings.LastIndexByte(text[:start], '\n') + 1
+			lineEnd := len(text)
+			if i := strings.IndexByte(text[end:], '\n'); i >= 0 {
+				lineEnd = end + i
+			}
+			return strings.IndexFunc(text[lineStart:lineEnd], func(r rune) bool { return unicode.In(r, rtlScripts...) }) >= 0
+		}
+	}
+	return before == 0x1F3F4 && isFlagTags(rs) // 🏴 WAVING BLACK FLAG
+}
+
+// isEmoji reports whether r is part of an emoji: a symbol, an emoji
+// modifier or the emoji variation selector.
+func isEmoji(r rune) bool {
+	return r == 0xFE0F || unicode.Is(unicode.So, r) || unicode.Is(unicode.Sk, r) && r >= 0x1F3FB && r <= 0x1F3FF
+}
+
+// isFlagTags reports whether rs are the tags of an emoji flag sequence:
+// tag digits and lowercase tag letters, then CANCEL TAG.
+func isFlagTags(rs []rune) bool {
+	if len(rs) < 2 || rs[len(rs)-1] != 0xE007F {
+		return false
+	}
+	for _, r := range rs[:len(rs)-1] {
+		if !(r >= 0xE0030 && r <= 0xE0039 || r >= 0xE0061 && r <= 0xE007A) {
+			return false
+		}
+	}
+	return true
+}
+
+// safeToRemove reports whether deleting the text of span changes nothing
+// but the characters deleted: no comment, key or list item begins where
+// it joins the characters around it, and no value becomes empty.
+func safeToRemove(lines *contract.Lines, span contract.Span) bool {
+	before, after := byte('\n'), byte('\n')
+	if span.Start.Offset > 0 {
+		before = lines.Text(contract.Span{Start: lines.Point(span.Start.Offset - 1), End: span.Start})[0]
+	}
+	if rest := lines.Text(contract.Span{Start: span.End, End: lines.Point(span.End.Offset + 1)}); rest != "" {
+		after = rest[0]
+	}
+	blank := func(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
+	switch {
+	case blank(before) && (blank(after) || after == '#'):
+		return false
+	case (before == ':' || before == '-' || before == '?') && blank(after):
+		return false
+	case (before == '"' || before == '\'') && after == before:
+		return false // the string would be empty
+	}
+	return true
+}
+
+// maxProseDepth bounds the nesting proseScalars walks a schema to.
+const maxProseDepth = 32
+
+// dataKeywords hold data, not schemas: an escape there is test data.
+var dataKeywords = map[string]bool{"enum": true, "const": true, "default": true, "examples": true}
+
+// proseScalars are the double-quoted scalars of the frontmatter that are
+// prose for the model: name, description, and the description and title
+// of every schema of inputs and outputs, each named by its path.
+func (c *toolCheck) proseScalars() []textRegion {
+	fm := c.fields()
+	if fm == nil {
+		return nil
+	}
+	lines := c.spec.Lines
+	var out []textRegion
+	for _, f := range []struct {
+		name string
+		s    contract.String
+	}{{"name", fm.Name}, {"description", fm.Description}} {
+		if doubleQuoted(lines, f.s.Span) {
+			out = append(out, textRegion{span: f.s.Span, what: f.name, key: f.name})
+		}
+	}
+	for _, f := range []*contract.SchemaField{fm.Inputs, fm.Outputs} {
+		if f != nil {
+			out = proseOf(lines, f, nil, f.Key.Name, out)
+		}
+	}
+	return out
+}
+
+// proseOf adds the prose scalars of the collection at path of f (named
+// name) and of the collections in it.
+func proseOf(lines *contract.Lines, f *contract.SchemaField, path []string, name string, out []textRegion) []textRegion {
+	col := f.Collection(path...)
+	if col == nil || len(path) > maxProseDepth {
+		return out
+	}
+	for i, e := range col.Entries {
+		step, at := e.Key, name+"."+e.Key
+		if col.List {
+			step, at = strconv.Itoa(i), fmt.Sprintf("%s[%d]", name, i)
+		}
+		if !col.List && (e.Key == "description" || e.Key == "title") && e.Own && doubleQuoted(lines, e.ValueSpan) {
+			out = append(out, textRegion{span: e.ValueSpan, what: at, key: at})
+			continue
+		}
+		if !col.List && dataKeywords[e.Key] {
+			continue
+		}
+		out = proseOf(lines, f, append(path[:len(path):len(path)], step), at, out)
+	}
+	return out
+}
+
+// doubleQuoted reports whether the source text of span is a double-quoted
+// scalar.
+func doubleQuoted(lines *contract.Lines, span contract.Span) bool {
+	t := lines.Text(span)
+	return len(t) >= 2 && t[0] == '"' && t[len(t)-1] == '"'
+}
+
+// escapedHidden are the runs of hidden characters written as escapes
+// (\uXXXX, a surrogate pair of them, \UXXXXXXXX, \xXX) in the
+// double-quoted scalar of span.
+func escapedHidden(lines *contract.Lines, span contract.Span) []hiddenRun {
+	text := lines.Text(span)
+	var out []hiddenRun
+	base := span.Start.Offset
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\\' {
+			continue
+		}
+		r, n := yamlEscape(text[i:])
+		if n == 0 {
+			i++ // an escape of one character: skip it
+			continue
+		}
+		if kindOfRune(r) == notHidden {
+			i += n - 1
+			continue
+		}
+		start := i
+		rs := []rune{r}
+		i += n
+		for i < len(text) && text[i] == '\\' {
+			r, n := yamlEscape(text[i:])
+			if n == 0 || kindOfRune(r) == notHidden {
+				break
+			}
+			rs = append(rs, r)
+			i += n
+		}
+		out = append(out, hiddenRun{span: contract.Span{Start: lines.Point(base + start), End: lines.Point(base + i)}, runes: rs, escaped: true})
+		i--
+	}
+	return out
+}
+
+// yamlEscape reads the numeric escape at the start of s (\xXX, \uXXXX, a
+// surrogate pair \uXXXX\uXXXX, \UXXXXXXXX): the character and the escape's
+// length, 0 when s starts with no numeric escape.
+func yamlEscape(s string) (rune, int) {
+	hex := func(s string, n int) (rune, bool) {
+		if len(s) < n {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(s[:n], 16, 32)
+		return rune(v), err == nil
+	}
+	if len(s) < 2 || s[0] != '\\' {
+		return 0, 0
+	}
+	var width int
+	switch s[1] {
+	case 'x':
+		width = 2
+	case 'u':
+		width = 4
+	case 'U':
+		width = 8
+	default:
+		return 0, 0
+	}
+	r, ok := hex(s[2:], width)
+	if !ok {
+		return 0, 0
+	}
+	n := 2 + width
+	if s[1] == 'u' && utf16IsHigh(r) && len(s) >= n+6 && s[n] == '\\' && s[n+1] == 'u' {
+		if lo, ok := hex(s[n+2:], 4); ok && lo >= 0xDC00 && lo <= 0xDFFF {
+			return (r-0xD800)<<10 | (lo - 0xDC00) + 0x10000, n + 6
+		}
+	}
+	return r, n
+}
+
+func utf16IsHigh(r rune) bool { return r >= 0xD800 && r <= 0xDBFF }
