@@ -23,6 +23,11 @@ type textRegion struct {
 	key string
 }
 
+// exportedFields are the frontmatter keys that `speccify-lint export
+// --format mcp` and `speccify-lint mcp` publish (package mcptool): a tool
+// definition's name, description, inputSchema and outputSchema.
+var exportedFields = []string{"name", "description", "inputs", "outputs"}
+
 // frontmatterRegions are the top-level entries of the frontmatter, each
 // from its key to the end of its value, named by its key: those of keys
 // (all of them when keys is nil). With all, the text between entries

@@ -9,7 +9,7 @@ package lint
 // once, on first use, and findings are sorted by place.
 var registry = []*Rule{
 	// Contract: is the frontmatter there, complete and well-typed.
-	ruleSpecFile, ruleFrontmatter, ruleRequiredField, ruleFieldType, ruleUnknownField, ruleName, ruleDescription, rulePlatforms, ruleMCPTool, ruleHiddenText,
+	ruleSpecFile, ruleFrontmatter, ruleRequiredField, ruleFieldType, ruleUnknownField, ruleName, ruleDescription, rulePlatforms, ruleMCPTool, ruleHiddenText, ruleMachineSpecific,
 	// Schemas: are inputs and outputs JSON Schemas that fit the wire format.
 	ruleSchema, ruleWireObject, ruleOKField, ruleErrorField, ruleYAMLSplit,
 	// Examples: are the worked examples complete and consistent with the schemas.

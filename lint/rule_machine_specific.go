@@ -1,0 +1,297 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/speccify/speccify-lint/contract"
+)
+
+var ruleMachineSpecific = &Rule{ID: "machine-specific", Severity: SeverityWarning, Category: "contract",
+	Title: "the contract publishes text of one machine, person or network",
+	Doc: "`speccify-lint export --format mcp` and `speccify-lint mcp` publish a contract's `name`, `description`, " +
+		"`inputs` and `outputs` to every agent and client that lists the tools, and the examples document the tool " +
+		"beside them: a path of the author's machine, an address, a secret or a host of the author's network there " +
+		"is wrong for everyone else and, for a secret, a leak. This rule reads those fields and the examples' " +
+		"titles and `input:` and `output:` lines as written, and reports: " +
+		"(1) a home folder path: `/Users/NAME` or `/home/NAME` where no letter, digit, `/`, `.`, `~` or `-` comes " +
+		"before it (so `fixtures/home/a.txt` is silent), or after `file://`, and `C:\\Users\\NAME` or " +
+		"`C:/Users/NAME` (any drive, `\\\\` as JSON writes it, `Documents and Settings` too), unless NAME is a " +
+		"placeholder (`user`, `username`, `you`, `your-name`, `yourname`, `me`, `name`, `someone`, `example`) or " +
+		"a folder every machine has (`Shared`, `Public`, `Default`, `linuxbrew`); " +
+		"(2) an e-mail address, unless its domain is reserved for examples (RFC 2606 and 6761: `example.com`, " +
+		"`example.net`, `example.org` and their subdomains, and the top-level domains `example`, `test`, `invalid`, " +
+		"`localhost`), its local part is `git` or a `:` follows it (`git@github.com:o/r` is a repository), or its " +
+		"domain ends in a file extension (`icon@2x.png`) or is a private host (`deploy@ci.lan` is that host, (4)); " +
+		"(3) what looks like a secret, never quoted in the message: an AWS access key id (`AKIA` or `ASIA` and 16 " +
+		"capitals or digits, not ending in `EXAMPLE` as AWS's documentation's do), a GitHub token (`ghp_`, `gho_`, " +
+		"`ghu_`, `ghs_`, `ghr_` and 36 or more letters or digits, `github_pat_`), a GitLab token (`glpat-`), a Slack " +
+		"token (`xoxb-`, `xoxp-`, ...), a Stripe live key (`sk_live_`, `rk_live_`), a Google API key (`AIza` and " +
+		"35 characters), an OpenAI or Anthropic key (`sk-` and 20 or more), each with at least 10 different " +
+		"characters and a digit after its prefix (`ghp_xxxx...` is a placeholder); a private key " +
+		"(`-----BEGIN ... PRIVATE KEY-----` followed by its base64 text, so that a description of the format is " +
+		"silent); and a value of 8 or more letters, digits and `_-+/=.~` assigned with `=` or `:` to `api_key`, " +
+		"`apikey`, `access_key`, `secret_key`, `client_secret`, `auth_token`, `access_token`, `token`, `secret`, " +
+		"`password`, `passwd` or `pwd` (quoted or not, `-` for `_`, any case) that has a letter, a digit and " +
+		"6 different characters, and says none of `example`, `sample`, `dummy`, `fake`, `placeholder`, " +
+		"`redacted`, `changeme`, `your`, `xxx`; " +
+		"(4) a private host: a name ending in `.local`, `.internal`, `.corp`, `.lan`, `.intranet` or " +
+		"`.home.arpa` where a host is written (after `://`, `@`, a quote, a backquote or `: `, or before `:PORT` " +
+		"or `/`; `threading.local()` is silent), and an address of the private ranges of RFC 1918 (`10.0.0.0/8`, " +
+		"`172.16.0.0/12`, `192.168.0.0/16`) that is not written as a network (`10.0.0.0/8` itself is silent). " +
+		"`localhost` and `127.0.0.1` are the same on every machine and are not reported. A warning: the author " +
+		"knows whether the text is generic; replace it by a placeholder (`<home>/project`), an address or host " +
+		"of `example.com`, an address of `192.0.2.0/24` (RFC 5737), or nothing, or suppress the finding with " +
+		"the reason. The reference implementation's skill export (mhennemeyer/speccify, `find_suspects`) asks " +
+		"its author the same about the text it bundles.",
+	Example: "description: Reads /Users/alice/notes.txt and mails alice@acme.io.",
+	Fix:     "description: Reads notes.txt in the tool folder and mails the address it is given.",
+	static:  checkMachineSpecific}
+
+// machineMatcher finds one kind of machine-specific text.
+type machineMatcher struct {
+	re *regexp.Regexp
+	// judge decides a match m (indexes into text, as FindAllStringSubmatchIndex
+	// gives them): the part of the text it is about (start, end) and what it
+	// is ("the home folder path /Users/alice, ..."), or ok false.
+	judge func(text string, m []int) (start, end int, what string, ok bool)
+	help  string
+}
+
+// Help texts of the kinds of machine-specific text.
+const (
+	helpHomePath = "write the path relative to the tool folder, or a placeholder such as <home>/project"
+	helpEmail    = "use an address of example.com, which RFC 2606 reserves for examples"
+	helpSecret   = "remove it, and revoke it if it is real: whoever reads the contract has it"
+	helpHost     = "use a host under example.com (RFC 2606) or an address of 192.0.2.0/24 (RFC 5737), reserved for documentation"
+)
+
+// machineMatchers in order of precedence: where two matches overlap, the
+// earlier matcher's is reported.
+var machineMatchers = []machineMatcher{
+	{regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:\s|\\[nr])*[A-Za-z0-9+/]{16}`), judgePrivateKey, helpSecret},
+	{regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), judgeToken("an AWS access key id", 4), helpSecret},
+	{regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{36,255}\b`), judgeToken("a GitHub token", 4), helpSecret},
+	{regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{22,255}\b`), judgeToken("a GitHub token", 11), helpSecret},
+	{regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,255}\b`), judgeToken("a GitLab token", 6), helpSecret},
+	{regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,255}\b`), judgeToken("a Slack token", 5), helpSecret},
+	{regexp.MustCompile(`\b[rs]k_live_[A-Za-z0-9]{16,255}\b`), judgeToken("a Stripe live key", 8), helpSecret},
+	{regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`), judgeToken("a Google API key", 4), helpSecret},
+	{regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{20,255}\b`), judgeToken("an OpenAI or Anthropic API key", 3), helpSecret},
+	{regexp.MustCompile(`(?i)(?:^|[^a-z0-9])((?:api|access|secret|client|auth)[_-]?(?:key|token|secret)|apikey|token|secret|password|passwd|pwd)["']?[ \t]*[:=][ \t]*["']?([A-Za-z0-9_\-+/=.~]{8,})`), judgeAssignment, helpSecret},
+	{regexp.MustCompile(`(?i)\b[a-z]:(?:\\{1,2}|/)(?:users|documents and settings)(?:\\{1,2}|/)([a-z0-9._-]+)`), judgeWindowsHome, helpHomePath},
+	{regexp.MustCompile(`/(?:Users|home)/([A-Za-z0-9._-]+)`), judgeUnixHome, helpHomePath},
+	{regexp.MustCompile(`[A-Za-z0-9._%+-]+@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.([A-Za-z]{2,}))\b`), judgeEmail, helpEmail},
+	{privateHostName, judgePrivateHost, helpHost},
+	{regexp.MustCompile(`\b(?:10|172|192)\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\b`), judgePrivateAddress, helpHost},
+}
+
+// privateHostName matches a host name under a top-level domain that only a
+// private network resolves.
+var privateHostName = regexp.MustCompile(`(?i)\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:local|internal|corp|lan|intranet|home\.arpa)\b`)
+
+// checkMachineSpecific reports the machine-specific text of the exported
+// fields and the examples.
+func checkMachineSpecific(c *toolCheck, rep reporter) {
+	lines := c.spec.Lines
+	regions := append(c.frontmatterRegions(exportedFields), c.exampleRegions(visibleTitle)...)
+	for _, r := range regions {
+		base := r.span.Start.Offset
+		for _, h := range machineHits(lines.Text(r.span)) {
+			sp := contract.Span{Start: lines.Point(base + h.start), End: lines.Point(base + h.end)}
+			rep.withHelp("%s", h.help).report(over(sp), r.key, "%s %s", r.subject(), h.what)
+		}
+	}
+}
+
+// machineHit is machine-specific text found: text[start:end], what it is
+// and how to fix it.
+type machineHit struct {
+	start, end int
+	what, help string
+}
+
+// machineHits are the machine-specific texts of text; where two matches
+// overlap, the earlier matcher's.
+func machineHits(text string) []machineHit {
+	var out []machineHit
+	for _, mm := range machineMatchers {
+		for _, m := range mm.re.FindAllStringSubmatchIndex(text, -1) {
+			start, end, what, ok := mm.judge(text, m)
+			if !ok || slices.ContainsFunc(out, func(h machineHit) bool { return start < h.end && h.start < end }) {
+				continue
+			}
+			out = append(out, machineHit{start: start, end: end, what: what, help: mm.help})
+		}
+	}
+	return out
+}
+
+// group is the text of the submatch i of m, "" when it did not match.
+func group(text string, m []int, i int) string {
+	if 2*i+1 >= len(m) || m[2*i] < 0 {
+		return ""
+	}
+	return text[m[2*i]:m[2*i+1]]
+}
+
+// judgePrivateKey: the header of a private key followed by its base64
+// text; the finding is at the header.
+func judgePrivateKey(text string, m []int) (int, int, string, bool) {
+	header := text[m[0]:m[1]]
+	end := m[0] + strings.Index(header[len("-----BEGIN"):], "-----") + len("-----BEGIN") + len("-----")
+	return m[0], end, fmt.Sprintf("a private key (%s)", text[m[0]:end]), true
+}
+
+// judgeToken judges a token of the given kind whose prefix is prefix bytes
+// long: real when what follows the prefix has a digit and 10 different
+// characters, and, for an AWS key id, does not end in EXAMPLE.
+func judgeToken(kind string, prefix int) func(string, []int) (int, int, string, bool) {
+	return func(text string, m []int) (int, int, string, bool) {
+		tok := text[m[0]:m[1]]
+		body := tok[prefix:]
+		if strings.HasSuffix(tok, "EXAMPLE") || !strings.ContainsAny(body, "0123456789") || distinct(body) < 10 {
+			return 0, 0, "", false
+		}
+		return m[0], m[1], fmt.Sprintf("what looks like %s (%s…), a secret", kind, tok[:prefix]), true
+	}
+}
+
+// placeholderWords are parts of a value that say it is not a real secret.
+var placeholderWords = []string{"example", "sample", "dummy", "fake", "placeholder", "redacted", "changeme", "your", "xxx"}
+
+// judgeAssignment: a secret-looking value assigned to a secret's name.
+func judgeAssignment(text string, m []int) (int, int, string, bool) {
+	name, value := group(text, m, 1), group(text, m, 2)
+	lower := strings.ToLower(value)
+	if !strings.ContainsAny(value, "0123456789") || strings.IndexFunc(value, isASCIILetter) < 0 || distinct(value) < 6 ||
+		slices.ContainsFunc(placeholderWords, func(w string) bool { return strings.Contains(lower, w) }) {
+		return 0, 0, "", false
+	}
+	return m[2], m[5], fmt.Sprintf("what looks like a secret assigned to %s", name), true
+}
+
+func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
+// distinct counts the different bytes of s.
+func distinct(s string) int {
+	var seen [256]bool
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !seen[s[i]] {
+			seen[s[i]] = true
+			n++
+		}
+	}
+	return n
+}
+
+// placeholderUsers are user names that stand for anyone's, and the
+// folders every machine has.
+var placeholderUsers = []string{"user", "username", "you", "your-name", "your_name", "yourname", "me", "name", "someone",
+	"somebody", "example", "shared", "public", "default", "all users", "linuxbrew"}
+
+// judgeUnixHome: /Users/NAME or /home/NAME at the start of a path (or of a
+// file:// URL's), NAME no placeholder.
+func judgeUnixHome(text string, m []int) (int, int, string, bool) {
+	if m[0] > 0 && !strings.HasSuffix(text[:m[0]], "file://") {
+		if b := text[m[0]-1]; isASCIIAlnumByte(b) || strings.IndexByte("_/.~-", b) >= 0 {
+			return 0, 0, "", false
+		}
+	}
+	return homePath(text, m)
+}
+
+// judgeWindowsHome: C:\Users\NAME, NAME no placeholder.
+func judgeWindowsHome(text string, m []int) (int, int, string, bool) {
+	return homePath(text, m)
+}
+
+// homePath judges a home folder path: its user name is no placeholder. A
+// full stop after it ends a sentence.
+func homePath(text string, m []int) (int, int, string, bool) {
+	end := m[1]
+	for end > m[2] && text[end-1] == '.' {
+		end--
+	}
+	if end == m[2] || slices.Contains(placeholderUsers, strings.ToLower(text[m[2]:end])) {
+		return 0, 0, "", false
+	}
+	return m[0], end, fmt.Sprintf("the home folder path %s, which is one machine's", text[m[0]:end]), true
+}
+
+func isASCIIAlnumByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// reservedDomains are the domains reserved for examples (RFC 2606): an
+// address there, or under them, is nobody's.
+var reservedDomains = []string{"example.com", "example.net", "example.org"}
+
+// reservedTLDs are the top-level domains reserved by RFC 2606 and RFC 6761.
+var reservedTLDs = []string{"example", "test", "invalid", "localhost"}
+
+// fileExtensions are endings of file names that an e-mail's pattern would
+// read as a top-level domain (icon@2x.png).
+var fileExtensions = []string{"png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "pdf", "txt", "json", "md", "yaml", "yml",
+	"py", "js", "ts", "sh", "go", "rb", "html", "css", "zip", "gz", "tar"}
+
+// judgeEmail: an address whose domain is nobody's in particular is not
+// reported, nor a repository (git@host:...) or a file name.
+func judgeEmail(text string, m []int) (int, int, string, bool) {
+	local := text[m[0] : strings.IndexByte(text[m[0]:], '@')+m[0]]
+	domain, tld := strings.ToLower(group(text, m, 1)), strings.ToLower(group(text, m, 2))
+	switch {
+	case m[0] > 0 && (isASCIIAlnumByte(text[m[0]-1]) || strings.IndexByte("._%+-", text[m[0]-1]) >= 0):
+		return 0, 0, "", false // inside a longer token
+	case m[1] < len(text) && (text[m[1]] == ':' || text[m[1]] == '-' || text[m[1]] == '_'):
+		return 0, 0, "", false // host:path, or a longer name
+	case privateHostName.MatchString(domain):
+		return 0, 0, "", false // user@host of a private network: judgePrivateHost's
+	case local == "git", slices.Contains(reservedTLDs, tld), slices.Contains(fileExtensions, tld),
+		slices.ContainsFunc(reservedDomains, func(d string) bool { return domain == d || strings.HasSuffix(domain, "."+d) }):
+		return 0, 0, "", false
+	}
+	return m[0], m[1], fmt.Sprintf("the e-mail address %s, which is someone's", text[m[0]:m[1]]), true
+}
+
+// judgePrivateHost: a private host name where a host is written.
+func judgePrivateHost(text string, m []int) (int, int, string, bool) {
+	before, after := text[:m[0]], text[m[1]:]
+	if after != "" && (isASCIIAlnumByte(after[0]) || strings.IndexByte("_-(", after[0]) >= 0 ||
+		after[0] == '.' && len(after) > 1 && isASCIIAlnumByte(after[1])) {
+		return 0, 0, "", false // a longer name, or a call
+	}
+	hostBefore := strings.HasSuffix(before, "://") || strings.HasSuffix(before, "@") || strings.HasSuffix(before, ": ") ||
+		strings.HasSuffix(before, "\"") || strings.HasSuffix(before, "'") || strings.HasSuffix(before, "`")
+	hostAfter := strings.HasPrefix(after, "/") || len(after) > 1 && after[0] == ':' && after[1] >= '0' && after[1] <= '9'
+	if !hostBefore && !hostAfter {
+		return 0, 0, "", false
+	}
+	return m[0], m[1], fmt.Sprintf("the private host name %s, which resolves on one network only", text[m[0]:m[1]]), true
+}
+
+// judgePrivateAddress: an address of RFC 1918's private ranges, not part
+// of a longer dotted number and not written as a network (CIDR).
+func judgePrivateAddress(text string, m []int) (int, int, string, bool) {
+	addr := text[m[0]:m[1]]
+	before, after := text[:m[0]], text[m[1]:]
+	if strings.HasSuffix(before, ".") || len(after) > 1 && (after[0] == '.' || after[0] == '/') && after[1] >= '0' && after[1] <= '9' {
+		return 0, 0, "", false
+	}
+	var o [4]int
+	for i, p := range strings.Split(addr, ".") {
+		n, err := strconv.Atoi(p)
+		if err != nil || n > 255 {
+			return 0, 0, "", false
+		}
+		o[i] = n
+	}
+	if !(o[0] == 10 || o[0] == 172 && o[1] >= 16 && o[1] <= 31 || o[0] == 192 && o[1] == 168) {
+		return 0, 0, "", false
+	}
+	return m[0], m[1], fmt.Sprintf("the private address %s (RFC 1918), which is on one network only", addr), true
+}

@@ -1,0 +1,77 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMachineHits: what machine-specific reports in a text, and the twins
+// it leaves alone.
+func TestMachineHits(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		// want is what the hit says, "" for none; at is the text it is at.
+		want, at string
+	}{
+		// Home folder paths.
+		{"reads /Users/alice/notes.txt", "home folder path", "/Users/alice"},
+		{"see /home/bob.", "home folder path", "/home/bob"},
+		{"file:///home/carol/x", "home folder path", "/home/carol"},
+		{`C:\Users\dave\x`, "home folder path", `C:\Users\dave`},
+		{`"c:\\users\\erin\\x"`, "home folder path", `c:\\users\\erin`},
+		{"D:/Users/frank", "home folder path", "D:/Users/frank"},
+		{"fixtures/home/alice.txt", "", ""},
+		{"~/notes and $HOME/notes", "", ""},
+		{"/home/user/project, /Users/Shared/x, /home/linuxbrew/.linuxbrew", "", ""},
+		{`C:\Users\Public\x`, "", ""},
+		{"/var/home/x", "", ""},
+		// E-mail addresses.
+		{"mails alice@acme.io.", "e-mail address", "alice@acme.io"},
+		{"mailto:bob@mail.acme.co.uk", "e-mail address", "bob@mail.acme.co.uk"},
+		{"someone@example.com, a@b.example.org, x@y.test, z@q.invalid", "", ""},
+		{"git@github.com:owner/repo", "", ""},
+		{"icon@2x.png and lodash@4.17.21 and @scope/pkg and pkg@latest", "", ""},
+		// Secrets.
+		{"ghp_R2d4Qm3nX9vLk8Tz0aBcDeFgHiJkLmNoPqRs", "a GitHub token (ghp_…)", "ghp_R2d4Qm3nX9vLk8Tz0aBcDeFgHiJkLmNoPqRs"},
+		{"key AKIAZ7Q3FODNN7K2M4PX", "an AWS access key id (AKIA…)", "AKIAZ7Q3FODNN7K2M4PX"},
+		{"glpat-Ab3dEf6hIj9kLm2nOp5q", "a GitLab token", "glpat-Ab3dEf6hIj9kLm2nOp5q"},
+		{"api_key=Zx81fQ72LmNp", "secret assigned to api_key", "api_key=Zx81fQ72LmNp"},
+		{`{"password": "s3cr3t-Passw0rd"}`, "secret assigned to password", `password": "s3cr3t-Passw0rd`},
+		{"Client-Secret: 9f8e7d6c5b4a", "secret assigned to Client-Secret", "Client-Secret: 9f8e7d6c5b4a"},
+		{`"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA"`, "a private key", "-----BEGIN OPENSSH PRIVATE KEY-----"},
+		{"AKIAIOSFODNN7EXAMPLE and ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "", ""},
+		{"token: the value of GITHUB_TOKEN; password: {type: string}", "", ""},
+		{"api_key=your-api-key-123, secret: changeme42, token=abcdefgh, pwd=aaaa1111", "", ""},
+		{"a PEM key: -----BEGIN PRIVATE KEY----- and so on", "", ""},
+		{"sk-learn-compatible-estimators", "", ""},
+		// Private hosts.
+		{"http://build.corp/x", "private host name", "build.corp"},
+		{"db.internal:5432", "private host name", "db.internal"},
+		{`"host": "nas.home.arpa"`, "private host name", "nas.home.arpa"},
+		{"ssh deploy@ci.lan", "private host name", "ci.lan"},
+		{"thread.local storage, threading.local(), a printer.local in prose", "", ""},
+		{"~/.local/share and /usr/local/bin", "", ""},
+		{"at 10.1.2.3", "private address", "10.1.2.3"},
+		{"172.20.0.5 and", "private address", "172.20.0.5"},
+		{"(192.168.0.10)", "private address", "192.168.0.10"},
+		{"refuses 10.0.0.0/8 and 192.168.0.0/16", "", ""},
+		{"v10.1.2.3, 1.10.0.0.1, 172.15.0.1, 192.169.1.1, 10.0.0.256", "", ""},
+		{"localhost:8080 and 127.0.0.1 and http://localhost", "", ""},
+	} {
+		hits := machineHits(tt.text)
+		if tt.want == "" {
+			if len(hits) > 0 {
+				t.Errorf("%q: %d hits, the first %q at %q; want none", tt.text, len(hits), hits[0].what, tt.text[hits[0].start:hits[0].end])
+			}
+			continue
+		}
+		if len(hits) != 1 {
+			t.Errorf("%q: %d hits, want 1 (%s)", tt.text, len(hits), tt.want)
+			continue
+		}
+		h := hits[0]
+		if !strings.Contains(h.what, tt.want) || tt.text[h.start:h.end] != tt.at {
+			t.Errorf("%q: %q at %q, want %q at %q", tt.text, h.what, tt.text[h.start:h.end], tt.want, tt.at)
+		}
+	}
+}
