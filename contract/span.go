@@ -27,6 +27,13 @@ func (l *Lines) Text(sp Span) string {
 	return string(l.text[start:max(start, end)])
 }
 
+// Bytes is the text of the span sp as the bytes of the text itself, not a
+// copy: for reading only.
+func (l *Lines) Bytes(sp Span) []byte {
+	start, end := min(max(sp.Start.Offset, 0), len(l.text)), min(max(sp.End.Offset, 0), len(l.text))
+	return l.text[start:max(start, end):max(start, end)]
+}
+
 // Span is a piece of a TOOL.md's text: from Start up to, not including, End.
 // The zero Span means "no known place".
 type Span struct {

@@ -3,7 +3,6 @@ package lint
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
 )
@@ -11,16 +10,40 @@ import (
 // textRegion is a piece of a TOOL.md's text that the contract publishes or
 // that the export and the MCP server are made from, named for findings:
 // hidden-text and machine-specific read it as written, so that a finding
-// is at the exact characters.
+// is at the exact characters. Its names are made only for a finding.
 type textRegion struct {
 	// span is its source text.
 	span contract.Span
-	// what names it in a message: "description", "the input of example
-	// \"x\"", "the frontmatter".
-	what string
-	// key is the findings' logical key: the frontmatter key, or the
-	// example's title and line.
-	key string
+	// field is the frontmatter key it is the entry of; "" for the text of
+	// the frontmatter between entries, or for an example's line.
+	field string
+	// example is the title of the example whose line it is, and line that
+	// line: "title", "input" or "output".
+	example, line string
+}
+
+// subject is what a message says holds something: "description holds",
+// "the input of example "x" holds", "the frontmatter holds".
+func (r textRegion) subject() string {
+	switch {
+	case r.line != "":
+		return fmt.Sprintf("the %s of example %q holds", r.line, visibleTitle(r.example))
+	case r.field != "":
+		return r.field + " holds"
+	}
+	return "the frontmatter holds"
+}
+
+// key is the findings' logical key: the frontmatter key, or the example's
+// title and line.
+func (r textRegion) key() string {
+	switch {
+	case r.line != "":
+		return r.example + "." + r.line
+	case r.field != "":
+		return r.field
+	}
+	return "frontmatter"
 }
 
 // exportedFields are the frontmatter keys that `speccify-lint export
@@ -28,37 +51,46 @@ type textRegion struct {
 // definition's name, description, inputSchema and outputSchema.
 var exportedFields = []string{"name", "description", "inputs", "outputs"}
 
+// frontmatterSpan is the YAML text of a closed frontmatter; ok is false
+// when there is none.
+func (c *toolCheck) frontmatterSpan() (contract.Span, bool) {
+	sp := c.spec.Split
+	if !sp.HasFrontmatter || !sp.Closed {
+		return contract.Span{}, false
+	}
+	lines := c.spec.Lines
+	start := lines.LineStart(sp.YAMLLine)
+	return contract.Span{Start: lines.Point(start), End: lines.Point(start + len(sp.YAML))}, true
+}
+
 // frontmatterRegions are the top-level entries of the frontmatter, each
 // from its key to the end of its value, named by its key: those of keys
 // (all of them when keys is nil). With all, the text between entries
 // (comments, blank lines) is "the frontmatter", and so is all of it when
 // its entries could not be read (YAML that does not parse).
 func (c *toolCheck) frontmatterRegions(keys []string) []textRegion {
-	sp := c.spec.Split
-	if !sp.HasFrontmatter || !sp.Closed {
+	whole, ok := c.frontmatterSpan()
+	if !ok {
 		return nil
 	}
-	lines := c.spec.Lines
-	start := lines.LineStart(sp.YAMLLine)
-	whole := contract.Span{Start: lines.Point(start), End: lines.Point(start + len(sp.YAML))}
 	col := c.spec.Frontmatter.Collection()
 	if col == nil {
 		if keys != nil {
 			return nil
 		}
-		return []textRegion{{span: whole, what: "the frontmatter", key: "frontmatter"}}
+		return []textRegion{{span: whole}}
 	}
 	var out []textRegion
 	gap := func(from, to contract.Point) {
 		if keys == nil && to.Offset > from.Offset {
-			out = append(out, textRegion{span: contract.Span{Start: from, End: to}, what: "the frontmatter", key: "frontmatter"})
+			out = append(out, textRegion{span: contract.Span{Start: from, End: to}})
 		}
 	}
 	prev := whole.Start
 	for _, e := range col.Entries {
 		gap(prev, e.Span.Start)
 		if keys == nil || slices.Contains(keys, e.Key) {
-			out = append(out, textRegion{span: e.Span, what: e.Key, key: e.Key})
+			out = append(out, textRegion{span: e.Span, field: e.Key})
 		}
 		prev = e.Span.End
 	}
@@ -66,29 +98,26 @@ func (c *toolCheck) frontmatterRegions(keys []string) []textRegion {
 	return out
 }
 
-// exampleRegions are the examples' titles and their input: and output:
-// lines' JSON. title cleans a title for a message.
-func (c *toolCheck) exampleRegions(title func(string) string) []textRegion {
-	var out []textRegion
-	for _, cs := range c.cases() {
-		t := title(cs.Title)
-		if cs.TitleSpan.End.Offset > cs.TitleSpan.Start.Offset {
-			out = append(out, textRegion{span: cs.TitleSpan, what: fmt.Sprintf("the title of example %q", t), key: cs.Title + ".title"})
-		}
-		for _, l := range []struct {
-			name string
-			line *contract.ExampleLine
-		}{{"input", cs.Input}, {"output", cs.Output}} {
-			if l.line != nil && l.line.Span.End.Offset > l.line.Span.Start.Offset {
-				out = append(out, textRegion{span: l.line.Span, what: fmt.Sprintf("the %s of example %q", l.name, t), key: cs.Title + "." + l.name})
-			}
+// eachRegion calls fn with each region of the frontmatter (those of keys,
+// all with nil) and of the examples (their titles, and their input: and
+// output: lines' JSON), for a check that finds something in a region's
+// text only where found says so: the frontmatter's entries are read
+// (which costs) only when found finds something in its whole text.
+func (c *toolCheck) eachRegion(keys []string, found func(contract.Span) bool, fn func(textRegion)) {
+	if whole, ok := c.frontmatterSpan(); ok && found(whole) {
+		for _, r := range c.frontmatterRegions(keys) {
+			fn(r)
 		}
 	}
-	return out
-}
-
-// subject is what a message says holds something: "description holds",
-// "the input of example "x" holds".
-func (r textRegion) subject() string {
-	return strings.TrimSpace(r.what) + " holds"
+	for _, cs := range c.cases() {
+		if cs.TitleSpan.End.Offset > cs.TitleSpan.Start.Offset {
+			fn(textRegion{span: cs.TitleSpan, example: cs.Title, line: "title"})
+		}
+		if l := cs.Input; l != nil && l.Span.End.Offset > l.Span.Start.Offset {
+			fn(textRegion{span: l.Span, example: cs.Title, line: "input"})
+		}
+		if l := cs.Output; l != nil && l.Span.End.Offset > l.Span.Start.Offset {
+			fn(textRegion{span: l.Span, example: cs.Title, line: "output"})
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -47,12 +48,11 @@ var ruleHiddenText = &Rule{ID: "hidden-text", Severity: SeverityError, Category:
 // YAML escapes.
 func checkHiddenText(c *toolCheck, rep reporter) {
 	lines := c.spec.Lines
-	regions := append(c.frontmatterRegions(nil), c.exampleRegions(visibleTitle)...)
-	for _, r := range regions {
+	c.eachRegion(nil, func(sp contract.Span) bool { return len(hiddenRuns(lines, sp)) > 0 }, func(r textRegion) {
 		for _, run := range hiddenRuns(lines, r.span) {
 			reportHidden(lines, rep, r, run)
 		}
-	}
+	})
 	for _, r := range c.proseScalars() {
 		for _, run := range escapedHidden(lines, r.span) {
 			reportHidden(lines, rep, r, run)
@@ -90,7 +90,7 @@ func reportHidden(lines *contract.Lines, rep reporter, r textRegion, run hiddenR
 	if safeToRemove(lines, run.span) {
 		rr = rr.withFix(Fix{Title: title, Edits: []Edit{{Start: run.span.Start, End: run.span.End}}})
 	}
-	rr.report(over(run.span), r.key, "%s %s%s", r.subject(), what, written)
+	rr.report(over(run.span), r.key(), "%s %s%s", r.subject(), what, written)
 }
 
 // hiddenKind is what kind of hidden character a rune is.
@@ -161,7 +161,7 @@ var hiddenNames = map[rune]string{
 // kindOfRune is the kind of hidden character r is.
 func kindOfRune(r rune) hiddenKind {
 	switch {
-	case r == '\t' || r == '\n' || r == '\r':
+	case r >= 0x20 && r < 0x7F, r == '\t' || r == '\n' || r == '\r':
 		return notHidden
 	case r < 0x20 || r >= 0x7F && r <= 0x9F:
 		return hiddenControl
@@ -318,10 +318,14 @@ func visibleTitle(t string) string {
 // hiddenRuns are the runs of hidden characters written in the text of
 // span, but those that a language's text needs (needed).
 func hiddenRuns(lines *contract.Lines, span contract.Span) []hiddenRun {
-	text := lines.Text(span)
+	text := lines.Bytes(span)
 	var out []hiddenRun
 	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
+		if b := text[i]; b >= 0x20 && b < 0x7F || b == '\t' || b == '\n' || b == '\r' {
+			i++ // most of a contract: ASCII
+			continue
+		}
+		r, size := utf8.DecodeRune(text[i:])
 		if kindOfRune(r) == notHidden {
 			i += size
 			continue
@@ -329,7 +333,7 @@ func hiddenRuns(lines *contract.Lines, span contract.Span) []hiddenRun {
 		start := i
 		var rs []rune
 		for i < len(text) {
-			r, size := utf8.DecodeRuneInString(text[i:])
+			r, size := utf8.DecodeRune(text[i:])
 			if kindOfRune(r) == notHidden {
 				break
 			}
@@ -360,9 +364,9 @@ var rtlScripts = []*unicode.RangeTable{unicode.Hebrew, unicode.Arabic, unicode.S
 // a language needs: a joiner between two emoji, a joiner or non-joiner in
 // a word of a joining script, a directional mark on a line with
 // right-to-left letters, the tags of an emoji flag.
-func needed(text string, start, end int, rs []rune) bool {
-	before, _ := utf8.DecodeLastRuneInString(text[:start])
-	after, _ := utf8.DecodeRuneInString(text[end:])
+func needed(text []byte, start, end int, rs []rune) bool {
+	before, _ := utf8.DecodeLastRune(text[:start])
+	after, _ := utf8.DecodeRune(text[end:])
 	if len(rs) == 1 {
 		switch rs[0] {
 		case 0x200D: // ZERO WIDTH JOINER
@@ -373,12 +377,12 @@ func needed(text string, start, end int, rs []rune) bool {
 		case 0x200C: // ZERO WIDTH NON-JOINER
 			return unicode.In(before, joiningScripts...) && unicode.In(after, joiningScripts...)
 		case 0x200E, 0x200F, 0x061C: // the directional marks
-			lineStart := strings.LastIndexByte(text[:start], '\n') + 1
+			lineStart := bytes.LastIndexByte(text[:start], '\n') + 1
 			lineEnd := len(text)
-			if i := strings.IndexByte(text[end:], '\n'); i >= 0 {
+			if i := bytes.IndexByte(text[end:], '\n'); i >= 0 {
 				lineEnd = end + i
 			}
-			return strings.IndexFunc(text[lineStart:lineEnd], func(r rune) bool { return unicode.In(r, rtlScripts...) }) >= 0
+			return bytes.IndexFunc(text[lineStart:lineEnd], func(r rune) bool { return unicode.In(r, rtlScripts...) }) >= 0
 		}
 	}
 	return before == 0x1F3F4 && isFlagTags(rs) // 🏴 WAVING BLACK FLAG
@@ -409,10 +413,10 @@ func isFlagTags(rs []rune) bool {
 // it joins the characters around it, and no value becomes empty.
 func safeToRemove(lines *contract.Lines, span contract.Span) bool {
 	before, after := byte('\n'), byte('\n')
-	if span.Start.Offset > 0 {
-		before = lines.Text(contract.Span{Start: lines.Point(span.Start.Offset - 1), End: span.Start})[0]
+	if b := lines.Bytes(contract.Span{Start: lines.Point(span.Start.Offset - 1), End: span.Start}); span.Start.Offset > 0 && len(b) == 1 {
+		before = b[0]
 	}
-	if rest := lines.Text(contract.Span{Start: span.End, End: lines.Point(span.End.Offset + 1)}); rest != "" {
+	if rest := lines.Bytes(contract.Span{Start: span.End, End: lines.Point(span.End.Offset + 1)}); len(rest) == 1 {
 		after = rest[0]
 	}
 	blank := func(b byte) bool { return b == ' ' || b == '\t' || b == '\n' }
@@ -438,8 +442,8 @@ var dataKeywords = map[string]bool{"enum": true, "const": true, "default": true,
 // of every schema of inputs and outputs, each named by its path.
 func (c *toolCheck) proseScalars() []textRegion {
 	fm := c.fields()
-	if fm == nil {
-		return nil
+	if fm == nil || bytes.IndexByte(c.spec.Split.YAML, '\\') < 0 {
+		return nil // no escape anywhere
 	}
 	lines := c.spec.Lines
 	var out []textRegion
@@ -448,7 +452,7 @@ func (c *toolCheck) proseScalars() []textRegion {
 		s    contract.String
 	}{{"name", fm.Name}, {"description", fm.Description}} {
 		if doubleQuoted(lines, f.s.Span) {
-			out = append(out, textRegion{span: f.s.Span, what: f.name, key: f.name})
+			out = append(out, textRegion{span: f.s.Span, field: f.name})
 		}
 	}
 	for _, f := range []*contract.SchemaField{fm.Inputs, fm.Outputs} {
@@ -472,7 +476,7 @@ func proseOf(lines *contract.Lines, f *contract.SchemaField, path []string, name
 			step, at = strconv.Itoa(i), fmt.Sprintf("%s[%d]", name, i)
 		}
 		if !col.List && (e.Key == "description" || e.Key == "title") && e.Own && doubleQuoted(lines, e.ValueSpan) {
-			out = append(out, textRegion{span: e.ValueSpan, what: at, key: at})
+			out = append(out, textRegion{span: e.ValueSpan, field: at})
 			continue
 		}
 		if !col.List && dataKeywords[e.Key] {
@@ -486,7 +490,7 @@ func proseOf(lines *contract.Lines, f *contract.SchemaField, path []string, name
 // doubleQuoted reports whether the source text of span is a double-quoted
 // scalar.
 func doubleQuoted(lines *contract.Lines, span contract.Span) bool {
-	t := lines.Text(span)
+	t := lines.Bytes(span)
 	return len(t) >= 2 && t[0] == '"' && t[len(t)-1] == '"'
 }
 
@@ -494,7 +498,7 @@ func doubleQuoted(lines *contract.Lines, span contract.Span) bool {
 // (\uXXXX, a surrogate pair of them, \UXXXXXXXX, \xXX) in the
 // double-quoted scalar of span.
 func escapedHidden(lines *contract.Lines, span contract.Span) []hiddenRun {
-	text := lines.Text(span)
+	text := string(lines.Bytes(span))
 	var out []hiddenRun
 	base := span.Start.Offset
 	for i := 0; i < len(text); i++ {

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"slices"
@@ -53,7 +54,11 @@ var ruleMachineSpecific = &Rule{ID: "machine-specific", Severity: SeverityWarnin
 
 // machineMatcher finds one kind of machine-specific text.
 type machineMatcher struct {
-	re *regexp.Regexp
+	// hint is a cheap test that a text may hold a match: find runs only
+	// where it passes.
+	hint func(text []byte) bool
+	// find finds the candidates, as FindAllSubmatchIndex does.
+	find func(text []byte) [][]int
 	// judge decides a match m (indexes into text, as FindAllStringSubmatchIndex
 	// gives them): the part of the text it is about (start, end) and what it
 	// is ("the home folder path /Users/alice, ..."), or ok false.
@@ -72,21 +77,118 @@ const (
 // machineMatchers in order of precedence: where two matches overlap, the
 // earlier matcher's is reported.
 var machineMatchers = []machineMatcher{
-	{regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:\s|\\[nr])*[A-Za-z0-9+/]{16}`), judgePrivateKey, helpSecret},
-	{regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`), judgeToken("an AWS access key id", 4), helpSecret},
-	{regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{36,255}\b`), judgeToken("a GitHub token", 4), helpSecret},
-	{regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{22,255}\b`), judgeToken("a GitHub token", 11), helpSecret},
-	{regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,255}\b`), judgeToken("a GitLab token", 6), helpSecret},
-	{regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,255}\b`), judgeToken("a Slack token", 5), helpSecret},
-	{regexp.MustCompile(`\b[rs]k_live_[A-Za-z0-9]{16,255}\b`), judgeToken("a Stripe live key", 8), helpSecret},
-	{regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`), judgeToken("a Google API key", 4), helpSecret},
-	{regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{20,255}\b`), judgeToken("an OpenAI or Anthropic API key", 3), helpSecret},
-	{regexp.MustCompile(`(?i)(?:^|[^a-z0-9])((?:api|access|secret|client|auth)[_-]?(?:key|token|secret)|apikey|token|secret|password|passwd|pwd)["']?[ \t]*[:=][ \t]*["']?([A-Za-z0-9_\-+/=.~]{8,})`), judgeAssignment, helpSecret},
-	{regexp.MustCompile(`(?i)\b[a-z]:(?:\\{1,2}|/)(?:users|documents and settings)(?:\\{1,2}|/)([a-z0-9._-]+)`), judgeWindowsHome, helpHomePath},
-	{regexp.MustCompile(`/(?:Users|home)/([A-Za-z0-9._-]+)`), judgeUnixHome, helpHomePath},
-	{regexp.MustCompile(`[A-Za-z0-9._%+-]+@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.([A-Za-z]{2,}))\b`), judgeEmail, helpEmail},
-	{privateHostName, judgePrivateHost, helpHost},
-	{regexp.MustCompile(`\b(?:10|172|192)\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\b`), judgePrivateAddress, helpHost},
+	{has("PRIVATE KEY"), all(regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:\s|\\[nr])*[A-Za-z0-9+/]{16}`)), judgePrivateKey, helpSecret},
+	{has("AKIA", "ASIA"), all(regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)), judgeToken("an AWS access key id", 4), helpSecret},
+	{has("gh"), all(regexp.MustCompile(`\bgh[pousr]_[A-Za-z0-9]{36,255}\b`)), judgeToken("a GitHub token", 4), helpSecret},
+	{has("github_pat_"), all(regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{22,255}\b`)), judgeToken("a GitHub token", 11), helpSecret},
+	{has("glpat-"), all(regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,255}\b`)), judgeToken("a GitLab token", 6), helpSecret},
+	{has("xox"), all(regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,255}\b`)), judgeToken("a Slack token", 5), helpSecret},
+	{has("_live_"), all(regexp.MustCompile(`\b[rs]k_live_[A-Za-z0-9]{16,255}\b`)), judgeToken("a Stripe live key", 8), helpSecret},
+	{has("AIza"), all(regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)), judgeToken("a Google API key", 4), helpSecret},
+	{has("sk-"), all(regexp.MustCompile(`\bsk-[A-Za-z0-9_-]{20,255}\b`)), judgeToken("an OpenAI or Anthropic API key", 3), helpSecret},
+	{hasLower("key", "token", "secret", "passw", "pwd"), findAssignments, judgeAssignment, helpSecret},
+	{hasLower(":\\users", ":/users", ":\\\\users", "documents and settings"), all(regexp.MustCompile(`(?i)\b[a-z]:(?:\\{1,2}|/)(?:users|documents and settings)(?:\\{1,2}|/)([a-z0-9._-]+)`)), judgeWindowsHome, helpHomePath},
+	{has("/Users/", "/home/"), all(regexp.MustCompile(`/(?:Users|home)/([A-Za-z0-9._-]+)`)), judgeUnixHome, helpHomePath},
+	{has("@"), all(regexp.MustCompile(`[A-Za-z0-9._%+-]+@([A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.([A-Za-z]{2,}))\b`)), judgeEmail, helpEmail},
+	{hasLower(".local", ".internal", ".corp", ".lan", ".intranet", ".home.arpa"), all(privateHostName), judgePrivateHost, helpHost},
+	{has("10.", "172.", "192.168."), all(regexp.MustCompile(`\b(?:10|172|192)\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\b`)), judgePrivateAddress, helpHost},
+}
+
+// all finds every match of re.
+func all(re *regexp.Regexp) func([]byte) [][]int {
+	return func(text []byte) [][]int { return re.FindAllSubmatchIndex(text, -1) }
+}
+
+// secretName matches, at the end of a text, the name of a secret that a
+// value is assigned to: api_key, client-secret, TOKEN, "password".
+var secretName = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])((?:api|access|secret|client|auth)[_-]?(?:key|token|secret)|apikey|token|secret|password|passwd|pwd)["']?[ \t]*$`)
+
+// minSecret is the length from which an assigned value may be a secret.
+const minSecret = 8
+
+// findAssignments finds values assigned to a secret's name (NAME=VALUE,
+// NAME: VALUE, "NAME": "VALUE"): each = or : followed by blanks, a quote
+// and a VALUE of minSecret or more letters, digits and _-+/=.~ with a
+// digit in it, with a secret's name before it (secretName). The match is
+// from the name to the end of the value; group 1 is the name, 2 the value.
+// A scan of the separators rather than one regular expression, which Go
+// would try at every position of every text.
+func findAssignments(text []byte) [][]int {
+	var out [][]int
+	for i := 0; i < len(text); i++ {
+		if text[i] != ':' && text[i] != '=' {
+			continue
+		}
+		v := i + 1
+		for v < len(text) && (text[v] == ' ' || text[v] == '\t') {
+			v++
+		}
+		if v < len(text) && (text[v] == '"' || text[v] == '\'') {
+			v++
+		}
+		end, digit := v, false
+		for end < len(text) && isSecretByte(text[end]) {
+			digit = digit || text[end] >= '0' && text[end] <= '9'
+			end++
+		}
+		if end-v < minSecret || !digit {
+			continue
+		}
+		from := max(0, i-64)
+		m := secretName.FindSubmatchIndex(text[from:i])
+		if m == nil {
+			continue
+		}
+		out = append(out, []int{from + m[2], end, from + m[2], from + m[3], v, end})
+		i = end - 1
+	}
+	return out
+}
+
+// isSecretByte reports whether b can be part of an assigned secret.
+func isSecretByte(b byte) bool {
+	return isASCIIAlnumByte(b) || strings.IndexByte("_-+/=.~", b) >= 0
+}
+
+// has is the hint that the text holds one of subs.
+func has(subs ...string) func([]byte) bool {
+	bs := make([][]byte, len(subs))
+	for i, sub := range subs {
+		bs[i] = []byte(sub)
+	}
+	return func(text []byte) bool {
+		return slices.ContainsFunc(bs, func(sub []byte) bool { return bytes.Contains(text, sub) })
+	}
+}
+
+// hasLower is the hint that the text holds one of subs, lowercase ASCII,
+// in any case.
+func hasLower(subs ...string) func([]byte) bool {
+	return func(text []byte) bool {
+		return slices.ContainsFunc(subs, func(sub string) bool { return containsFold(text, sub) })
+	}
+}
+
+// containsFold reports whether text holds sub (lowercase ASCII) in any
+// case of its ASCII letters.
+func containsFold(text []byte, sub string) bool {
+	for i := 0; i+len(sub) <= len(text); i++ {
+		j := 0
+		for j < len(sub) && lowerASCII(text[i+j]) == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerASCII(b byte) byte {
+	if b >= 'A' && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
 }
 
 // privateHostName matches a host name under a top-level domain that only a
@@ -97,14 +199,13 @@ var privateHostName = regexp.MustCompile(`(?i)\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-
 // fields and the examples.
 func checkMachineSpecific(c *toolCheck, rep reporter) {
 	lines := c.spec.Lines
-	regions := append(c.frontmatterRegions(exportedFields), c.exampleRegions(visibleTitle)...)
-	for _, r := range regions {
+	c.eachRegion(exportedFields, func(sp contract.Span) bool { return len(machineHits(lines.Bytes(sp))) > 0 }, func(r textRegion) {
 		base := r.span.Start.Offset
-		for _, h := range machineHits(lines.Text(r.span)) {
+		for _, h := range machineHits(lines.Bytes(r.span)) {
 			sp := contract.Span{Start: lines.Point(base + h.start), End: lines.Point(base + h.end)}
-			rep.withHelp("%s", h.help).report(over(sp), r.key, "%s %s", r.subject(), h.what)
+			rep.withHelp("%s", h.help).report(over(sp), r.key(), "%s %s", r.subject(), h.what)
 		}
-	}
+	})
 }
 
 // machineHit is machine-specific text found: text[start:end], what it is
@@ -116,10 +217,17 @@ type machineHit struct {
 
 // machineHits are the machine-specific texts of text; where two matches
 // overlap, the earlier matcher's.
-func machineHits(text string) []machineHit {
+func machineHits(b []byte) []machineHit {
 	var out []machineHit
+	text := "" // b as a string, made once something is found
 	for _, mm := range machineMatchers {
-		for _, m := range mm.re.FindAllStringSubmatchIndex(text, -1) {
+		if !mm.hint(b) {
+			continue
+		}
+		for _, m := range mm.find(b) {
+			if text == "" {
+				text = string(b)
+			}
 			start, end, what, ok := mm.judge(text, m)
 			if !ok || slices.ContainsFunc(out, func(h machineHit) bool { return start < h.end && h.start < end }) {
 				continue

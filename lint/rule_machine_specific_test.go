@@ -58,7 +58,7 @@ func TestMachineHits(t *testing.T) {
 		{"v10.1.2.3, 1.10.0.0.1, 172.15.0.1, 192.169.1.1, 10.0.0.256", "", ""},
 		{"localhost:8080 and 127.0.0.1 and http://localhost", "", ""},
 	} {
-		hits := machineHits(tt.text)
+		hits := machineHits([]byte(tt.text))
 		if tt.want == "" {
 			if len(hits) > 0 {
 				t.Errorf("%q: %d hits, the first %q at %q; want none", tt.text, len(hits), hits[0].what, tt.text[hits[0].start:hits[0].end])
