@@ -29,7 +29,7 @@ func (r textRegion) subject() string {
 	case r.line != "":
 		return fmt.Sprintf("the %s of example %q holds", r.line, visibleTitle(r.example))
 	case r.field != "":
-		return r.field + " holds"
+		return visibleTitle(r.field) + " holds" // a key can hold hidden characters too
 	}
 	return "the frontmatter holds"
 }

@@ -304,8 +304,8 @@ func removedText(rs []rune) string {
 	return fmt.Sprintf("the %d hidden characters", len(rs))
 }
 
-// visibleTitle is an example's title without its hidden characters, for a
-// message.
+// visibleTitle is an example's title, or a key, without its hidden
+// characters, for a message.
 func visibleTitle(t string) string {
 	return strings.Map(func(r rune) rune {
 		if kindOfRune(r) != notHidden {
