@@ -339,7 +339,7 @@ func (p *pattern) almostMatches(run, maxLen int) []string {
 	for at := 1; at <= maxAlmostRepeats; at++ {
 		limit := -1
 		if maxLen >= 0 {
-			limit = maxLen - 1
+			limit = max(maxLen-1, 0)
 		}
 		w := &patternWalk{minimal: true, longAt: at, run: run, limit: limit}
 		if !w.walk(p.tree) || !w.done {

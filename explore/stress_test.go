@@ -134,3 +134,21 @@ func depth(v any) int {
 	}
 	return d + 1
 }
+
+// TestAlmostMatchesWithinMaxLength: an almost-match keeps to maxLength,
+// the breaking character included, down to none at all.
+func TestAlmostMatchesWithinMaxLength(t *testing.T) {
+	p := compilePattern("^[a-z]+$")
+	for _, maxLen := range []int{0, 1, 2, 5, 64} {
+		for _, run := range almostRuns {
+			for _, s := range p.almostMatches(run, maxLen) {
+				if n := utf8.RuneCountInString(s); n > maxLen {
+					t.Errorf("maxLength %d, run %d: %q has %d code points", maxLen, run, s, n)
+				}
+			}
+		}
+	}
+	if got := p.almostMatches(32, -1); len(got) != 1 || got[0] != strings.Repeat("a", 32)+"!" {
+		t.Errorf("no maxLength: %q, want a run of 32 a and !", got)
+	}
+}
