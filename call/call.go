@@ -96,9 +96,13 @@ type Record struct {
 	DurationMS int64 `json:"duration_ms"`
 	// Broken are the promises the run broke.
 	Broken []lint.Broken `json:"broken,omitempty"`
-	// Notes are advice about the run that is no broken promise (it changed
-	// the tool folder, and effects does not say it writes nothing).
+	// Notes are advice about the run that is no broken promise (the tool
+	// folder changed while it ran, and effects does not say it writes
+	// nothing).
 	Notes []lint.Broken `json:"notes,omitempty"`
+	// Denied is the line of the answer that shows the kernel sandbox
+	// refused the call an access, when the call failed sealed.
+	Denied string `json:"sandbox_denied,omitempty"`
 	// Verdict is ok, not-ok (ok: false, contract kept), broken or invalid.
 	Verdict string `json:"verdict"`
 	// Exit is the exit code of `speccify-lint call`.
@@ -119,7 +123,7 @@ const stderrKept = 4 << 10
 // NewRecord is the record of the call res of the tool k on input.
 func NewRecord(k *lint.Callable, input any, res *lint.CallResult) Record {
 	r := Record{Tool: k.Dir(), Input: input, Invalid: res.Invalid, Started: res.Started, Output: res.Output,
-		ExitCode: res.Outcome.ExitCode, Broken: res.Broken, Notes: res.Notes, DurationMS: res.Outcome.Duration.Milliseconds()}
+		ExitCode: res.Outcome.ExitCode, Broken: res.Broken, Notes: res.Notes, Denied: res.Denied, DurationMS: res.Outcome.Duration.Milliseconds()}
 	if res.Started {
 		r.Status = res.Outcome.Status()
 		r.Stderr = tail(res.Outcome.Stderr, stderrKept)
@@ -208,6 +212,9 @@ func Run(ctx context.Context, o Options, tool string, input []byte, format Forma
 	}
 	for _, n := range rec.Notes {
 		warn("note: %s: %s", n.Rule, n.Message)
+	}
+	if rec.Denied != "" {
+		warn("the sandbox denied an access: %s", rec.Denied)
 	}
 	if rec.Verdict == VerdictNotOK {
 		msg := res.ErrorText()

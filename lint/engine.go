@@ -13,6 +13,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 var osLstat = os.Lstat
@@ -41,6 +42,9 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 		Tools:    make([]ToolResult, len(disc.Tools)),
 		Skills:   []SkillResult{},
 		Findings: []Finding{},
+	}
+	if cfg.Run || cfg.Explore != nil {
+		res.Sandbox = runner.Probe(cfg.Sandbox).String()
 	}
 	if !cfg.Run && cfg.Explore == nil {
 		// A static lint runs nothing that could change the tree while it
@@ -400,6 +404,11 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 			j.x = &exploration{toolRun: j.run}
 			tr.Explore = j.x.explore(ctx)
 			c.attachSource(j.out.list[n:])
+		}
+		if seal, ok := j.run.seal(); ok {
+			if s := seal.String(); s != runner.Probe(cfg.Sandbox).String() {
+				tr.Sandbox = s
+			}
 		}
 		ac := &afterCheck{cfg: cfg, suppressions: j.out.suppressions, ran: j.run.ran, explored: j.x != nil && j.x.explored,
 			ruleByID: RuleByID, ruleIDs: ruleIDs, specRel: c.specRel, specSum: c.specSum}

@@ -10,16 +10,20 @@
 //   - tools/call validates the arguments against inputs first: an invalid
 //     call is a tool error (isError) naming each violation at its JSON path,
 //     and the implementation is not started. A valid call runs exactly as
-//     `speccify-lint call` runs it (lint.Callable: the folder opened
-//     through the gate, lint/process's containment, timeout, output caps and
-//     sweep); the answer, validated against outputs, is structuredContent
+//     `speccify-lint call` runs it (lint.Callable: in the tool folder
+//     itself, opened through the gate, under the runner's sandbox,
+//     containment, timeout, output caps and sweep; what a call writes in its
+//     folder stays, and nothing of the folder is removed or restored); the
+//     answer, validated against outputs, is structuredContent
 //     and a text block of its JSON; ok: false is isError with the error
 //     string; a broken promise (a crash, a timeout, no JSON object, an
 //     answer that violates outputs) is isError with the rule id and what was
 //     seen, never a silent pass.
-//   - Calls run in parallel up to Options.Jobs; the calls of one tool run one
-//     at a time (each run's snapshot of the tool folder is its own). A call
-//     canceled by the client (notifications/cancelled) kills its processes.
+//   - Up to Options.Jobs calls of one tool run at once; its further calls
+//     wait their turn, holding nothing, and a call to another tool never
+//     waits for them (each tool has its own slots). A call canceled by the
+//     client (notifications/cancelled), also while it waits, kills its
+//     processes or never starts.
 //   - The tool folders are checked again every Options.Reload (when the
 //     contracts change the list changes, and clients get
 //     notifications/tools/list_changed).
@@ -56,7 +60,8 @@ type Options struct {
 	// Discover finds the tool folders (through the gate), each time the
 	// server loads them.
 	Discover func() (*discover.Discovery, error)
-	// Jobs is how many calls run at once; 0 means 1.
+	// Jobs is how many calls of one tool run at once; 0 means 1. Calls of
+	// different tools never wait for each other.
 	Jobs int
 	// RunExamples runs each tool's examples when it is checked, so that a
 	// tool proven to write nothing gets readOnlyHint (as export --run).
@@ -72,9 +77,8 @@ type Options struct {
 
 // Server is one MCP server of the tool folders.
 type Server struct {
-	opt  Options
-	mcp  *mcp.Server
-	jobs chan struct{}
+	opt Options
+	mcp *mcp.Server
 
 	mu sync.Mutex
 	// tools are the tools served, by name.
@@ -90,6 +94,8 @@ type served struct {
 	dir string
 	k   *lint.Callable
 	def mcptool.Tool
+	// slots bound the calls of the tool that run at once (Options.Jobs).
+	slots chan struct{}
 	// stamp is what the contract's folder was when it was checked, to tell
 	// when it changed.
 	stamp string
@@ -100,7 +106,7 @@ func New(opt Options) (*Server, error) {
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
-	s := &Server{opt: opt, jobs: make(chan struct{}, max(opt.Jobs, 1)), tools: map[string]*served{}, logged: map[string]bool{}}
+	s := &Server{opt: opt, tools: map[string]*served{}, logged: map[string]bool{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "speccify-lint", Version: opt.Version},
 		&mcp.ServerOptions{Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}})
 	if err := s.load(); err != nil {
@@ -237,7 +243,7 @@ func (s *Server) check(t discover.Tool, stamp string) (*served, error) {
 		k.Close()
 		return nil, fmt.Errorf("%s", reason)
 	}
-	return &served{dir: t.Dir, k: k, def: def, stamp: stamp}, nil
+	return &served{dir: t.Dir, k: k, def: def, stamp: stamp, slots: make(chan struct{}, max(s.opt.Jobs, 1))}, nil
 }
 
 // add registers the tool with the SDK. The SDK panics on a definition it
@@ -271,8 +277,8 @@ func (s *Server) call(ctx context.Context, t *served, raw json.RawMessage) (*mcp
 		return toolError(invalidText(invalid)), nil
 	}
 	select {
-	case s.jobs <- struct{}{}:
-		defer func() { <-s.jobs }()
+	case t.slots <- struct{}{}:
+		defer func() { <-t.slots }()
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
