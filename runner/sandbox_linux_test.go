@@ -55,13 +55,15 @@ func TestSealedReads(t *testing.T) {
 
 // TestSealedWrites: a sealed run writes its copy and its temporary
 // directory, nothing else: not a directory outside, not the user's folder
-// (even by its absolute path), not /tmp.
+// (even by its absolute path), not /tmp, not the workspace's directory
+// that holds its copy (so it cannot move the copy away).
 func TestSealedWrites(t *testing.T) {
 	requireLandlock(t)
 	outside := t.TempDir()
 	dir := toolFolder(t, map[string]string{"TOOL.md": "contract"})
 	writeAt(t, filepath.Join(dir, "linux.sh"), "echo a > here.txt && echo here-ok; echo b > \"$TMPDIR/t\" && echo tmp-ok\n"+
-		"echo c > "+outside+"/out.txt; echo d > "+dir+"/abs.txt; echo e > /tmp/speccify-sealed-test-$$; rm -f "+dir+"/TOOL.md\n")
+		"echo c > "+outside+"/out.txt; echo d > "+dir+"/abs.txt; echo e > /tmp/speccify-sealed-test-$$; rm -f "+dir+"/TOOL.md\n"+
+		"echo f > ../escape.txt; mv ../tool ../moved\n")
 	w := openWorkspace(t, dir, Options{Placement: Copy})
 	o, _ := runScript(t, w, dir, "")
 	out := string(o.Stdout)
@@ -70,7 +72,8 @@ func TestSealedWrites(t *testing.T) {
 			t.Errorf("the run's output lacks %q:\n%s%s", want, out, o.Stderr)
 		}
 	}
-	for _, p := range []string{filepath.Join(outside, "out.txt"), filepath.Join(dir, "abs.txt")} {
+	for _, p := range []string{filepath.Join(outside, "out.txt"), filepath.Join(dir, "abs.txt"),
+		filepath.Join(w.base, "escape.txt"), filepath.Join(w.base, "moved")} {
 		if _, err := os.Stat(p); err == nil {
 			t.Errorf("the sealed run wrote %s", p)
 		}

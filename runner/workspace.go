@@ -79,10 +79,12 @@ type Workspace struct {
 	srcDir string   // its path
 	opt    Options
 	// base is the private directory of the workspace (mode 0700): the copy
-	// (copyName) and the runs' temporary directories; baseRoot is it
-	// opened.
+	// (copyName) and, in tempName, the runs' temporary directories;
+	// baseRoot is it opened, tempRoot its tempName. A sealed run may write
+	// the copy and its temporary directory, not base itself.
 	base     string
 	baseRoot *os.Root
+	tempRoot *os.Root
 	// dir is where runs work (the copy, or srcDir), work the copy opened.
 	dir  string
 	work *os.Root
@@ -106,8 +108,12 @@ type Workspace struct {
 	seq     int // numbers the runs' temporary directories
 }
 
-// copyName is the name of the copy in the workspace's directory.
-const copyName = "tool"
+// copyName is the name of the copy in the workspace's directory, tempName
+// that of the directory of the runs' temporary directories.
+const (
+	copyName = "tool"
+	tempName = "tmp"
+)
 
 // Open makes a workspace of the tool folder src, whose path is dir (the
 // working directory of an InPlace run, and what a run's output says in
@@ -130,15 +136,18 @@ func Open(src *os.Root, dir string, opt Options) (_ *Workspace, err error) {
 	if w.baseRoot, err = os.OpenRoot(base); err != nil {
 		return nil, err
 	}
+	if err := w.baseRoot.Mkdir(tempName, 0o700); err != nil {
+		return nil, err
+	}
+	if w.tempRoot, err = w.baseRoot.OpenRoot(tempName); err != nil {
+		return nil, err
+	}
 	if opt.Placement == Copy {
 		if err := w.makeCopy(); err != nil {
 			return nil, err
 		}
 	}
-	writable := []string{base}
-	if opt.Placement == InPlace {
-		writable = append(writable, dir)
-	}
+	writable := []string{filepath.Join(base, tempName), w.dir}
 	switch opt.Sandbox {
 	case SandboxOff:
 		w.seal = Probe(SandboxOff)
@@ -209,7 +218,7 @@ func (w *Workspace) Run(ctx context.Context, req Request) (Outcome, []Change) {
 	if err != nil {
 		return Outcome{ExitCode: -1, StartErr: err}, nil
 	}
-	defer func() { _ = removeAll(w.baseRoot, filepath.Base(tmp)) }()
+	defer func() { _ = removeAll(w.tempRoot, filepath.Base(tmp)) }()
 	var before Snapshot
 	switch w.opt.Placement {
 	case Copy:
@@ -299,6 +308,10 @@ func (w *Workspace) remove() {
 		w.work.Close()
 		w.work = nil
 	}
+	if w.tempRoot != nil {
+		w.tempRoot.Close()
+		w.tempRoot = nil
+	}
 	if w.baseRoot != nil {
 		_ = clearDir(w.baseRoot)
 		w.baseRoot.Close()
@@ -312,12 +325,12 @@ func (w *Workspace) remove() {
 func (w *Workspace) makeTemp() (string, error) {
 	w.mu.Lock()
 	w.seq++
-	name := "tmp-" + strconv.Itoa(w.seq)
+	name := strconv.Itoa(w.seq)
 	w.mu.Unlock()
-	if err := w.baseRoot.Mkdir(name, 0o700); err != nil {
+	if err := w.tempRoot.Mkdir(name, 0o700); err != nil {
 		return "", fmt.Errorf("the run's temporary directory cannot be made: %w", fserr.Cause(err))
 	}
-	return filepath.Join(w.base, name), nil
+	return filepath.Join(w.base, tempName, name), nil
 }
 
 // reset makes the copy again, as the tool folder is.
