@@ -3,8 +3,10 @@
 // before anything starts, the implementation for this platform runs as the
 // examples run (package lint's Callable: the folder opened through the
 // gate, lint/process's containment, timeout, output caps and sweep), and
-// the answer is judged by the contract's promises. `speccify-lint call` and
-// the MCP server (package mcpserve) are its two callers.
+// the answer is judged by the contract's promises. `speccify-lint call`
+// runs its calls through Run; the MCP server (package mcpserve), which finds
+// and runs its tools itself, judges each call's answer with Judge, as Run
+// does, so that the two never differ on what a call's answer is.
 package call
 
 import (
@@ -122,24 +124,65 @@ const stderrKept = 4 << 10
 
 // NewRecord is the record of the call res of the tool k on input.
 func NewRecord(k *lint.Callable, input any, res *lint.CallResult) Record {
-	r := Record{Tool: k.Dir(), Input: input, Invalid: res.Invalid, Started: res.Started, Output: res.Output,
-		ExitCode: res.Outcome.ExitCode, Broken: res.Broken, Notes: res.Notes, Denied: res.Denied, DurationMS: res.Outcome.Duration.Milliseconds()}
+	return newRecord(k, input, res, Judge(res))
+}
+
+// newRecord is the record of the call res of the tool k on input, judged a.
+func newRecord(k *lint.Callable, input any, res *lint.CallResult, a Answer) Record {
+	r := Record{Tool: k.Dir(), Input: input, Invalid: a.Invalid, Started: res.Started, Output: res.Output,
+		ExitCode: res.Outcome.ExitCode, Broken: a.Broken, Notes: res.Notes, Denied: a.Denied, DurationMS: res.Outcome.Duration.Milliseconds(),
+		Verdict: a.Verdict, Exit: a.Exit}
 	if res.Started {
 		r.Status = res.Outcome.Status()
 		r.Stderr = tail(res.Outcome.Stderr, stderrKept)
 	}
-	ok, _ := res.OK()
+	return r
+}
+
+// Answer is the judgement of one call: the verdict on what the tool
+// answered, and what each verdict is told with. `speccify-lint call`
+// prints it (Run, NewRecord) and the MCP server answers with it (package
+// mcpserve), so that the two judge a call alike.
+type Answer struct {
+	// Verdict is VerdictInvalid, VerdictBroken, VerdictOK or VerdictNotOK.
+	Verdict string
+	// Exit is the exit code of `speccify-lint call` for the verdict.
+	Exit int
+	// Invalid are the input's violations of inputs (VerdictInvalid): the
+	// implementation was not started.
+	Invalid []lint.Violation
+	// Broken are the promises the run broke, each with its rule id
+	// (VerdictBroken).
+	Broken []lint.Broken
+	// Output is the answer, valid against outputs (VerdictOK,
+	// VerdictNotOK); nil with the other verdicts, whatever the tool printed.
+	Output map[string]any
+	// Error is the error string of an answer ok: false (VerdictNotOK), ""
+	// when it has none.
+	Error string
+	// Denied is the line of the run's output that shows the kernel sandbox
+	// refused it an access, when a sealed call broke a promise or answered
+	// ok: false; "" otherwise.
+	Denied string
+}
+
+// Judge judges the result of a call that was not canceled: an input that
+// violates inputs is VerdictInvalid (exit ExitUsage); a run that broke a
+// promise of the contract VerdictBroken (ExitBroken); an answer that kept
+// the contract VerdictOK (ExitOK) when it says ok: true, else VerdictNotOK
+// (ExitNotOK) with its error string. The notes of the run (res.Notes) are
+// advice, never a verdict.
+func Judge(res *lint.CallResult) Answer {
 	switch {
 	case len(res.Invalid) > 0:
-		r.Verdict, r.Exit = VerdictInvalid, ExitUsage
+		return Answer{Verdict: VerdictInvalid, Exit: ExitUsage, Invalid: res.Invalid}
 	case len(res.Broken) > 0:
-		r.Verdict, r.Exit = VerdictBroken, ExitBroken
-	case ok:
-		r.Verdict, r.Exit = VerdictOK, ExitOK
-	default:
-		r.Verdict, r.Exit = VerdictNotOK, ExitNotOK
+		return Answer{Verdict: VerdictBroken, Exit: ExitBroken, Broken: res.Broken, Denied: res.Denied}
 	}
-	return r
+	if ok, _ := res.OK(); ok {
+		return Answer{Verdict: VerdictOK, Exit: ExitOK, Output: res.Output}
+	}
+	return Answer{Verdict: VerdictNotOK, Exit: ExitNotOK, Output: res.Output, Error: res.ErrorText(), Denied: res.Denied}
 }
 
 // tail is the last n bytes of b as valid UTF-8.
@@ -193,7 +236,8 @@ func Run(ctx context.Context, o Options, tool string, input []byte, format Forma
 		warn("%s: interrupted", k.Dir())
 		return ExitUsage
 	}
-	rec := NewRecord(k, v, res)
+	a := Judge(res)
+	rec := newRecord(k, v, res, a)
 	if format == FormatJSON {
 		writeJSON(stdout, rec)
 		return rec.Exit
@@ -213,11 +257,11 @@ func Run(ctx context.Context, o Options, tool string, input []byte, format Forma
 	for _, n := range rec.Notes {
 		warn("note: %s: %s", n.Rule, n.Message)
 	}
-	if rec.Denied != "" {
-		warn("the sandbox denied an access: %s", rec.Denied)
+	if a.Denied != "" {
+		warn("the sandbox denied an access: %s", a.Denied)
 	}
-	if rec.Verdict == VerdictNotOK {
-		msg := res.ErrorText()
+	if a.Verdict == VerdictNotOK {
+		msg := a.Error
 		if msg == "" {
 			msg = "(no error string)"
 		}

@@ -31,7 +31,9 @@ type verification struct {
 // --fix --unsafe-fixes) would make, as a quick fix (the safe ones
 // preferred, the unsafe ones labelled), and the fix of every safe fix of
 // the file (fixAllKind); each edits the text the editor holds into what
-// --fix would write.
+// --fix would write. For each diagnostic the client shows in the range
+// (context.diagnostics), it offers the suppression comment of its rule
+// (suppress.go).
 func (s *server) codeAction(ctx context.Context, p *protocol.CodeActionParams) (any, error) {
 	actions := []protocol.CommandOrCodeAction{}
 	res, doc := s.documentLint(p.TextDocument.URI)
@@ -63,6 +65,9 @@ func (s *server) codeAction(ctx context.Context, p *protocol.CodeActionParams) (
 				IsPreferred: &preferred, Edit: edit,
 			})
 		}
+	}
+	if wanted(p.Context.Only, protocol.CodeActionKindQuickFix) {
+		actions = append(actions, s.suppressActions(res, doc, p.Context.Diagnostics)...)
 	}
 	if wanted(p.Context.Only, fixAllKind) {
 		if edit := s.fixEdit(ctx, res, res.findings, false, true, doc.rel); edit != nil {

@@ -21,8 +21,9 @@ const blackboxEnv = "SPECCIFY_LSP_BLACKBOX"
 // Node's vscode-languageserver-protocol over vscode-jsonrpc
 // (testdata/node/client.mjs; `npm ci` in testdata/node installs them): a
 // broken TOOL.md opened, its diagnostics with their exact ranges and codes,
-// a quick fix offered, fix all applied (what `speccify-lint --fix` writes
-// in a copy of the folder), the diagnostics cleared, shutdown and exit 0.
+// a quick fix and the suppression of its rule offered, fix all applied
+// (what `speccify-lint --fix` writes in a copy of the folder), the
+// diagnostics cleared, shutdown and exit 0.
 func TestBlackBoxNode(t *testing.T) {
 	nodeDir, err := filepath.Abs("testdata/node")
 	if err != nil {
@@ -38,14 +39,7 @@ func TestBlackBoxNode(t *testing.T) {
 		}
 		t.Skipf("the Node client cannot run (npm ci in lsp/testdata/node, or set %s to make this a failure): %v", blackboxEnv, err)
 	}
-	bin := filepath.Join(t.TempDir(), "speccify-lint")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	build := exec.Command("go", "build", "-o", bin, "github.com/speccify/speccify-lint/cmd/speccify-lint")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	// A description with "é𝄞" before the first split: UTF-16 columns.
 	text := strings.Replace(splitTool, "level: {type: integer, description: 40", "level: {type: integer, description: é𝄞 40", 1)
 	files := map[string]string{".agent/tools/split/TOOL.md": text, ".agent/tools/split/linux.sh": okScript}
@@ -103,7 +97,10 @@ func TestBlackBoxNode(t *testing.T) {
 	if !slices.Equal(diags, wantDiags) {
 		t.Errorf("diagnostics\n%s\nwant\n%s", strings.Join(diags, "\n"), strings.Join(wantDiags, "\n"))
 	}
-	if len(got.QuickFixes) != 1 || got.QuickFixes[0].Title != "quote the text of description" || got.QuickFixes[0].Kind != "quickfix" || !got.QuickFixes[0].IsPreferred {
+	// The fix, preferred, then the suppression of its rule (the client
+	// sends the diagnostic as context), never preferred.
+	if len(got.QuickFixes) != 2 || got.QuickFixes[0].Title != "quote the text of description" || got.QuickFixes[0].Kind != "quickfix" || !got.QuickFixes[0].IsPreferred ||
+		got.QuickFixes[1].Title != `Disable yaml-split here (then write the reason after " -- ")` || got.QuickFixes[1].Kind != "quickfix" || got.QuickFixes[1].IsPreferred {
 		t.Errorf("quick fixes %+v", got.QuickFixes)
 	}
 	if len(got.FixAll) != 1 || got.FixAll[0].Kind != "source.fixAll.speccify-lint" {
@@ -118,4 +115,19 @@ func TestBlackBoxNode(t *testing.T) {
 	if got.ExitCode != 0 {
 		t.Errorf("exit code %d after shutdown and exit", got.ExitCode)
 	}
+}
+
+// buildBinary builds speccify-lint into a temporary folder and returns its
+// path.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "speccify-lint")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	build := exec.Command("go", "build", "-o", bin, "github.com/speccify/speccify-lint/cmd/speccify-lint")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }

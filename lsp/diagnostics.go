@@ -114,6 +114,16 @@ func (s *server) lintLocked(dir string) *folderLint {
 		s.mu.Unlock()
 		return nil
 	}
+	root := f.root
+	s.mu.Unlock()
+	// A configuration file changed that the editor did not report: every
+	// folder of the root is linted again, this one now.
+	s.checkConfig(root)
+	s.mu.Lock()
+	if f = s.folders[dir]; f == nil || s.stopped {
+		s.mu.Unlock()
+		return nil
+	}
 	if f.result != nil && f.result.gen == f.gen {
 		s.mu.Unlock()
 		return f.result
@@ -188,7 +198,8 @@ func (s *server) lintAndPublish(dir string) {
 	}
 	s.mu.Lock()
 	f := s.folders[dir]
-	if f != res.folder || f.gen != res.gen || s.stopped {
+	if f != res.folder || f.gen != res.gen || s.stopped || s.pull {
+		// A client that pulls diagnostics gets none pushed.
 		s.mu.Unlock()
 		return
 	}

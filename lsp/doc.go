@@ -15,6 +15,8 @@
 // The files, by concern: stream.go (framing, bounded), server.go (the
 // lifecycle and the dispatch), documents.go (open documents and their
 // edits), positions.go (LSP positions in UTF-16 or UTF-8), diagnostics.go
-// (linting a folder and publishing), actions.go (code actions), hover.go and
-// completion.go, which read the text around the cursor with context.go.
+// (linting a folder and publishing), pull.go (pull diagnostics, LSP 3.17),
+// config.go (the configuration of a root, and noticing its change),
+// actions.go (code actions), hover.go and completion.go, which read the
+// text around the cursor with context.go.
 package lsp

@@ -60,56 +60,81 @@ type folderState struct {
 	runs *runResult
 }
 
-// locate finds the folder of the document at path: the deepest workspace
-// root that holds it, through that root's gate (a path outside every root,
-// through a symbolic link to a directory, or not on disk is not read), then
-// the tool or skill folder around it, as discovery finds the folder of a
-// file named on the command line. The caller holds s.mu.
-func (s *server) locate(d *document) {
-	if !d.uri.IsFile() {
-		return
+// filePlace is where a file lies: its tool or skill folder, and its
+// paths.
+type filePlace struct {
+	dir, root string // the folder (absolute) and its workspace root
+	kind      folderKind
+	// rel is the file's path relative to the root, name its path inside
+	// the folder, both slash-separated.
+	rel, name string
+}
+
+// place finds the folder of the file at u: the deepest workspace root that
+// holds it, through that root's gate (a path outside every root, through a
+// symbolic link to a directory, or not on disk is not read), then the tool
+// or skill folder around it, as discovery finds the folder of a file named
+// on the command line. False when it has none. The caller holds s.mu.
+func (s *server) place(u uri.URI) (filePlace, bool) {
+	if !u.IsFile() {
+		return filePlace{}, false
 	}
-	path, err := filepath.Abs(d.uri.FsPath())
+	path, err := filepath.Abs(u.FsPath())
 	if err != nil {
-		return
+		return filePlace{}, false
 	}
 	root, ok := s.rootOf(path)
 	if !ok {
-		return
+		return filePlace{}, false
 	}
 	named, err := discover.NewGate(root).Resolve(path)
 	if err != nil || named.Link != "" {
-		return
+		return filePlace{}, false
 	}
 	disc, err := discover.Discover([]string{named.Path}, discover.Options{Root: root})
 	if err != nil || len(disc.Unfollowed) > 0 {
-		return
+		return filePlace{}, false
 	}
-	var dir string
-	kind := toolFolder
+	p := filePlace{root: root, kind: toolFolder}
 	switch {
 	case len(disc.Tools) == 1:
-		dir = disc.Tools[0].Dir
+		p.dir = disc.Tools[0].Dir
 	case len(disc.Skills) == 1:
-		dir, kind = disc.Skills[0], skillFolder
+		p.dir, p.kind = disc.Skills[0], skillFolder
 	default:
-		return
+		return filePlace{}, false
 	}
-	name, err := filepath.Rel(dir, named.Path)
+	name, err := filepath.Rel(p.dir, named.Path)
 	if err != nil || !filepath.IsLocal(name) {
-		return
+		return filePlace{}, false
 	}
 	rel, err := filepath.Rel(root, named.Path)
 	if err != nil {
+		return filePlace{}, false
+	}
+	p.rel, p.name = filepath.ToSlash(rel), filepath.ToSlash(name)
+	return p, true
+}
+
+// newFolder is the state of the folder at p, with no open document.
+func newFolder(p filePlace) *folderState {
+	frel, _ := filepath.Rel(p.root, p.dir)
+	return &folderState{dir: p.dir, root: p.root, rel: filepath.ToSlash(frel), kind: p.kind, published: map[uri.URI]uint64{}}
+}
+
+// locate places the document d in its folder (place), which it adds to the
+// folders with open documents. The caller holds s.mu.
+func (s *server) locate(d *document) {
+	p, ok := s.place(d.uri)
+	if !ok {
 		return
 	}
-	f := s.folders[dir]
+	f := s.folders[p.dir]
 	if f == nil {
-		frel, _ := filepath.Rel(root, dir)
-		f = &folderState{dir: dir, root: root, rel: filepath.ToSlash(frel), kind: kind, published: map[uri.URI]uint64{}}
-		s.folders[dir] = f
+		f = newFolder(p)
+		s.folders[p.dir] = f
 	}
-	d.folder, d.rel, d.name = f, filepath.ToSlash(rel), filepath.ToSlash(name)
+	d.folder, d.rel, d.name = f, p.rel, p.name
 }
 
 func (s *server) didOpen(_ context.Context, p *protocol.DidOpenTextDocumentParams) {
@@ -185,7 +210,10 @@ func (s *server) didClose(_ context.Context, p *protocol.DidCloseTextDocumentPar
 		// Its diagnostics go; the folder's other documents are linted
 		// again with the file's text on disk.
 		delete(f.published, d.uri)
-		s.publish(d.uri, nil, nil)
+		if !s.pull {
+			s.publish(d.uri, nil, nil)
+		}
+		s.noteChange()
 		f.gen++
 		if s.hasDocs(f) {
 			s.schedule(f, 0)
@@ -211,6 +239,12 @@ func (s *server) hasDocs(f *folderState) bool {
 func (s *server) didChangeWatchedFiles(_ context.Context, p *protocol.DidChangeWatchedFilesParams) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if len(p.Changes) > 0 {
+		// A saved file of a folder with no open document changed too: what
+		// workspace/diagnostic reports.
+		s.noteChange()
+		s.refresh()
+	}
 	for _, ev := range p.Changes {
 		if !ev.URI.IsFile() {
 			continue
@@ -246,6 +280,8 @@ func isConfigName(name string) bool {
 // again. The caller holds s.mu.
 func (s *server) configChanged() {
 	clear(s.configs)
+	s.noteChange()
+	s.refresh()
 	for _, f := range s.folders {
 		s.changed(f, 0)
 	}
@@ -255,5 +291,6 @@ func (s *server) configChanged() {
 // after delay. The caller holds s.mu.
 func (s *server) changed(f *folderState, delay time.Duration) {
 	f.gen++
+	s.noteChange()
 	s.schedule(f, delay)
 }

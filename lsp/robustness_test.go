@@ -26,25 +26,36 @@ type rawPeer struct {
 	in   *bufio.Reader
 	done chan result
 	out  strings.Builder // everything the server wrote
+	// frames are written in the order sent, by one goroutine (the pipe
+	// is synchronous: a large frame is read while it is written, and the
+	// server's answers are read meanwhile).
+	frames chan string
 }
 
 func newRawPeer(t *testing.T) *rawPeer {
 	srv, cli := net.Pipe()
-	p := &rawPeer{t: t, conn: cli, done: make(chan result, 1)}
+	p := &rawPeer{t: t, conn: cli, done: make(chan result, 1), frames: make(chan string, 1000)}
+	go func() {
+		for body := range p.frames {
+			fmt.Fprintf(p.conn, "Content-Length: %d\r\n\r\n%s", len(body), body)
+		}
+	}()
 	p.in = bufio.NewReader(io.TeeReader(cli, &p.out))
 	go func() {
 		code, err := Serve(context.Background(), srv, Options{Debounce: -1})
 		srv.Close()
 		p.done <- result{code, err}
 	}()
-	t.Cleanup(func() { cli.Close() })
+	t.Cleanup(func() {
+		cli.Close()
+		close(p.frames)
+	})
 	return p
 }
 
-// send writes body as one frame, from a goroutine (the pipe is
-// synchronous: a large frame is read while it is written).
+// send writes body as one frame, after the frames sent before it.
 func (p *rawPeer) send(body string) {
-	go fmt.Fprintf(p.conn, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	p.frames <- body
 }
 
 // sendJSON sends a wireMessage.

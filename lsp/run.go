@@ -104,6 +104,8 @@ func (s *server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	if f.gen == gen && !s.stopped {
 		f.gen++ // publish again, with the run's findings
 		f.runs = &runResult{gen: f.gen, findings: findings, ranBy: ranBy}
+		s.noteChange()
+		s.refresh()
 		s.schedule(f, 0)
 	}
 	s.mu.Unlock()

@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -39,6 +38,9 @@ type Options struct {
 	// Debounce is how long after a change the folder is linted; 0 is
 	// DefaultDebounce, a negative value no wait (tests).
 	Debounce time.Duration
+	// Hold is how long a workspace/diagnostic request waits for a change
+	// when nothing changed since the last answer; 0 is DefaultHold.
+	Hold time.Duration
 }
 
 // Config is the configuration of a workspace root.
@@ -55,6 +57,13 @@ type Config struct {
 	// workspace opened below it skips the folders such a lint skips. ""
 	// is the workspace root.
 	ExcludeRoot string
+	// Files are the paths whose contents make the configuration: the file
+	// read, and the paths looked at before it was found (or every path
+	// looked at when none was), set also when the configuration does not
+	// load. The server compares them, before each lint, with what they
+	// held when it read them, so that a file written, created or removed is
+	// noticed even when the editor reports no changed files.
+	Files []string
 }
 
 // Serve speaks the protocol on rwc until the client sends exit, the stream
@@ -147,9 +156,28 @@ type server struct {
 	// deleteFiles: the client applies workspace edits that delete files;
 	// registerWatch: it watches files for the server when asked.
 	deleteFiles, registerWatch bool
-	docs                       map[uri.URI]*document
-	folders                    map[string]*folderState // by folder path
-	configs                    map[string]configState  // by root
+	// pull: the client pulls diagnostics (textDocument/diagnostic) and
+	// can be asked to pull again (workspace/diagnostic/refresh,
+	// refreshPull), and none are pushed.
+	pull, refreshPull bool
+	// refreshing: a workspace/diagnostic/refresh is under way;
+	// refreshAgain: another is wanted after it.
+	refreshing, refreshAgain bool
+	// changes counts the changes of what a lint reads (documents, files,
+	// configuration); signal is closed at the next one (then replaced).
+	// answered is changes when workspace/diagnostic was last answered
+	// (answeredOnce: it was).
+	changes      uint64
+	signal       chan struct{}
+	answered     uint64
+	answeredOnce bool
+	// superseded ends the workspace/diagnostic request under way, the
+	// workspaceSeq-th.
+	superseded   context.CancelFunc
+	workspaceSeq uint64
+	docs         map[uri.URI]*document
+	folders      map[string]*folderState // by folder path
+	configs      map[string]configState  // by root
 
 	// runCtx is canceled when the session stops: the examples running are
 	// stopped (the runner kills them).
@@ -161,14 +189,11 @@ type server struct {
 	// sendMu keeps the diagnostics of a document in the order they were
 	// decided: taken with s.mu held, kept while they are sent.
 	sendMu sync.Mutex
-	timers map[string]*pending // pending lints, by folder path
-	wg     sync.WaitGroup      // lints under way
-}
-
-type configState struct {
-	cfg     lint.Config
-	exclude discover.Options // Root and Exclude only
-	err     error
+	// cancels cancel the asynchronous requests being handled, by id
+	// ($/cancelRequest).
+	cancels map[jsonrpc2.ID]context.CancelFunc
+	timers  map[string]*pending // pending lints, by folder path
+	wg      sync.WaitGroup      // lints under way
 }
 
 func newServer(opt Options) *server {
@@ -184,10 +209,12 @@ func newServer(opt Options) *server {
 		stopRun: stopRun,
 		opt:     opt,
 		exited:  make(chan struct{}),
+		signal:  make(chan struct{}),
 		docs:    map[uri.URI]*document{},
 		folders: map[string]*folderState{},
 		configs: map[string]configState{},
 		timers:  map[string]*pending{},
+		cancels: map[jsonrpc2.ID]context.CancelFunc{},
 	}
 }
 
@@ -221,9 +248,23 @@ var errShutDown = jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shut
 // errNotInitialized is the answer to a request before initialize.
 var errNotInitialized = jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
 
-// handle dispatches one message. A panic in a handler is a protocol error
-// (InternalError), not the end of the session.
-func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+// handle dispatches one message. What goes wrong with a request is its
+// error response; a notification has none, so what goes wrong with one (its
+// params cannot be read, a request's method sent without an id, a panic in
+// its handler) is logged (window/logMessage) and the notification dropped:
+// the session goes on, and only exit ends it.
+func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	result, err := s.dispatch(ctx, req)
+	if err != nil && !req.IsCall() {
+		s.logf(protocol.MessageTypeWarning, "speccify-lint: a %s notification was dropped: %v", req.Method(), err)
+		return nil, nil
+	}
+	return result, err
+}
+
+// dispatch runs the handler of one message. A panic in a handler is a
+// protocol error (InternalError), not the end of the session.
+func (s *server) dispatch(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "internal error in %s: %v (please report it)", req.Method(), r)
@@ -249,19 +290,74 @@ func (s *server) handle(ctx context.Context, req *jsonrpc2.Request) (result any,
 		return nil, nil // a notification before initialize is dropped
 	}
 	h, ok := s.handlers()[method]
-	if !ok {
-		if req.IsCall() {
-			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method not found: %s", method)
-		}
-		return nil, nil // $/setTrace, $/cancelRequest and the like
+	switch {
+	case !ok && req.IsCall():
+		return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method not found: %s", method)
+	case !ok:
+		return nil, nil // $/setTrace, $/progress and the like
+	case h.notification && req.IsCall():
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "%s is a notification: it is sent without an id", method)
+	case !h.notification && !req.IsCall():
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "%s is a request: it is sent with an id", method)
 	}
-	return h(ctx, req.Params())
+	if h.async {
+		return s.runAsync(ctx, req, h)
+	}
+	return h.run(ctx, req.Params())
 }
 
-// handler handles one method's params.
-type handler func(ctx context.Context, params jsonrpc2.RawMessage) (any, error)
+// runAsync runs an asynchronous request's handler beside the messages that
+// follow, with a context that $/cancelRequest of its id cancels (not the
+// request's own, which jsonrpc2 recycles).
+func (s *server) runAsync(ctx context.Context, req *jsonrpc2.Request, h handler) (any, error) {
+	// Registered before the next message is read, so that a
+	// $/cancelRequest right after it finds it.
+	id := req.ID()
+	cctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.mu.Lock()
+	s.cancels[id] = cancel
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.cancels, id)
+		s.mu.Unlock()
+	}()
+	jsonrpc2.Async(ctx) // the params are the request's own from here on
+	return h.run(cctx, req.Params())
+}
 
-// decode reads params into a new T; a failure is InvalidParams.
+// maxLogged bounds the text of a message logged to the client.
+const maxLogged = 300
+
+// logf logs a message to the client (window/logMessage), on one line and
+// bounded.
+func (s *server) logf(typ protocol.MessageType, format string, args ...any) {
+	msg := oneLine(fmt.Sprintf(format, args...))
+	if len(msg) > maxLogged {
+		msg = strings.ToValidUTF8(msg[:maxLogged], "") + "..."
+	}
+	_ = s.conn.Notify(context.Background(), protocol.MethodWindowLogMessage, &protocol.LogMessageParams{Type: typ, Message: msg})
+}
+
+// handler handles one method: a request, whose result or error is its
+// response, or a notification.
+type handler struct {
+	notification bool
+	// async: the request is handled beside the messages that follow it,
+	// and $/cancelRequest cancels it (runAsync).
+	async bool
+	run   func(ctx context.Context, params jsonrpc2.RawMessage) (any, error)
+}
+
+// async makes h the handler of an asynchronous request.
+func async(h handler) handler {
+	h.async = true
+	return h
+}
+
+// decode reads params into a new T; a failure is InvalidParams, and so are
+// params without the text document a request about one names.
 func decode[T any](params jsonrpc2.RawMessage) (*T, error) {
 	v := new(T)
 	if len(params) == 0 {
@@ -270,42 +366,68 @@ func decode[T any](params jsonrpc2.RawMessage) (*T, error) {
 	if err := protocol.Unmarshal(params, v); err != nil {
 		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "invalid params: %v", err)
 	}
+	if td := textDocumentOf(v); td != nil && td.URI == "" {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "invalid params: no textDocument.uri")
+	}
 	return v, nil
 }
 
-// on makes a handler of a method with params of type T.
+// textDocumentOf is the text document the params of a request about one
+// name; nil for other params.
+func textDocumentOf(p any) *protocol.TextDocumentIdentifier {
+	switch p := p.(type) {
+	case *protocol.HoverParams:
+		return &p.TextDocument
+	case *protocol.CompletionParams:
+		return &p.TextDocument
+	case *protocol.CodeActionParams:
+		return &p.TextDocument
+	case *protocol.DocumentDiagnosticParams:
+		return &p.TextDocument
+	}
+	return nil
+}
+
+// on makes the handler of a request with params of type T.
 func on[T any](f func(context.Context, *T) (any, error)) handler {
-	return func(ctx context.Context, raw jsonrpc2.RawMessage) (any, error) {
+	return handler{run: func(ctx context.Context, raw jsonrpc2.RawMessage) (any, error) {
 		p, err := decode[T](raw)
 		if err != nil {
 			return nil, err
 		}
 		return f(ctx, p)
-	}
+	}}
 }
 
-// notified makes a handler of a notification with params of type T.
+// notified makes the handler of a notification with params of type T.
 func notified[T any](f func(context.Context, *T)) handler {
-	return on(func(ctx context.Context, p *T) (any, error) {
+	return handler{notification: true, run: func(ctx context.Context, raw jsonrpc2.RawMessage) (any, error) {
+		p, err := decode[T](raw)
+		if err != nil {
+			return nil, err
+		}
 		f(ctx, p)
 		return nil, nil
-	})
+	}}
 }
 
 func (s *server) handlers() map[string]handler {
 	return map[string]handler{
 		protocol.MethodInitialize: on(s.initialize),
-		protocol.MethodInitialized: func(context.Context, jsonrpc2.RawMessage) (any, error) {
+		// initialized's params carry nothing: whatever they are, the
+		// watchers are registered.
+		protocol.MethodInitialized: {notification: true, run: func(context.Context, jsonrpc2.RawMessage) (any, error) {
 			s.watchFiles()
 			return nil, nil
-		},
-		protocol.MethodShutdown: func(context.Context, jsonrpc2.RawMessage) (any, error) {
+		}},
+		// shutdown takes no params: any are ignored.
+		protocol.MethodShutdown: {run: func(context.Context, jsonrpc2.RawMessage) (any, error) {
 			s.mu.Lock()
 			s.shutdown = true
 			s.mu.Unlock()
 			s.stop()
 			return nil, nil
-		},
+		}},
 		protocol.MethodTextDocumentDidOpen:            notified(s.didOpen),
 		protocol.MethodTextDocumentDidChange:          notified(s.didChange),
 		protocol.MethodTextDocumentDidSave:            notified(s.didSave),
@@ -313,8 +435,31 @@ func (s *server) handlers() map[string]handler {
 		protocol.MethodTextDocumentCodeAction:         on(s.codeAction),
 		protocol.MethodTextDocumentHover:              on(s.hover),
 		protocol.MethodTextDocumentCompletion:         on(s.completion),
+		protocol.MethodTextDocumentDiagnostic:         on(s.documentDiagnostic),
+		protocol.MethodWorkspaceDiagnostic:            async(on(s.workspaceDiagnostic)),
 		protocol.MethodWorkspaceExecuteCommand:        on(s.executeCommand),
 		protocol.MethodWorkspaceDidChangeWatchedFiles: notified(s.didChangeWatchedFiles),
+		protocol.MethodCancelRequest:                  notified(s.cancelRequest),
+	}
+}
+
+// cancelRequest cancels the request of an id while it is handled: one
+// that waits (workspace/diagnostic) is answered RequestCancelled.
+func (s *server) cancelRequest(_ context.Context, p *protocol.CancelParams) {
+	var id jsonrpc2.ID
+	switch v := p.ID.(type) {
+	case protocol.Integer:
+		id = jsonrpc2.NewNumberID(int64(v))
+	case protocol.String:
+		id = jsonrpc2.NewStringID(string(v))
+	default:
+		return
+	}
+	s.mu.Lock()
+	cancel := s.cancels[id]
+	s.mu.Unlock()
+	if cancel != nil {
+		cancel()
 	}
 }
 
@@ -339,7 +484,15 @@ func (s *server) initialize(_ context.Context, p *protocol.InitializeParams) (an
 		if f := w.DidChangeWatchedFiles; f != nil {
 			s.registerWatch = f.DynamicRegistration != nil && *f.DynamicRegistration
 		}
+		if d := w.Diagnostics; d != nil {
+			s.refreshPull = d.RefreshSupport != nil && *d.RefreshSupport
+		}
 	}
+	// Pulled only by a client that can be told to pull again: the
+	// diagnostics change without an edit (the examples ran, the
+	// configuration changed). Neovim 0.10 pulls but cannot be told: it
+	// gets them pushed, as it then pulls none.
+	s.pull = s.refreshPull && p.Capabilities.TextDocument != nil && p.Capabilities.TextDocument.Diagnostic != nil
 	s.roots = workspaceRoots(p, s.opt.Root)
 	enc := protocol.PositionEncodingKindUTF16
 	if s.utf8 {
@@ -363,6 +516,9 @@ func (s *server) initialize(_ context.Context, p *protocol.InitializeParams) (an
 			CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{"\"", "/", ":", " "}},
 		},
 		ServerInfo: protocol.ServerInfo{Name: s.opt.Name},
+	}
+	if s.pull {
+		res.Capabilities.DiagnosticProvider = diagnosticOptions()
 	}
 	if s.opt.Version != "" {
 		res.ServerInfo.Version = protocol.NewOptional(s.opt.Version)
@@ -429,34 +585,41 @@ func excludes(exclude discover.Options, f *folderState) bool {
 	return discover.Excluded(f.dir, exclude)
 }
 
-// rootConfig is the lint configuration of root and its exclusion (the
-// Exclude globs and the root their paths are relative to), loaded once
-// (again after the configuration file changes).
-func (s *server) rootConfig(root string) (lint.Config, discover.Options) {
-	s.mu.Lock()
-	c, ok := s.configs[root]
-	s.mu.Unlock()
-	if !ok {
-		c = configState{cfg: lint.Config{Root: root}}
-		if s.opt.Config != nil {
-			cfg, err := s.opt.Config(root)
-			if err != nil {
-				c.err = err
-				s.showError(fmt.Sprintf("speccify-lint: the configuration of %s: %v; the defaults are used", root, oneLine(err.Error())))
-			} else {
-				cfg.Lint.Root = root
-				c.cfg = cfg.Lint
-				c.exclude = discover.Options{Root: cmp.Or(cfg.ExcludeRoot, root), Exclude: cfg.Exclude}
+// noteChange records that what a lint reads changed: a held
+// workspace/diagnostic request goes on. The caller holds s.mu.
+func (s *server) noteChange() {
+	s.changes++
+	close(s.signal)
+	s.signal = make(chan struct{})
+}
+
+// refresh asks a client that pulls diagnostics to pull them again, when
+// they changed without a change of its documents (the examples ran, the
+// configuration or a file on disk changed). The request goes from its own
+// goroutine, as watchFiles's does; while one is under way, the refreshes
+// asked for meanwhile (a checkout reports many files) are one more after
+// it. The caller holds s.mu.
+func (s *server) refresh() {
+	if !s.pull || s.stopped {
+		return
+	}
+	if s.refreshing {
+		s.refreshAgain = true
+		return
+	}
+	s.refreshing = true
+	go func() {
+		for {
+			_, _ = s.conn.Call(context.Background(), protocol.MethodWorkspaceDiagnosticRefresh, nil, nil)
+			s.mu.Lock()
+			again := s.refreshAgain && !s.stopped
+			s.refreshAgain, s.refreshing = false, again
+			s.mu.Unlock()
+			if !again {
+				return
 			}
 		}
-		s.mu.Lock()
-		s.configs[root] = c
-		s.mu.Unlock()
-	}
-	cfg := c.cfg
-	cfg.Run, cfg.Explore, cfg.Progress = false, nil, nil
-	cfg.Version = s.opt.Version
-	return cfg, c.exclude
+	}()
 }
 
 // showError shows a message to the user.

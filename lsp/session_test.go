@@ -38,7 +38,20 @@ type testClient struct {
 	diags      chan *protocol.PublishDiagnosticsParams
 	registered chan *protocol.RegistrationParams
 	messages   chan *protocol.ShowMessageParams
+	refreshed  chan struct{}
 }
+
+// DiagnosticRefresh records workspace/diagnostic/refresh.
+func (c *testClient) DiagnosticRefresh(context.Context) error {
+	select {
+	case c.refreshed <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// LogMessage takes what the server logs.
+func (c *testClient) LogMessage(context.Context, *protocol.LogMessageParams) error { return nil }
 
 func (c *testClient) RegisterCapability(_ context.Context, p *protocol.RegistrationParams) error {
 	p, err := protocol.Clone(p)
@@ -76,7 +89,7 @@ func newSession(t testing.TB, opt Options) *session {
 		srvEnd.Close()
 		s.done <- result{code, err}
 	}()
-	s.peer = &testClient{diags: s.diags, registered: make(chan *protocol.RegistrationParams, 10), messages: make(chan *protocol.ShowMessageParams, 10)}
+	s.peer = &testClient{diags: s.diags, registered: make(chan *protocol.RegistrationParams, 10), messages: make(chan *protocol.ShowMessageParams, 10), refreshed: make(chan struct{}, 10)}
 	_, conn, server := protocol.NewClient(s.ctx, s.peer, jsonrpc2.NewStream(cliEnd))
 	s.conn, s.server = conn, server
 	t.Cleanup(func() {

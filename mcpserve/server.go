@@ -13,20 +13,22 @@
 //     `speccify-lint call` runs it (lint.Callable: in the tool folder
 //     itself, opened through the gate, under the runner's sandbox,
 //     containment, timeout, output caps and sweep; what a call writes in its
-//     folder stays, and nothing of the folder is removed or restored); the
-//     answer, validated against outputs, is structuredContent
-//     and a text block of its JSON; ok: false is isError with the error
-//     string; a broken promise (a crash, a timeout, no JSON object, an
-//     answer that violates outputs) is isError with the rule id and what was
-//     seen, never a silent pass.
+//     folder stays, and nothing of the folder is removed or restored), and
+//     its answer is judged as `speccify-lint call` judges it (call.Judge):
+//     the answer, validated against outputs, is structuredContent and a text
+//     block of its JSON; ok: false is isError with the error string; a
+//     broken promise (a crash, a timeout, no JSON object, an answer that
+//     violates outputs) is isError with the rule id and what was seen, never
+//     a silent pass; a failed sealed call names what the sandbox denied.
 //   - Up to Options.Jobs calls of one tool run at once; its further calls
 //     wait their turn, holding nothing, and a call to another tool never
 //     waits for them (each tool has its own slots). A call canceled by the
 //     client (notifications/cancelled), also while it waits, kills its
-//     processes or never starts.
-//   - The tool folders are checked again every Options.Reload (when the
-//     contracts change the list changes, and clients get
-//     notifications/tools/list_changed).
+//     processes or never starts, and gets no response (Transport), as the
+//     specification asks.
+//   - The tool folders are checked again every Options.Reload; clients get
+//     notifications/tools/list_changed when, and only when, the list
+//     changes: a tool added or removed, or its definition changed.
 //   - Every JSON-RPC message the server writes has the markers of CI commands
 //     escaped (cilog.EscapeJSON), as the JSON reports do.
 package mcpserve
@@ -40,10 +42,12 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/speccify/speccify-lint/call"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint"
@@ -83,6 +87,9 @@ type Server struct {
 	mu sync.Mutex
 	// tools are the tools served, by name.
 	tools map[string]*served
+	// live is tools as the calls read it, without the lock that a reload
+	// holds while it checks the folders.
+	live atomic.Pointer[map[string]*served]
 	// logged are the lines logged last time a folder was left out, so that
 	// a reload logs only what changed.
 	logged map[string]bool
@@ -203,24 +210,45 @@ func (s *Server) load() error {
 		next[cur.def.Name] = cur
 	}
 	s.logged = logged
+	// The list changes, and the SDK tells the clients, only where a
+	// definition does: a folder checked again (its stamp changed: an
+	// implementation edited, a file touched) that makes the same definition
+	// is served by its new check without a word to the clients.
+	s.live.Store(&next)
 	var gone []string
 	for name, old := range s.tools {
-		if next[name] != old {
+		if cur := next[name]; cur == nil || !sameDefinition(cur.def, old.def) {
 			gone = append(gone, name)
-			if !slices.Contains(slices.Collect(maps.Values(next)), old) {
-				old.k.Close()
-			}
+		}
+		if !slices.Contains(slices.Collect(maps.Values(next)), old) {
+			old.k.Close()
 		}
 	}
 	if len(gone) > 0 {
 		s.mcp.RemoveTools(gone...)
 	}
 	for name, cur := range next {
-		if s.tools[name] != cur {
+		if old := s.tools[name]; old == nil || !sameDefinition(cur.def, old.def) {
 			s.add(cur)
 		}
 	}
 	s.tools = next
+	return nil
+}
+
+// sameDefinition says whether a and b are the same tool definition, as
+// tools/list gives it.
+func sameDefinition(a, b mcptool.Tool) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(ja) == string(jb)
+}
+
+// serving is the tool served under the name now, nil when none is.
+func (s *Server) serving(name string) *served {
+	if live := s.live.Load(); live != nil {
+		return (*live)[name]
+	}
 	return nil
 }
 
@@ -259,7 +287,14 @@ func (s *Server) add(t *served) {
 	if a := t.def.Annotations; a != nil {
 		tool.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: a.ReadOnlyHint}
 	}
+	name := t.def.Name
 	s.mcp.AddTool(tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		// The tool served under the name now: a reload that checked its
+		// folder again without changing its definition does not add it anew.
+		t := s.serving(name)
+		if t == nil {
+			return toolError(fmt.Sprintf("%s is no longer served", name)), nil
+		}
 		return s.call(ctx, t, req.Params.Arguments)
 	})
 }
@@ -283,27 +318,44 @@ func (s *Server) call(ctx context.Context, t *served, raw json.RawMessage) (*mcp
 		return nil, ctx.Err()
 	}
 	res := t.k.Call(ctx, v)
-	switch {
-	case res.Canceled || ctx.Err() != nil:
+	if res.Canceled || ctx.Err() != nil {
+		// The client canceled the call: the transport writes no response
+		// (inFlight), as the specification asks.
 		return nil, fmt.Errorf("canceled: %w", ctx.Err())
-	case len(res.Invalid) > 0:
-		return toolError(invalidText(res.Invalid)), nil
-	case len(res.Broken) > 0:
+	}
+	return toolResult(call.Judge(res))
+}
+
+// toolResult is the tools/call result of a call's answer a, as call.Judge
+// judged it: an input that violates inputs and a broken promise are tool
+// errors that say which; an answer is structuredContent and a text block of
+// its JSON, with isError and its error string first when it says ok: false.
+func toolResult(a call.Answer) (*mcp.CallToolResult, error) {
+	switch a.Verdict {
+	case call.VerdictInvalid:
+		return toolError(invalidText(a.Invalid)), nil
+	case call.VerdictBroken:
 		var lines []string
-		for _, b := range res.Broken {
+		for _, b := range a.Broken {
 			lines = append(lines, b.Rule+": "+b.Message)
+		}
+		if a.Denied != "" {
+			lines = append(lines, "the sandbox denied an access: "+a.Denied)
 		}
 		return toolError("the tool broke its contract:\n" + strings.Join(lines, "\n")), nil
 	}
-	text, err := json.Marshal(res.Output)
+	text, err := json.Marshal(a.Output)
 	if err != nil {
 		return nil, err
 	}
-	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(text)}}, StructuredContent: res.Output}
-	if ok, _ := res.OK(); !ok {
+	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(text)}}, StructuredContent: a.Output}
+	if a.Verdict == call.VerdictNotOK {
 		out.IsError = true
-		if msg := res.ErrorText(); msg != "" {
-			out.Content = append([]mcp.Content{&mcp.TextContent{Text: msg}}, out.Content...)
+		if a.Error != "" {
+			out.Content = append([]mcp.Content{&mcp.TextContent{Text: a.Error}}, out.Content...)
+		}
+		if a.Denied != "" {
+			out.Content = append(out.Content, &mcp.TextContent{Text: "the sandbox denied an access: " + a.Denied})
 		}
 	}
 	return out, nil

@@ -3,16 +3,24 @@
 package mcpserve
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/proctest"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/runner"
 )
@@ -152,4 +160,252 @@ func TestConcurrentCalls(t *testing.T) {
 	if err := <-done; err != nil && ctx.Err() == nil {
 		t.Logf("server: %v", err)
 	}
+}
+
+// slowImpl answers n + 1, and when n is 7 writes its pid to the file PIDFILE
+// and sleeps.
+const slowImpl = `#!/bin/sh
+n=$(sed 's/[^0-9-]//g')
+if [ "$n" = 7 ]; then echo $$ > 'PIDFILE.tmp'; mv 'PIDFILE.tmp' 'PIDFILE'; exec sleep 60; fi
+echo "{\"ok\": true, \"n\": $((n + 1))}"
+`
+
+// writeTool writes the tool name (addTool's contract) with impl as its
+// implementation for Linux and macOS under root.
+func writeTool(t *testing.T, root, name, contract, impl string) {
+	t.Helper()
+	dir := filepath.Join(root, name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "TOOL.md"), []byte(contract), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"linux.sh", "macos.sh"} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(impl), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// newServer is the server of the tools under root, checked again every
+// reload (0: never).
+func newServer(t *testing.T, root string, reload time.Duration) *Server {
+	t.Helper()
+	srv, err := New(Options{
+		Config: lint.Config{Root: root},
+		Discover: func() (*discover.Discovery, error) {
+			return discover.Discover([]string{root}, discover.Options{Root: root})
+		},
+		Jobs:   2,
+		Reload: reload,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv
+}
+
+// lines is what one side of a session wrote, line by line.
+type lines struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *lines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+// messages are the JSON-RPC messages written so far.
+func (l *lines) messages(t *testing.T) []map[string]any {
+	t.Helper()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []map[string]any
+	for line := range strings.Lines(l.buf.String()) {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("not a JSON message: %q", line)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+type writeCloser struct {
+	io.Writer
+	io.Closer
+}
+
+// TestCancelledCallGetsNoResponse drives the server through its stdio
+// Transport with the official Go SDK's client: a tools/call the client
+// cancels (the SDK sends notifications/cancelled when the call's context
+// ends) has its process killed and gets no response, as the specification
+// asks (the receiver SHOULD NOT respond to a cancelled request); the
+// session goes on.
+func TestCancelledCallGetsNoResponse(t *testing.T) {
+	root := t.TempDir()
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	writeTool(t, root, "add", fmt.Sprintf(addTool, "add"), strings.ReplaceAll(slowImpl, "PIDFILE", pidFile))
+	srv := newServer(t, root, 0)
+
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	toServer, fromClient := io.Pipe()
+	toClient, fromServer := io.Pipe()
+	served := make(chan error, 1)
+	go func() { served <- srv.Run(ctx, Transport(toServer, fromServer)) }()
+	var sent, received lines
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, nil)
+	session, err := client.Connect(ctx, &mcp.IOTransport{
+		Reader: readCloser{io.TeeReader(toClient, &received), toClient},
+		Writer: writeCloser{io.MultiWriter(fromClient, &sent), fromClient},
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	cctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		_, err := session.CallTool(cctx, &mcp.CallToolParams{Name: "add", Arguments: map[string]any{"n": 7}})
+		done <- err
+	}()
+	pid := waitPid(t, pidFile)
+	cancel()
+	if err := <-done; err == nil {
+		t.Error("the canceled call returned no error")
+	}
+	if !proctest.Ended(pid, 10*time.Second) {
+		t.Fatalf("the canceled call's process %d is still running", pid)
+	}
+	// The session goes on; by the time a later call is answered and a
+	// while more, a response to the canceled one would have been written.
+	res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: "add", Arguments: map[string]any{"n": 1}})
+	if err != nil || res.IsError {
+		t.Fatalf("a call after the cancellation: %v, %+v", err, res)
+	}
+	time.Sleep(300 * time.Millisecond)
+
+	var id any
+	var cancelled bool
+	for _, m := range sent.messages(t) {
+		if p, _ := m["params"].(map[string]any); m["method"] == "tools/call" && fmt.Sprint(p["arguments"]) == "map[n:7]" {
+			id = m["id"]
+		}
+		if m["method"] == "notifications/cancelled" {
+			cancelled = true
+		}
+	}
+	if id == nil || !cancelled {
+		t.Fatalf("the client sent no tools/call of n 7 (id %v) or no notifications/cancelled (%v)", id, cancelled)
+	}
+	for _, m := range received.messages(t) {
+		if _, isRequest := m["method"]; !isRequest && m["id"] == id {
+			t.Errorf("the canceled request %v got a response: %v", id, m)
+		}
+	}
+	session.Close()
+	if err := <-served; err != nil && ctx.Err() == nil {
+		t.Logf("server: %v", err)
+	}
+}
+
+// TestListChangedOnlyWhenTheListChanges: the server checks the folders
+// again every reload; a folder checked again whose definition is the same
+// (its implementation edited) is served by its new check (the next call
+// runs the new implementation) without notifications/tools/list_changed;
+// a changed description is a changed list, and the clients are told.
+func TestListChangedOnlyWhenTheListChanges(t *testing.T) {
+	root := t.TempDir()
+	writeTool(t, root, "add", fmt.Sprintf(addTool, "add"), addImpl)
+	srv := newServer(t, root, 20*time.Millisecond)
+	var notified atomic.Int64
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	st, ct := mcp.NewInMemoryTransports()
+	go func() { _ = srv.Run(ctx, st) }()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v1"}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { notified.Add(1) },
+	})
+	session, err := client.Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer session.Close()
+	add := func() float64 {
+		t.Helper()
+		res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: "add", Arguments: map[string]any{"n": 1}})
+		if err != nil || res.IsError {
+			t.Fatalf("add 1: %v, %+v %s", err, res, textOf(res))
+		}
+		n, _ := res.StructuredContent.(map[string]any)["n"].(float64)
+		return n
+	}
+	if n := add(); n != 2 {
+		t.Fatalf("add 1 = %v, want 2", n)
+	}
+
+	// The implementation changes (it adds two now), the contract does not.
+	// No call runs until the server checked the folder again (a call of
+	// the old check would find the folder changed under it).
+	checked := srv.serving("add")
+	impl := strings.Replace(addImpl, "n + 1", "n + 2", 1)
+	for _, f := range []string{"linux.sh", "macos.sh"} {
+		if err := os.WriteFile(filepath.Join(root, "add", f), []byte(impl), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(time.Minute)
+	for srv.serving("add") == checked {
+		if time.Now().After(deadline) {
+			t.Fatal("the edited folder was never checked again")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := add(); n != 3 {
+		t.Errorf("add 1 = %v after the edit, want 3: the new check is not the one called", n)
+	}
+	time.Sleep(200 * time.Millisecond) // ten reloads, and the SDK's delay of a notification
+	if got := notified.Load(); got != 0 {
+		t.Errorf("%d notifications/tools/list_changed for an edited implementation, want none: the list did not change", got)
+	}
+
+	// The description changes: the list does.
+	contract := strings.Replace(fmt.Sprintf(addTool, "add"), "Adds one to n.", "Adds to n.", 1)
+	if err := os.WriteFile(filepath.Join(root, "add", "TOOL.md"), []byte(contract), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for notified.Load() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no notifications/tools/list_changed for a changed description")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	list, err := session.ListTools(ctx, nil)
+	if err != nil || len(list.Tools) != 1 || list.Tools[0].Description != "Adds to n." {
+		t.Errorf("tools after the change: %v, %+v", err, list)
+	}
+}
+
+// waitPid waits for the file path to hold a pid and returns it.
+func waitPid(t *testing.T, path string) int {
+	t.Helper()
+	for range 1000 {
+		if b, err := os.ReadFile(path); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
+				return pid
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no pid in %s", path)
+	return 0
 }

@@ -21,10 +21,20 @@ import (
 // A line that is not JSON, or longer than maxLine, is answered with a
 // JSON-RPC parse error (code -32700, id null) and skipped, instead of ending
 // the session as the SDK's transport would: one malformed message does not
-// take the server down.
+// take the server down. This works around the SDK's
+// https://github.com/modelcontextprotocol/go-sdk/issues/1209 ("a malformed
+// JSON frame terminates the stdio session": its transport reads stdin with
+// one streaming json.Decoder, which cannot go on after a syntax error);
+// jsonFilter is the workaround, and can go once the SDK keeps the session.
+//
+// The response to a request the client cancelled (notifications/cancelled)
+// before it was answered is not written (inFlight): the specification says
+// the receiver of a cancellation SHOULD NOT respond to the cancelled request,
+// and the SDK answers every request it was given.
 func Transport(in io.ReadCloser, out io.WriteCloser) mcp.Transport {
-	w := &jsonLines{w: out}
-	return &mcp.IOTransport{Reader: &jsonFilter{in: in, r: newReader(in), out: w}, Writer: w, MaxLineLength: maxLine}
+	requests := &inFlight{cancelled: map[string]bool{}}
+	w := &jsonLines{w: out, requests: requests}
+	return &mcp.IOTransport{Reader: &jsonFilter{in: in, r: newReader(in), out: w, requests: requests}, Writer: w, MaxLineLength: maxLine}
 }
 
 // newReader is the buffered reader of the filter.
@@ -99,12 +109,15 @@ func errorResponse(id any, why string) []byte {
 }
 
 // jsonFilter passes on the lines of in that are JSON, each trimmed and
-// ended by a newline, and answers the others with parseError on out.
+// ended by a newline, and answers the others with parseError on out. It is
+// the workaround of go-sdk issue #1209 (see Transport). The messages it
+// passes on are told to requests (nil: none kept).
 type jsonFilter struct {
-	in      io.Closer
-	r       *bufio.Reader
-	out     io.Writer
-	pending []byte
+	in       io.Closer
+	r        *bufio.Reader
+	out      io.Writer
+	requests *inFlight
+	pending  []byte
 }
 
 func (f *jsonFilter) Read(p []byte) (int, error) {
@@ -123,6 +136,7 @@ func (f *jsonFilter) Read(p []byte) (int, error) {
 					return 0, werr
 				}
 			} else {
+				f.requests.received(trimmed)
 				f.pending = append(trimmed, '\n')
 			}
 		}
@@ -165,11 +179,13 @@ func (f *jsonFilter) line() (line []byte, tooLong bool, err error) {
 func (f *jsonFilter) Close() error { return f.in.Close() }
 
 // jsonLines writes newline-delimited JSON with the markers of CI commands
-// escaped, line by line (a marker is never split between two writes).
+// escaped, line by line (a marker is never split between two writes), but
+// for the responses requests says to drop (nil: none).
 type jsonLines struct {
-	mu  sync.Mutex
-	w   io.WriteCloser
-	buf []byte
+	mu       sync.Mutex
+	w        io.WriteCloser
+	requests *inFlight
+	buf      []byte
 }
 
 func (j *jsonLines) Write(p []byte) (int, error) {
@@ -180,8 +196,16 @@ func (j *jsonLines) Write(p []byte) (int, error) {
 	if end < 0 {
 		return len(p), nil
 	}
-	if _, err := j.w.Write(cilog.EscapeJSON(j.buf[:end+1])); err != nil {
-		return 0, err
+	var out []byte
+	for line := range bytes.Lines(j.buf[:end+1]) {
+		if !j.requests.drop(line) {
+			out = append(out, line...)
+		}
+	}
+	if len(out) > 0 {
+		if _, err := j.w.Write(cilog.EscapeJSON(out)); err != nil {
+			return 0, err
+		}
 	}
 	j.buf = append(j.buf[:0], j.buf[end+1:]...)
 	return len(p), nil
@@ -195,4 +219,115 @@ func (j *jsonLines) Close() error {
 		j.buf = nil
 	}
 	return j.w.Close()
+}
+
+// inFlight keeps the client's requests that the server has not answered
+// yet, and which of them the client cancelled, so that the response to a
+// cancelled request is dropped: the specification (2025-11-25, Utilities ›
+// Cancellation) says the receiver of notifications/cancelled SHOULD NOT
+// respond to the cancelled request, and the SDK writes a response (an error)
+// for every request it was given, cancelled or not. A cancellation of a
+// request already answered, or never made, changes nothing. Only requests
+// not yet answered are kept, so what it holds is bounded by what the SDK
+// itself holds.
+type inFlight struct {
+	mu sync.Mutex
+	// cancelled is, by the key of its id (idKey), whether the client
+	// cancelled each of its requests not answered yet.
+	cancelled map[string]bool
+}
+
+// The method of a cancellation.
+const methodCancelled = "notifications/cancelled"
+
+// received takes note of a message of the client, one JSON-RPC message the
+// SDK will be given: a request (method and id) is in flight; a
+// cancellation marks the request it names, when that is in flight.
+func (r *inFlight) received(msg []byte) {
+	if r == nil {
+		return
+	}
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+		Params json.RawMessage `json:"params"`
+	}
+	if json.Unmarshal(msg, &m) != nil || m.Method == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if key, ok := idKey(m.ID); ok {
+		r.cancelled[key] = false
+		return
+	}
+	if *m.Method != methodCancelled {
+		return
+	}
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(m.Params, &p) != nil {
+		return
+	}
+	if key, ok := idKey(p.RequestID); ok {
+		if _, inFlight := r.cancelled[key]; inFlight {
+			r.cancelled[key] = true
+		}
+	}
+}
+
+// drop says whether the line, a message the server writes, is the
+// response to a request the client cancelled; a response ends its request's
+// time in flight either way.
+func (r *inFlight) drop(line []byte) bool {
+	if r == nil {
+		return false
+	}
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method json.RawMessage `json:"method"`
+	}
+	if json.Unmarshal(line, &m) != nil || m.Method != nil {
+		return false
+	}
+	key, ok := idKey(m.ID)
+	if !ok {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	cancelled, inFlight := r.cancelled[key]
+	if inFlight {
+		delete(r.cancelled, key)
+	}
+	return cancelled
+}
+
+// idKey is the key of a JSON-RPC id as a map key: a string and a number
+// are different ids, and an id is the same however its JSON spells it
+// ("a" and "\u0061", 7 as the client and the SDK write it). ok is false
+// for a missing or null id, and for one that is neither a string nor an
+// integer of 64 bits (the filter refuses those).
+func idKey(raw json.RawMessage) (key string, ok bool) {
+	if len(raw) == 0 {
+		return "", false
+	}
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return "", false
+	}
+	switch v := v.(type) {
+	case string:
+		return "s" + v, true
+	case json.Number:
+		n, err := strconv.ParseInt(v.String(), 10, 64)
+		if err != nil {
+			return "", false
+		}
+		return "n" + strconv.FormatInt(n, 10), true
+	}
+	return "", false
 }

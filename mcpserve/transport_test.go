@@ -97,3 +97,93 @@ func FuzzJSONFilter(f *testing.F) {
 		}
 	})
 }
+
+// TestInFlightDropsCancelled: the response to a request the client
+// cancelled before it was answered is dropped; every other message the
+// server writes goes out: responses to requests not cancelled, the
+// response to a request whose cancellation came after it was answered,
+// the server's own requests and notifications, and answers with id null.
+// A string id and a number id are different ids, and an id is the same
+// however its JSON spells it.
+func TestInFlightDropsCancelled(t *testing.T) {
+	cancel := func(id string) string {
+		return `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `}}`
+	}
+	type step struct {
+		client string // a message of the client, or
+		server string // one the server writes
+		sent   bool   // whether the server's goes out
+	}
+	tests := []struct {
+		name  string
+		steps []step
+	}{
+		{"cancelled before the answer", []step{
+			{client: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}}`},
+			{client: cancel("7")},
+			{server: `{"jsonrpc":"2.0","id":7,"error":{"code":-32603,"message":"canceled"}}`},
+			{server: `{"jsonrpc":"2.0","id":7,"result":{}}`, sent: true}, // its time in flight is over
+		}},
+		{"answered before the cancellation", []step{
+			{client: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}}`},
+			{server: `{"jsonrpc":"2.0","id":7,"result":{}}`, sent: true},
+			{client: cancel("7")},
+			{client: `{"jsonrpc":"2.0","id":8,"method":"ping"}`},
+			{server: `{"jsonrpc":"2.0","id":8,"result":{}}`, sent: true},
+		}},
+		{"never made", []step{
+			{client: cancel("9")},
+			{server: `{"jsonrpc":"2.0","id":9,"result":{}}`, sent: true},
+		}},
+		{"a string id is not a number id", []step{
+			{client: `{"jsonrpc":"2.0","id":"7","method":"ping"}`},
+			{client: `{"jsonrpc":"2.0","id":7,"method":"ping"}`},
+			{client: cancel(`"7"`)},
+			{server: `{"jsonrpc":"2.0","id":7,"result":{}}`, sent: true},
+			{server: `{"jsonrpc":"2.0","id":"7","result":{}}`},
+		}},
+		{"spelt otherwise", []step{
+			{client: `{"jsonrpc":"2.0","id":"a\u0062","method":"ping"}`},
+			{client: cancel(`"ab"`)},
+			{server: `{"jsonrpc":"2.0","id":"ab","result":{}}`},
+		}},
+		{"the server's requests and notifications, id null", []step{
+			{client: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}`},
+			{client: cancel("1")},
+			{server: `{"jsonrpc":"2.0","id":1,"method":"roots/list"}`, sent: true},
+			{server: `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`, sent: true},
+			{server: `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}`, sent: true},
+			{server: `{"jsonrpc":"2.0","id":1,"result":{}}`},
+		}},
+		{"a cancellation without a usable requestId", []step{
+			{client: `{"jsonrpc":"2.0","id":1,"method":"ping"}`},
+			{client: `{"jsonrpc":"2.0","method":"notifications/cancelled","params":[1]}`},
+			{client: `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":{"a":1}}}`},
+			{client: `{"jsonrpc":"2.0","method":"notifications/cancelled"}`},
+			{server: `{"jsonrpc":"2.0","id":1,"result":{}}`, sent: true},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			requests := &inFlight{cancelled: map[string]bool{}}
+			w := &jsonLines{w: nopCloser{&out}, requests: requests}
+			for i, s := range tt.steps {
+				if s.client != "" {
+					requests.received([]byte(s.client))
+					continue
+				}
+				out.Reset()
+				if _, err := w.Write([]byte(s.server + "\n")); err != nil {
+					t.Fatal(err)
+				}
+				if sent := out.Len() > 0; sent != s.sent {
+					t.Errorf("step %d: %s sent %v, want %v", i, s.server, sent, s.sent)
+				}
+			}
+			if len(requests.cancelled) > 0 {
+				t.Errorf("left in flight: %v", requests.cancelled)
+			}
+		})
+	}
+}

@@ -22,6 +22,9 @@ type interpreterRule struct {
 	ext         string // lower case, with its dot
 	candidates  []candidate
 	windowsOnly bool
+	// comment starts a line comment in the file's language, ending in a #
+	// or //, which a suppression comment follows (contract.HashDirective).
+	comment string
 }
 
 func interpreters(names ...string) []candidate {
@@ -36,22 +39,22 @@ func interpreters(names ...string) []candidate {
 // through an interpreter, which the implementation-runnable rule's
 // documentation and messages are made from.
 var rules = []interpreterRule{
-	{ext: ".sh", candidates: interpreters("bash", "sh")},
-	{ext: ".bash", candidates: interpreters("bash")},
-	{ext: ".zsh", candidates: interpreters("zsh")},
-	{ext: ".py", candidates: interpreters("python3", "python")},
-	{ext: ".js", candidates: interpreters("node")},
-	{ext: ".mjs", candidates: interpreters("node")},
+	{ext: ".sh", candidates: interpreters("bash", "sh"), comment: "#"},
+	{ext: ".bash", candidates: interpreters("bash"), comment: "#"},
+	{ext: ".zsh", candidates: interpreters("zsh"), comment: "#"},
+	{ext: ".py", candidates: interpreters("python3", "python"), comment: "#"},
+	{ext: ".js", candidates: interpreters("node"), comment: "//"},
+	{ext: ".mjs", candidates: interpreters("node"), comment: "//"},
 	{ext: ".ts", candidates: []candidate{
 		{name: "bun"},
 		{name: "deno", args: []string{"run", "-A"}},
 		{name: "tsx"},
-	}},
-	{ext: ".rb", candidates: interpreters("ruby")},
-	{ext: ".pl", candidates: interpreters("perl")},
-	{ext: ".ps1", candidates: []candidate{{name: "pwsh", args: []string{"-NoProfile", "-File"}}}},
-	{ext: ".cmd", candidates: []candidate{{name: "cmd", args: []string{"/c"}}}, windowsOnly: true},
-	{ext: ".bat", candidates: []candidate{{name: "cmd", args: []string{"/c"}}}, windowsOnly: true},
+	}, comment: "//"},
+	{ext: ".rb", candidates: interpreters("ruby"), comment: "#"},
+	{ext: ".pl", candidates: interpreters("perl"), comment: "#"},
+	{ext: ".ps1", candidates: []candidate{{name: "pwsh", args: []string{"-NoProfile", "-File"}}}, comment: "#"},
+	{ext: ".cmd", candidates: []candidate{{name: "cmd", args: []string{"/c"}}}, windowsOnly: true, comment: "REM #"},
+	{ext: ".bat", candidates: []candidate{{name: "cmd", args: []string{"/c"}}}, windowsOnly: true, comment: "REM #"},
 }
 
 // ruleFor finds the rule of ext (with its dot), ignoring case.
@@ -71,6 +74,14 @@ func ruleFor(ext string) (interpreterRule, bool) {
 func KnownExtension(ext string) bool {
 	_, ok := ruleFor(ext)
 	return ok
+}
+
+// LineComment is what starts a line comment in a file with extension ext
+// (with its dot; the case is ignored) that a suppression comment can
+// follow: "#", "//", or "REM #" for cmd; "" for an unknown extension.
+func LineComment(ext string) string {
+	r, _ := ruleFor(ext)
+	return r.comment
 }
 
 // Extension is one row of the interpreter table, for documentation and

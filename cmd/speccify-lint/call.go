@@ -40,6 +40,9 @@ func (c *CallCmd) Run(env *runEnv) error {
 	if err := checkPlatform(c.Platform); err != nil {
 		return usageErrorf("--platform: %v", err)
 	}
+	if err := checkTimeout(c.Timeout); err != nil {
+		return usageErrorf("--timeout: %v", err)
+	}
 	input := []byte(c.Input)
 	if c.Input == "" {
 		if input, err = io.ReadAll(io.LimitReader(os.Stdin, maxCallInput+1)); err != nil {

@@ -57,14 +57,30 @@ type configFile struct {
 // resolver whose values the command line overrides; keys are the settings
 // it may hold. It returns nil when there is no file.
 func openConfig(named string, keys []string) (*configFile, error) {
+	return openConfigFrom(named, "", keys)
+}
+
+// openConfigFrom is openConfig with the file looked up from the directory
+// from instead ("": the working directory, and the path is then relative to
+// it, for messages).
+func openConfigFrom(named, from string, keys []string) (*configFile, error) {
 	path := named
 	if path == "" {
-		wd, err := os.Getwd()
-		if err != nil {
+		dir := from
+		if dir == "" {
+			wd, err := os.Getwd()
+			if err != nil {
+				return nil, err
+			}
+			dir = wd
+		}
+		rel, err := findConfig(dir)
+		if rel == "" || err != nil {
 			return nil, err
 		}
-		if path, err = findConfig(wd); path == "" || err != nil {
-			return nil, err
+		path = rel
+		if from != "" {
+			path = filepath.Join(from, rel)
 		}
 	}
 	values, err := loadConfig(path, keys)
@@ -142,11 +158,23 @@ func (s configSettings) judge(cfg *lint.Config) {
 // error. The path is relative to dir ("../.speccify-lint.yaml"), for
 // messages; "" when there is none.
 func findConfig(dir string) (string, error) {
+	rel, _, err := lookUpConfig(dir)
+	return rel, err
+}
+
+// lookUpConfig is findConfig, which also returns every path it looked at
+// (absolute when dir is): the configuration names in each directory up to
+// the one where it stopped, so that a change of the configuration found
+// (a file written, created where none was, or removed) is a change of one
+// of them.
+func lookUpConfig(dir string) (rel string, looked []string, err error) {
 	for d := dir; ; {
 		var found []string
 		for _, name := range configNames {
-			if info, err := os.Stat(filepath.Join(d, name)); err == nil && !info.IsDir() {
-				found = append(found, filepath.Join(d, name))
+			path := filepath.Join(d, name)
+			looked = append(looked, path)
+			if info, err := os.Stat(path); err == nil && !info.IsDir() {
+				found = append(found, path)
 			}
 		}
 		for i, f := range found {
@@ -156,13 +184,13 @@ func findConfig(dir string) (string, error) {
 		}
 		switch len(found) {
 		case 1:
-			return found[0], nil
+			return found[0], looked, nil
 		case 2:
-			return "", fmt.Errorf("%s and %s are both configuration files; keep one", found[0], found[1])
+			return "", looked, fmt.Errorf("%s and %s are both configuration files; keep one", found[0], found[1])
 		}
 		up := filepath.Dir(d)
 		if up == d {
-			return "", nil
+			return "", looked, nil
 		}
 		d = up
 	}
@@ -255,7 +283,7 @@ func loadConfig(path string, keys []string) (map[string]any, error) {
 // lint command makes of that flag's values run.
 func checkSetting(key, value string) error {
 	quiet := &runEnv{stdout: io.Discard, stderr: io.Discard}
-	parser, _, err := newParser(quiet, nil)
+	parser, grammar, err := newParser(quiet, nil)
 	if err != nil {
 		return err
 	}
@@ -277,6 +305,8 @@ func checkSetting(key, value string) error {
 	case "jobs":
 		n, _ := strconv.Atoi(value)
 		return checkJobs(n)
+	case "timeout":
+		return checkTimeout(grammar.Lint.Timeout)
 	}
 	return nil
 }

@@ -36,6 +36,9 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	if err := checkPlatform(c.Platform); err != nil {
 		return usageErrorf("--platform: %v", err)
 	}
+	if err := checkTimeout(c.Timeout); err != nil {
+		return usageErrorf("--timeout: %v", err)
+	}
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}

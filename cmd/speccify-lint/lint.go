@@ -93,6 +93,9 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	if err := checkJobs(c.Jobs); err != nil {
 		return usageErrorf("--jobs: %v", err)
 	}
+	if err := checkTimeout(c.Timeout); err != nil {
+		return usageErrorf("--timeout: %v", err)
+	}
 	if err := checkPlatform(c.Platform); err != nil {
 		return usageErrorf("--platform: %v", err)
 	}
@@ -287,6 +290,15 @@ func ruleSet(disable, enable []string) (map[string]bool, error) {
 func checkJobs(n int) error {
 	if n < 0 {
 		return fmt.Errorf("%d is negative; want a number of tools at once, or 0 for the number of CPUs", n)
+	}
+	return nil
+}
+
+// checkTimeout rejects a negative --timeout, which would otherwise be
+// taken as the default; 0 is the default (lint.Config.Timeout).
+func checkTimeout(d time.Duration) error {
+	if d < 0 {
+		return fmt.Errorf("%s is negative; want a time limit such as 30s, or 0 for the default (%s)", d, lint.DefaultTimeoutText)
 	}
 	return nil
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
@@ -42,6 +44,12 @@ func (c *MCPCmd) Run(env *runEnv) error {
 	if err := checkJobs(c.Jobs); err != nil {
 		return usageErrorf("--jobs: %v", err)
 	}
+	if err := checkTimeout(c.Timeout); err != nil {
+		return usageErrorf("--timeout: %v", err)
+	}
+	if c.Reload < 0 {
+		return usageErrorf("--reload: %s is negative; want how often to look, such as 2s, or 0 for never", c.Reload)
+	}
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -56,6 +64,7 @@ func (c *MCPCmd) Run(env *runEnv) error {
 	if _, err := find(); err != nil {
 		return usageError{err}
 	}
+	c.logConfig(env.stderr)
 	jobs := c.Jobs
 	if jobs == 0 {
 		jobs = runtime.NumCPU()
@@ -75,4 +84,20 @@ func (c *MCPCmd) Run(env *runEnv) error {
 		return usageErrorf("mcp: %v", err)
 	}
 	return nil
+}
+
+// logConfig says on the server's log which configuration file it applies,
+// or that it found none and where it looked: a client starts the server in
+// a directory of its choosing, and the user reads the log to learn what it
+// found there.
+func (c *MCPCmd) logConfig(log io.Writer) {
+	if c.file != "" {
+		fmt.Fprintf(log, "speccify-lint: mcp: configuration file %s\n", c.file)
+		return
+	}
+	dir := c.lookedFrom
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	fmt.Fprintf(log, "speccify-lint: mcp: no configuration file in %s or a directory above it; the defaults apply\n", dir)
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -535,5 +536,167 @@ func TestMCPServerConfig(t *testing.T) {
 	}
 	if want := "speccify-lint: mcp: shout not served: the contract has 1 error"; !strings.Contains(stderr.String(), want) {
 		t.Errorf("stderr does not say %q:\n%s", want, stderr.String())
+	}
+}
+
+// rawClient is an MCP client that writes JSON-RPC lines itself to the real
+// binary's stdin and reads every line it writes.
+type rawClient struct {
+	t     *testing.T
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	// messages are the server's messages, in the order written.
+	messages chan map[string]any
+	stderr   *strings.Builder
+}
+
+// startRaw starts the binary bin with args in the directory dir, with
+// PIDS=pids, and initializes the session.
+func startRaw(t *testing.T, bin, dir, pids string, args ...string) *rawClient {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PIDS="+pids)
+	c := &rawClient{t: t, cmd: cmd, messages: make(chan map[string]any, 100), stderr: &strings.Builder{}}
+	cmd.Stderr = c.stderr
+	var err error
+	if c.stdin, err = cmd.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		c.stdin.Close()
+		go func() {
+			for range c.messages { // what no one read, so that the server can end
+			}
+		}()
+		_ = cmd.Wait()
+	})
+	// A server that stops answering fails the test instead of hanging it.
+	stop := time.AfterFunc(2*time.Minute, func() { _ = cmd.Process.Kill() })
+	t.Cleanup(func() { stop.Stop() })
+	go func() {
+		defer close(c.messages)
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(nil, 64<<20)
+		for sc.Scan() {
+			var m map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				t.Errorf("not JSON: %s", sc.Text())
+				continue
+			}
+			c.messages <- m
+		}
+	}()
+	c.send(`{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	c.await("init")
+	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return c
+}
+
+func (c *rawClient) send(line string) {
+	c.t.Helper()
+	if _, err := io.WriteString(c.stdin, line+"\n"); err != nil {
+		c.t.Fatalf("writing %s: %v", line, err)
+	}
+}
+
+// await reads the server's messages until the response to the request id,
+// and returns it with the messages read before it.
+func (c *rawClient) await(id string) (response map[string]any, before []map[string]any) {
+	c.t.Helper()
+	for m := range c.messages {
+		if _, isRequest := m["method"]; !isRequest && fmt.Sprint(m["id"]) == id {
+			return m, before
+		}
+		before = append(before, m)
+	}
+	c.t.Fatalf("the server ended without answering %s; stderr:\n%s", id, c.stderr)
+	return nil, nil
+}
+
+// TestMCPServerCancelledRaw: a tools/call that the client cancels
+// (notifications/cancelled, written by hand) has its process killed and
+// gets no response, as the specification asks (the receiver SHOULD NOT
+// respond); the session goes on, and a cancellation of a request already
+// answered changes nothing.
+func TestMCPServerCancelledRaw(t *testing.T) {
+	bin := buildBinary(t)
+	root, pids := mcpTree(t)
+	c := startRaw(t, bin, root, pids, "mcp", "--root", root, "--reload", "0", root)
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"n":7}}}`)
+	pid := waitPid(t, filepath.Join(pids, "slow"))
+	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"the user gave up"}}`)
+	if !proctest.Ended(pid, 10*time.Second) {
+		t.Errorf("the canceled call's process %d is still running", pid)
+	}
+	// Time for a response to the canceled call to be written, were it.
+	time.Sleep(300 * time.Millisecond)
+	c.send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"n":6}}}`)
+	res, before := c.await("3")
+	if r, _ := res["result"].(map[string]any); r == nil || r["isError"] == true {
+		t.Errorf("the call after the cancellation: %v", res)
+	}
+	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`)
+	c.send(`{"jsonrpc":"2.0","id":4,"method":"ping"}`)
+	_, between := c.await("4")
+	for _, m := range append(before, between...) {
+		if _, isRequest := m["method"]; !isRequest && fmt.Sprint(m["id"]) == "2" {
+			t.Errorf("the canceled request got a response: %v", m)
+		}
+	}
+}
+
+// TestMCPServerConfigFromRoot: a client that starts the server outside the
+// project (Claude Desktop starts servers in /) with the root and the paths
+// given as absolute paths, as docs/mcp.md's snippet for it does: the
+// project's configuration file is found from the root, and a tool it
+// excludes is not served; the server's log names the file. Without the
+// file, the log says none was found, and where it looked.
+func TestMCPServerConfigFromRoot(t *testing.T) {
+	bin := buildBinary(t)
+	root, pids := mcpTree(t)
+	if err := os.WriteFile(filepath.Join(root, ".speccify-lint.yaml"), []byte("exclude: [loud]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list := func(c *rawClient) string {
+		t.Helper()
+		c.send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`)
+		res, _ := c.await("2")
+		var names []string
+		r, _ := res["result"].(map[string]any)
+		tools, _ := r["tools"].([]any)
+		for _, tool := range tools {
+			names = append(names, fmt.Sprint(tool.(map[string]any)["name"]))
+		}
+		return strings.Join(names, ",")
+	}
+	c := startRaw(t, bin, "/", pids, "mcp", "--root", root, "--reload", "0", root)
+	if got := list(c); got != "echo" {
+		t.Errorf("tools %s, want echo alone: loud is excluded by %s", got, filepath.Join(root, ".speccify-lint.yaml"))
+	}
+	c.stdin.Close()
+	_ = c.cmd.Wait()
+	if want := "speccify-lint: mcp: configuration file " + filepath.Join(root, ".speccify-lint.yaml") + "\n"; !strings.Contains(c.stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, c.stderr)
+	}
+
+	if err := os.Remove(filepath.Join(root, ".speccify-lint.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	c = startRaw(t, bin, "/", pids, "mcp", "--root", root, "--reload", "0", root)
+	if got := list(c); got != "echo,loud" {
+		t.Errorf("tools without the file %s, want echo and loud", got)
+	}
+	c.stdin.Close()
+	_ = c.cmd.Wait()
+	if want := "speccify-lint: mcp: no configuration file in " + root + " or a directory above it; the defaults apply\n"; !strings.Contains(c.stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, c.stderr)
 	}
 }

@@ -107,3 +107,18 @@ func englishList(items []string) string {
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
+
+// TestServerConfigNegativeTimeout: the language server reads the
+// configuration file as lint does, so a negative timeout in it is the
+// file's error, at its line and column (the server shows it and uses the
+// defaults).
+func TestServerConfigNegativeTimeout(t *testing.T) {
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, ".speccify-lint.yaml"), []byte("timeout: -1s\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := serverConfig(root)
+	if want := ".speccify-lint.yaml:1:10: timeout: -1s is negative; want a time limit such as 30s, or 0 for the default (60s)"; err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("serverConfig: %v, want an error ending %q", err, want)
+	}
+}

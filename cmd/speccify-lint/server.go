@@ -71,10 +71,12 @@ func (s stdio) Close() error {
 // lint would take there (the git top level that holds root). baseline is
 // not applied: the editor shows every finding of the file
 // (docs/editors.md). A file that does not load is the error; the server
-// then shows it and uses the defaults.
+// then shows it and uses the defaults. Files are the paths looked at
+// (lookUpConfig), whose change the server notices before its next lint.
 func serverConfig(root string) (lsp.Config, error) {
 	cfg := lsp.Config{Lint: lint.Config{Root: root}}
-	rel, err := findConfig(root)
+	rel, looked, err := lookUpConfig(root)
+	cfg.Files = looked
 	if err != nil || rel == "" {
 		return cfg, err
 	}

@@ -347,3 +347,76 @@ func TestServerExcludeFromGitTop(t *testing.T) {
 		}
 	}
 }
+
+// TestServerConfigUnreported: a configuration file created, written or
+// removed, in the workspace root or above it, is applied at the next lint
+// when the editor reports no changed files (Neovim 0.10 on Linux).
+func TestServerConfigUnreported(t *testing.T) {
+	above := t.TempDir()
+	root := filepath.Join(above, "ws")
+	spec := "---\nname: T\ndescription: d\ninputs: {type: object}\noutputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}\neffects: none\nrequires: []\n---\n"
+	testtree.Write(t, root, map[string]string{".agent/tools/t/TOOL.md": spec})
+	const quiet = "disable: [examples-missing, implementation-missing, error-field]\n"
+	c := startServer(t, root, lsp.Options{Debounce: -1, Config: serverConfig})
+	defer c.close()
+	ctx := context.Background()
+	u := uri.File(filepath.Join(root, ".agent/tools/t/TOOL.md"))
+	if err := c.server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, Version: 1, Text: spec}}); err != nil {
+		t.Fatal(err)
+	}
+	codes := func(version int32) []string {
+		t.Helper()
+		for {
+			select {
+			case p := <-c.diags:
+				if v, _ := p.Version.Get(); v != version {
+					continue
+				}
+				out := []string{}
+				for _, d := range p.Diagnostics {
+					code, _ := d.Code.(protocol.String)
+					out = append(out, string(code))
+				}
+				slices.Sort(out)
+				return out
+			case <-time.After(time.Minute):
+				t.Fatalf("no diagnostics of version %d", version)
+			}
+		}
+	}
+	all := []string{"error-field", "examples-missing", "implementation-missing", "name"}
+	if got := codes(1); !slices.Equal(got, all) {
+		t.Fatalf("no configuration file: %q, want %q", got, all)
+	}
+	version := int32(1)
+	for _, step := range []struct {
+		what, file, text string // text "" removes file
+		want             []string
+	}{
+		{"created above the root", "../.speccify-lint.yaml", quiet, []string{"name"}},
+		{"created in the root, nearer", ".speccify-lint.yml", quiet + "severity: {name: note}\n", []string{"name"}},
+		{"the one above written", "../.speccify-lint.yaml", "disable: [name]\n", []string{"name"}},
+		{"the one in the root written", ".speccify-lint.yml", "disable: [examples-missing, implementation-missing, error-field, name]\n", []string{}},
+		{"the one in the root removed", ".speccify-lint.yml", "", []string{"error-field", "examples-missing", "implementation-missing"}},
+	} {
+		path := filepath.Join(root, filepath.FromSlash(step.file))
+		if step.text == "" {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		} else if err := os.WriteFile(path, []byte(step.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		version++
+		err := c.server.DidChange(ctx, &protocol.DidChangeTextDocumentParams{
+			TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: version},
+			ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: spec}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := codes(version); !slices.Equal(got, step.want) {
+			t.Errorf("configuration file %s: %q, want %q", step.what, got, step.want)
+		}
+	}
+}
