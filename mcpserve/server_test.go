@@ -252,7 +252,8 @@ type writeCloser struct {
 // session goes on.
 func TestCancelledCallGetsNoResponse(t *testing.T) {
 	root := t.TempDir()
-	pidFile := filepath.Join(t.TempDir(), "pid")
+	// In the tool folder, where a call (sealed or not) may write.
+	pidFile := filepath.Join(root, "add", "pid")
 	writeTool(t, root, "add", fmt.Sprintf(addTool, "add"), strings.ReplaceAll(slowImpl, "PIDFILE", pidFile))
 	srv := newServer(t, root, 0)
 
