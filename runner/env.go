@@ -35,11 +35,11 @@ var windowsEnv = []string{"SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PAT
 // name its own private one.
 var TempEnv = []string{"TMPDIR", "TMP", "TEMP"}
 
-// envFor is the environment of a run: the variables of environ that
-// PassedEnv or pass name, the run marker of an enclosing run (so that the
-// run that started this program still finds what this run starts), and
-// TempEnv set to tmp.
-func envFor(environ, pass []string, tmp string) []string {
+// envFor is the environment of a run but its temporary directory: the
+// variables of environ that PassedEnv or pass name, and the run marker of
+// an enclosing run (so that the run that started this program still finds
+// what this run starts). TempEnv is left out, for the run's own.
+func envFor(environ, pass []string) []string {
 	names := slices.Concat(PassedEnv, pass, []string{runEnv})
 	if runtime.GOOS == "windows" {
 		names = append(names, windowsEnv...)
@@ -53,9 +53,6 @@ func envFor(environ, pass []string, tmp string) []string {
 		if slices.ContainsFunc(names, func(pattern string) bool { return envMatch(pattern, name) }) {
 			out = append(out, kv)
 		}
-	}
-	for _, name := range TempEnv {
-		out = append(out, name+"="+tmp)
 	}
 	return out
 }

@@ -102,10 +102,14 @@ type Workspace struct {
 	baseline Snapshot
 	broken   error
 
+	// env is the environment of the runs but TempEnv (see envWith).
+	envOnce sync.Once
+	env     []string
+
 	mu      sync.Mutex
 	runs    int // how many runs are under way
 	closing bool
-	seq     int // numbers the runs' temporary directories
+	seq     int // numbers the runs' temporary directories (see takeTemp)
 }
 
 // copyName is the name of the copy in the workspace's directory, tempName
@@ -214,11 +218,11 @@ func (w *Workspace) Run(ctx context.Context, req Request) (Outcome, []Change) {
 			return Outcome{ExitCode: -1, StartErr: w.broken}, nil
 		}
 	}
-	tmp, err := w.makeTemp()
+	tmp, err := w.takeTemp()
 	if err != nil {
 		return Outcome{ExitCode: -1, StartErr: err}, nil
 	}
-	defer func() { _ = removeAll(w.tempRoot, filepath.Base(tmp)) }()
+	defer w.dropTemp(tmp)
 	var before Snapshot
 	switch w.opt.Placement {
 	case Copy:
@@ -236,7 +240,7 @@ func (w *Workspace) Run(ctx context.Context, req Request) (Outcome, []Change) {
 		Stdin:     req.Stdin,
 		Timeout:   req.Timeout,
 		MaxOutput: req.MaxOutput,
-		Env:       envFor(environ(), w.opt.PassEnv, tmp),
+		Env:       w.envWith(tmp),
 		sealer:    w.sealer,
 	})
 	o.Stdout, o.Stderr = w.localize(o.Stdout), w.localize(o.Stderr)
@@ -321,16 +325,69 @@ func (w *Workspace) remove() {
 	w.src.Close()
 }
 
-// makeTemp makes the run's private temporary directory.
-func (w *Workspace) makeTemp() (string, error) {
-	w.mu.Lock()
-	w.seq++
-	name := strconv.Itoa(w.seq)
-	w.mu.Unlock()
+// takeTemp is the run's private temporary directory, empty: in a Copy
+// workspace, whose runs take turns, the one directory of its runs (made
+// once, emptied after a run that left something in it); InPlace, a new
+// directory for each run, since runs may overlap.
+func (w *Workspace) takeTemp() (string, error) {
+	name := "1"
+	if w.opt.Placement == InPlace {
+		w.mu.Lock()
+		w.seq++
+		name = strconv.Itoa(w.seq)
+		w.mu.Unlock()
+	}
+	path := filepath.Join(w.base, tempName, name)
+	if w.opt.Placement == Copy && w.seq > 0 {
+		return path, nil // made by the first run, emptied by dropTemp
+	}
 	if err := w.tempRoot.Mkdir(name, 0o700); err != nil {
 		return "", fmt.Errorf("the run's temporary directory cannot be made: %w", fserr.Cause(err))
 	}
-	return filepath.Join(w.base, tempName, name), nil
+	if w.opt.Placement == Copy {
+		w.seq = 1
+	}
+	return path, nil
+}
+
+// dropTemp removes the run's temporary directory, or, in a Copy
+// workspace, what the run left in it (and the directory itself, to be made
+// again, when it cannot be emptied).
+func (w *Workspace) dropTemp(path string) {
+	name := filepath.Base(path)
+	if w.opt.Placement == InPlace {
+		_ = removeAll(w.tempRoot, name)
+		return
+	}
+	f, err := w.tempRoot.Open(name)
+	if err == nil {
+		names, _ := f.Readdirnames(1)
+		_ = f.Close()
+		if len(names) == 0 {
+			return
+		}
+	}
+	dir, err := w.tempRoot.OpenRoot(name)
+	if err == nil {
+		err = clearDir(dir)
+		dir.Close()
+	}
+	if err != nil {
+		_ = removeAll(w.tempRoot, name)
+		w.seq = 0
+	}
+}
+
+// envWith is the environment of a run whose temporary directory is tmp:
+// the workspace's (envFor, computed once) and TempEnv.
+func (w *Workspace) envWith(tmp string) []string {
+	w.envOnce.Do(func() { w.env = envFor(environ(), w.opt.PassEnv) })
+	env := make([]string, len(w.env), len(w.env)+len(TempEnv)+1)
+	copy(env, w.env)
+	for _, name := range TempEnv {
+		env = append(env, name+"="+tmp)
+	}
+	return env
 }
 
 // reset makes the copy again, as the tool folder is.

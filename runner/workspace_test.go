@@ -243,30 +243,38 @@ func TestInPlaceOverlaps(t *testing.T) {
 	}
 }
 
-// TestTempPrivate: each run gets its own empty temporary directory in
-// TMPDIR, TMP and TEMP, removed after it.
+// TestTempPrivate: each run finds an empty temporary directory in TMPDIR,
+// TMP and TEMP, which nothing outlives: in a copy (whose runs take turns)
+// the one directory, emptied after each run; in place (where runs
+// overlap) a directory of its own, removed after it.
 func TestTempPrivate(t *testing.T) {
 	dir := toolFolder(t, map[string]string{"TOOL.md": "contract",
-		"linux.sh": "ls -A \"$TMPDIR\"; echo x > \"$TMPDIR/left\"; echo \"$TMPDIR $TMP $TEMP\"\n"})
-	w := openWorkspace(t, dir, Options{Placement: Copy, Sandbox: SandboxOff})
-	var dirs []string
-	for range 2 {
-		o, _ := runScript(t, w, dir, "")
-		lines := strings.Split(strings.TrimSpace(string(o.Stdout)), "\n")
-		if len(lines) != 1 {
-			t.Fatalf("the run found its temporary directory not empty: %q", o.Stdout)
+		"linux.sh": "ls -A \"$TMPDIR\"; echo x > \"$TMPDIR/left\"; mkdir \"$TMPDIR/d\"; chmod 000 \"$TMPDIR/d\"; echo \"$TMPDIR $TMP $TEMP\"\n"})
+	for _, placement := range []Placement{Copy, InPlace} {
+		w := openWorkspace(t, dir, Options{Placement: placement, Sandbox: SandboxOff})
+		var dirs []string
+		for range 3 {
+			o, _ := runScript(t, w, dir, "")
+			lines := strings.Split(strings.TrimSpace(string(o.Stdout)), "\n")
+			if len(lines) != 1 {
+				t.Fatalf("placement %d: the run found its temporary directory not empty: %q", placement, o.Stdout)
+			}
+			f := strings.Fields(lines[0])
+			if len(f) != 3 || f[0] != f[1] || f[1] != f[2] {
+				t.Fatalf("TMPDIR TMP TEMP = %q", lines[0])
+			}
+			dirs = append(dirs, f[0])
+			entries, err := os.ReadDir(f[0])
+			switch {
+			case placement == InPlace && err == nil:
+				t.Errorf("%s is left after the run in place", f[0])
+			case placement == Copy && len(entries) > 0:
+				t.Errorf("%s holds %d entries after the run", f[0], len(entries))
+			}
 		}
-		f := strings.Fields(lines[0])
-		if len(f) != 3 || f[0] != f[1] || f[1] != f[2] {
-			t.Fatalf("TMPDIR TMP TEMP = %q", lines[0])
+		if placement == InPlace && (dirs[0] == dirs[1] || dirs[1] == dirs[2]) {
+			t.Errorf("two runs in place shared a temporary directory: %q", dirs)
 		}
-		dirs = append(dirs, f[0])
-		if _, err := os.Stat(f[0]); err == nil {
-			t.Errorf("%s is left after the run", f[0])
-		}
-	}
-	if dirs[0] == dirs[1] {
-		t.Errorf("two runs shared the temporary directory %s", dirs[0])
 	}
 }
 
