@@ -102,6 +102,17 @@ func (s *Snapshot) walkSub(root *os.Root, dir, name, prefix string, depth int) {
 	s.walk(r, ".", prefix, 0)
 }
 
+// Size is the total size of the regular files the snapshot records.
+func (s Snapshot) Size() int64 {
+	var n int64
+	for _, st := range s {
+		if st.mode.IsRegular() {
+			n += st.size
+		}
+	}
+	return n
+}
+
 // ChangeKind is what happened to a path between two snapshots.
 type ChangeKind int
 

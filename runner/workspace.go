@@ -126,7 +126,11 @@ const (
 // that cannot be sealed is an error; with SandboxAuto it runs unsealed, and
 // Seal says why.
 func Open(src *os.Root, dir string, opt Options) (_ *Workspace, err error) {
-	base, err := os.MkdirTemp("", "speccify-lint-run-")
+	parent := ""
+	if opt.Placement == Copy {
+		parent = parentFor(TakeSnapshot(src).Size())
+	}
+	base, err := os.MkdirTemp(parent, "speccify-lint-run-")
 	if err != nil {
 		src.Close()
 		return nil, fmt.Errorf("the private directory of the runs cannot be made: %w", err)
