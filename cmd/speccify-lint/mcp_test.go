@@ -629,7 +629,7 @@ func (c *rawClient) await(id string) (response map[string]any, before []map[stri
 func TestMCPServerCancelledRaw(t *testing.T) {
 	bin := buildBinary(t)
 	root, pids := mcpTree(t)
-	c := startRaw(t, bin, root, pids, "mcp", "--root", root, "--reload", "0", root)
+	c := startRaw(t, bin, root, pids, "mcp", "--root", root, "--reload", "0", "--sandbox", "off", "--pass-env", "PIDS", root)
 	c.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"n":7}}}`)
 	pid := waitPid(t, filepath.Join(pids, "slow"))
 	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"the user gave up"}}`)
