@@ -4,6 +4,7 @@ package runner
 
 import (
 	"os"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -27,4 +28,20 @@ func cloneFile(out, in *os.File) bool {
 		})
 	})
 	return cloned
+}
+
+// setModTime sets the modification time of the file name in dir, open as
+// f (and its access time to the same), through f, without looking its path
+// up again.
+func setModTime(_ *os.Root, _ string, f *os.File, t time.Time) error {
+	conn, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	ts := []unix.Timespec{unix.NsecToTimespec(t.UnixNano()), unix.NsecToTimespec(t.UnixNano())}
+	var serr error
+	if err := conn.Control(func(fd uintptr) { serr = unix.UtimesNanoAt(int(fd), "", ts, unix.AT_EMPTY_PATH) }); err != nil {
+		return err
+	}
+	return serr
 }

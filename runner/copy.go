@@ -83,7 +83,12 @@ func copyEntry(src, dst *os.Root, name string, info fs.FileInfo) error {
 	return nil // a device, socket or named pipe
 }
 
-// copyFile copies the regular file name.
+// smallFile is the size up to which copyFile reads a file whole and writes
+// it, which costs fewer system calls than a copy loop.
+const smallFile = 1 << 20
+
+// copyFile copies the regular file name, and gives the copy the
+// original's permission bits and modification time through its open file.
 func copyFile(src, dst *os.Root, name string, info fs.FileInfo) error {
 	in, err := src.OpenFile(name, os.O_RDONLY, 0)
 	if err != nil {
@@ -97,16 +102,40 @@ func copyFile(src, dst *os.Root, name string, info fs.FileInfo) error {
 	if err != nil {
 		return err
 	}
-	if !cloneFile(out, in) {
-		if _, err := io.Copy(out, in); err != nil {
-			out.Close()
+	err = fill(out, in, info.Size())
+	if err == nil {
+		err = out.Chmod(info.Mode().Perm())
+	}
+	if err == nil {
+		err = setModTime(dst, name, out, info.ModTime())
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// fill writes the content of in, of size bytes when it was listed, to out:
+// cloned where the file system can, else read whole and written when it is
+// small, else copied.
+func fill(out, in *os.File, size int64) error {
+	if cloneFile(out, in) {
+		return nil
+	}
+	if size <= smallFile {
+		b, err := io.ReadAll(io.LimitReader(in, smallFile+1))
+		if err != nil {
 			return err
 		}
+		if _, err := out.Write(b); err != nil {
+			return err
+		}
+		if int64(len(b)) <= smallFile {
+			return nil
+		}
 	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	return keepModeAndTime(dst, name, info)
+	_, err := io.Copy(out, in)
+	return err
 }
 
 // keepModeAndTime gives the copy name the permission bits and the

@@ -356,3 +356,47 @@ func TestCloseWaitsForRuns(t *testing.T) {
 		t.Error("a run after Close started")
 	}
 }
+
+// TestCopyIsFaithful: the copy has the folder's files with their modes and
+// modification times, the links that stay inside the folder, another
+// tool's folder only as an empty directory, and no link that leaves the
+// folder (absolute or by ..), nor a named pipe.
+func TestCopyIsFaithful(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links and named pipes")
+	}
+	outside := filepath.Join(t.TempDir(), "secret.txt")
+	if err := os.WriteFile(outside, []byte("secret"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := toolFolder(t, map[string]string{"TOOL.md": "contract", "run.sh": "echo\n", "fixtures/a.txt": "a",
+		"fixtures/inner/TOOL.md": "another tool", "fixtures/inner/x.txt": "x"})
+	past := time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC)
+	if err := os.Chtimes(filepath.Join(dir, "fixtures", "a.txt"), past, past); err != nil {
+		t.Fatal(err)
+	}
+	for name, target := range map[string]string{"in.txt": "fixtures/a.txt", "abs.txt": outside, "up.txt": "../" + filepath.Base(dir) + "/fixtures/a.txt"} {
+		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscallMkfifo(filepath.Join(dir, "pipe")); err != nil {
+		t.Skip(err)
+	}
+	w := openWorkspace(t, dir, Options{Placement: Copy, Sandbox: SandboxOff})
+	got := listing(t, w.Dir())
+	want := []string{"TOOL.md=contract", "fixtures", "fixtures/a.txt=a", "fixtures/inner", "in.txt", "run.sh=echo\n"}
+	if !slices.Equal(got, want) {
+		t.Errorf("the copy holds %q, want %q", got, want)
+	}
+	info, err := os.Stat(filepath.Join(w.Dir(), "fixtures", "a.txt"))
+	if err != nil || !info.ModTime().Equal(past) {
+		t.Errorf("the copy's fixtures/a.txt: %v, %v; want modified at %v", info.ModTime(), err, past)
+	}
+	if info, err := os.Stat(filepath.Join(w.Dir(), "run.sh")); err != nil || info.Mode().Perm() != 0o755 {
+		t.Errorf("the copy's run.sh: %v, %v; want mode 0755", info.Mode(), err)
+	}
+	if target, err := os.Readlink(filepath.Join(w.Dir(), "in.txt")); err != nil || target != "fixtures/a.txt" {
+		t.Errorf("the copy's in.txt links to %q, %v", target, err)
+	}
+}
