@@ -119,8 +119,15 @@ func TestSealedTCP(t *testing.T) {
 			w := openWorkspace(t, dir, Options{Placement: Copy, Network: network, Programs: []string{bash}})
 			o, _ := w.Run(t.Context(), Request{Argv: []string{bash, filepath.Join(dir, "linux.sh")}, Timeout: 20 * time.Second})
 			connected := strings.Contains(string(o.Stdout), "connected")
-			ln.Close()
-			got := <-arrived
+			// A connection made is waiting to be accepted: give Accept its
+			// time before closing the listener.
+			var got bool
+			select {
+			case got = <-arrived:
+			case <-time.After(time.Second):
+				ln.Close()
+				got = <-arrived
+			}
 			if connected != network || got != network {
 				t.Errorf("network %v: the run says connected %v, the listener got a connection %v (stderr %q)", network, connected, got, o.Stderr)
 			}

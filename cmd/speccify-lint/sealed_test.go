@@ -270,8 +270,15 @@ func TestSealedTCPBinary(t *testing.T) {
 				t.Fatal(err)
 			}
 			out, _ := exec.Command(bin, "--root", root, "--disable", "error-case", root).CombinedOutput()
-			ln.Close()
-			got := <-accepted
+			// A connection made is waiting to be accepted: give Accept its
+			// time before closing the listener.
+			var got bool
+			select {
+			case got = <-accepted:
+			case <-time.After(time.Second):
+				ln.Close()
+				got = <-accepted
+			}
 			network := strings.Contains(requires, "network")
 			if got != network {
 				t.Errorf("requires %s: the listener got a connection: %v\n%s", requires, got, out)
