@@ -122,11 +122,6 @@ const (
 // stderrKept is how much of the implementation's stderr a record keeps.
 const stderrKept = 4 << 10
 
-// NewRecord is the record of the call res of the tool k on input.
-func NewRecord(k *lint.Callable, input any, res *lint.CallResult) Record {
-	return newRecord(k, input, res, Judge(res))
-}
-
 // newRecord is the record of the call res of the tool k on input, judged a.
 func newRecord(k *lint.Callable, input any, res *lint.CallResult, a Answer) Record {
 	r := Record{Tool: k.Dir(), Input: input, Invalid: a.Invalid, Started: res.Started, Output: res.Output,
@@ -141,7 +136,7 @@ func newRecord(k *lint.Callable, input any, res *lint.CallResult, a Answer) Reco
 
 // Answer is the judgement of one call: the verdict on what the tool
 // answered, and what each verdict is told with. `speccify-lint call`
-// prints it (Run, NewRecord) and the MCP server answers with it (package
+// prints it (Run) and the MCP server answers with it (package
 // mcpserve), so that the two judge a call alike.
 type Answer struct {
 	// Verdict is VerdictInvalid, VerdictBroken, VerdictOK or VerdictNotOK.

@@ -367,12 +367,6 @@ type handler struct {
 	run    func(ctx context.Context, params jsonrpc2.RawMessage) (any, error)
 }
 
-// async makes h the handler of an asynchronous request.
-func async(h handler) handler {
-	h.async = true
-	return h
-}
-
 // single makes h the handler of an asynchronous request of which one is
 // handled at a time, the next ending the one before.
 func single(h handler) handler {

@@ -1,5 +1,18 @@
-// Package process runs one implementation of an agent tool for one example,
-// defensively: the implementation may be slow, hostile or broken.
+// Package runner is the one place an implementation of an agent tool runs
+// (lint's examples and explore's inputs, `speccify-lint call`, the MCP
+// server, the language server's "run examples"), defensively: the
+// implementation may be slow, hostile or broken, and it is a pull
+// request's code.
+//
+// A Workspace is a tool folder made ready for runs: examples and explore
+// inputs run in a private copy of it (made again after a run that changed
+// it, so the user's folder is never written), calls in the folder itself;
+// each run gets a temporary directory of its own and an environment
+// without the caller's secrets (PassedEnv). On Linux the runs are sealed
+// by Landlock: the thread that starts them restricts itself, and every
+// process of a run inherits the restriction (what it may read, write and
+// connect to: grants.go). Where there is no kernel sandbox the runs are
+// not sealed, and Seal says why.
 //
 // Each run gets its own process group, and everything it starts is killed
 // on timeout, cancellation or output overflow, and again after the

@@ -15,7 +15,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// NoLandlockEnv, when set to anything, makes Landlock unavailable to this
+// NoLandlockEnv is the environment variable that, set to anything, makes
+// Landlock unavailable to this
 // process, as on a kernel without it: the tests of the fallback use it,
 // and so can a user who wants to see what an unsealed run does. It can
 // only take the sandbox away, and the report then says the runs were not

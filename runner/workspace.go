@@ -196,9 +196,6 @@ func (w *Workspace) makeCopy() error {
 	return nil
 }
 
-// Dir is where the runs work: the copy, or the tool folder.
-func (w *Workspace) Dir() string { return w.dir }
-
 // Seal is what the kernel sandbox enforces on the runs, or why it does
 // not.
 func (w *Workspace) Seal() Seal { return w.seal }

@@ -152,7 +152,7 @@ func TestCopyLeavesTheUsersWork(t *testing.T) {
 	// where it works. Give it one in the copy, and save the user's file.
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		if _, err := os.Stat(filepath.Join(w.Dir(), "scratch.txt")); err == nil {
+		if _, err := os.Stat(filepath.Join(w.dir, "scratch.txt")); err == nil {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -166,7 +166,7 @@ func TestCopyLeavesTheUsersWork(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("user"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(w.Dir(), "go"), nil, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(w.dir, "go"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	o := <-done
@@ -384,19 +384,19 @@ func TestCopyIsFaithful(t *testing.T) {
 		t.Skip(err)
 	}
 	w := openWorkspace(t, dir, Options{Placement: Copy, Sandbox: SandboxOff})
-	got := listing(t, w.Dir())
+	got := listing(t, w.dir)
 	want := []string{"TOOL.md=contract", "fixtures", "fixtures/a.txt=a", "fixtures/inner", "in.txt", "run.sh=echo\n"}
 	if !slices.Equal(got, want) {
 		t.Errorf("the copy holds %q, want %q", got, want)
 	}
-	info, err := os.Stat(filepath.Join(w.Dir(), "fixtures", "a.txt"))
+	info, err := os.Stat(filepath.Join(w.dir, "fixtures", "a.txt"))
 	if err != nil || !info.ModTime().Equal(past) {
 		t.Errorf("the copy's fixtures/a.txt: %v, %v; want modified at %v", info.ModTime(), err, past)
 	}
-	if info, err := os.Stat(filepath.Join(w.Dir(), "run.sh")); err != nil || info.Mode().Perm() != 0o755 {
+	if info, err := os.Stat(filepath.Join(w.dir, "run.sh")); err != nil || info.Mode().Perm() != 0o755 {
 		t.Errorf("the copy's run.sh: %v, %v; want mode 0755", info.Mode(), err)
 	}
-	if target, err := os.Readlink(filepath.Join(w.Dir(), "in.txt")); err != nil || target != "fixtures/a.txt" {
+	if target, err := os.Readlink(filepath.Join(w.dir, "in.txt")); err != nil || target != "fixtures/a.txt" {
 		t.Errorf("the copy's in.txt links to %q, %v", target, err)
 	}
 }
