@@ -78,6 +78,9 @@ func Run(ctx context.Context, c Command) Outcome {
 		return out
 	}
 
+	// The run's time starts before its time limit does, so that a run
+	// that timed out never reads as shorter than the limit.
+	start := time.Now()
 	runCtx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	if c.Timeout > 0 {
@@ -120,7 +123,6 @@ func Run(ctx context.Context, c Command) Outcome {
 	}
 	cmd.WaitDelay = waitDelay
 
-	start := time.Now()
 	startErr = g.start(cmd, c.sealer)
 	close(started)
 	if startErr != nil {
