@@ -13,6 +13,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 var osLstat = os.Lstat
@@ -41,6 +42,9 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 		Tools:    make([]ToolResult, len(disc.Tools)),
 		Skills:   []SkillResult{},
 		Findings: []Finding{},
+	}
+	if cfg.Run || cfg.Explore != nil {
+		res.Sandbox = runner.Probe(cfg.Sandbox).String()
 	}
 	if !cfg.Run && cfg.Explore == nil {
 		// A static lint runs nothing that could change the tree while it
@@ -73,6 +77,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 					done(i, failures.runExamples(ctx, j))
 					continue
 				}
+				j.prepare()
 				checked <- j
 			}
 		})
@@ -270,6 +275,30 @@ type toolJob struct {
 	spent time.Duration
 }
 
+// prepare makes, once the static checks are done, what the tool's runs
+// will run in (its toolRun, and the workspace: the private copy of the
+// folder and the sandbox's thread), while the tools before it run: with
+// --jobs 1 the runs then wait for none of it. A tool whose examples will
+// not run gets none. The runs close it (runExamples).
+func (j *toolJob) prepare() {
+	defer func() {
+		if recover() != nil && j.run != nil {
+			// runExamples makes it again, and reports the panic.
+			j.run.closeFolder()
+			j.run = nil
+		}
+	}()
+	if !j.checked || j.c.spec == nil {
+		return
+	}
+	plan := j.c.runPlan()
+	if plan.reason != "" || plan.argv == nil {
+		return
+	}
+	j.run = &toolRun{c: j.c, out: j.out}
+	_, _ = j.run.workspace(plan.argv) // an error is each run's start error
+}
+
 // newToolJob is the job of checking the tool folder dir, disc.Tools[index].
 func newToolJob(cfg *Config, index int, dir string) *toolJob {
 	c := newToolCheck(cfg, dir)
@@ -391,7 +420,9 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 		tr.Explore = unexplored(c, "the contract could not be read (see spec-file)")
 	}
 	if j.checked {
-		j.run = &toolRun{c: c, out: j.out}
+		if j.run == nil {
+			j.run = &toolRun{c: c, out: j.out}
+		}
 		defer j.run.closeFolder()
 		tr.Examples = j.run.examples(ctx, &tr)
 		if cfg.Explore != nil {
@@ -400,6 +431,11 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 			j.x = &exploration{toolRun: j.run}
 			tr.Explore = j.x.explore(ctx)
 			c.attachSource(j.out.list[n:])
+		}
+		if seal, ok := j.run.seal(); ok {
+			if s := seal.String(); s != runner.Probe(cfg.Sandbox).String() {
+				tr.Sandbox = s
+			}
 		}
 		ac := &afterCheck{cfg: cfg, suppressions: j.out.suppressions, ran: j.run.ran, explored: j.x != nil && j.x.explored,
 			ruleByID: RuleByID, ruleIDs: ruleIDs, specRel: c.specRel, specSum: c.specSum}

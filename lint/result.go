@@ -24,6 +24,10 @@ type Result struct {
 	Shard string `json:"shard,omitempty"`
 	// Explore is how `speccify-lint explore` explored; nil for a lint run.
 	Explore *ExploreSettings `json:"explore,omitempty"`
+	// Sandbox says whether the runs were sealed by the kernel sandbox
+	// ("sealed by Landlock ABI 7 (file system, TCP, ...)") or why not
+	// ("not sealed: ..."); empty when nothing ran (--no-run).
+	Sandbox string `json:"sandbox,omitempty"`
 	// Interrupted is true when the run was stopped by a signal before it ended.
 	Interrupted bool `json:"interrupted,omitempty"`
 	// InternalErrors lists failures of speccify-lint itself (not of a tool).
@@ -68,6 +72,10 @@ type ToolResult struct {
 	Examples []ExampleResult `json:"examples"`
 	// Skipped says why the examples were not run; empty when they were.
 	Skipped string `json:"skipped,omitempty"`
+	// Sandbox is what the sandbox enforced on this tool's runs, when it
+	// differs from Result.Sandbox (a tool that requires network, or whose
+	// sandbox could not be set up); empty otherwise.
+	Sandbox string `json:"sandbox,omitempty"`
 	// Drift are the changes of the contract since --against REV, breaking
 	// ones first; none without --against, for a tool new since REV or
 	// unchanged.
@@ -135,6 +143,9 @@ type ExampleResult struct {
 	Implementation string `json:"implementation,omitempty"`
 	// Findings are the failures of this example, each at its output: line.
 	Findings []Finding `json:"findings,omitempty"`
+	// Denied is the line of the run's output that shows the kernel sandbox
+	// refused it an access, for a sealed run that failed ("" otherwise).
+	Denied string `json:"sandbox_denied,omitempty"`
 }
 
 // ExploreSettings are the settings of an explore run.

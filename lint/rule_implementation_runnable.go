@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
-	"github.com/speccify/speccify-lint/lint/process"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 var ruleImplementationRunnable = &Rule{ID: "implementation-runnable", Severity: SeverityError, Category: "implementations",
@@ -56,7 +56,7 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 				c.startHints = map[string]string{}
 			}
 			c.startHints[im.Name] = "its #! line ends with a carriage return, which the system takes as part of the interpreter's name (see implementation-runnable)"
-		case !executable && !process.KnownExtension(im.Ext):
+		case !executable && !runner.KnownExtension(im.Ext):
 			rep.withHelp("make it executable with a #! line, or rename it to one of %s", interpreterExtensions).report(inFile(file, topOfFile), im.Name,
 				"%s is not executable and %s has no known interpreter", im.Name, im.Ext)
 		}
@@ -68,7 +68,7 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 // interpreter table of package process is their one source.
 var interpreterExtensions = func() string {
 	var exts []string
-	for _, e := range process.Extensions() {
+	for _, e := range runner.Extensions() {
 		if !e.WindowsOnly {
 			exts = append(exts, e.Ext)
 		}
@@ -105,7 +105,7 @@ func (c *toolCheck) crLineEndings(name string, script []byte) bool {
 }
 
 func suggestedInterpreter(ext string) string {
-	if names := process.Interpreters(ext); len(names) > 0 {
+	if names := runner.Interpreters(ext); len(names) > 0 {
 		return names[0]
 	}
 	return "sh"

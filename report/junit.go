@@ -301,6 +301,11 @@ func exampleBody(t *lint.ToolResult, e *lint.ExampleResult) string {
 	}
 	b.WriteString(exitStatus(e))
 	b.WriteString("\n")
+	if e.Denied != "" {
+		b.WriteString("the sandbox denied an access: ")
+		b.WriteString(cleanLine(e.Denied))
+		b.WriteString("\n")
+	}
 	if e.Reproduce != "" {
 		b.WriteString("reproduce: ")
 		b.WriteString(cleanLine(e.Reproduce))

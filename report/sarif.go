@@ -96,6 +96,13 @@ func renderSARIF(b *bytes.Buffer, r *lint.Result, opt Options, items []item, fps
 		}
 		run.Properties["speccify-lint/omitted"] = omitted
 	}
+	if r.Sandbox != "" {
+		// Whether the runs were sealed by the kernel sandbox, or why not.
+		if run.Properties == nil {
+			run.Properties = sarif.Properties{}
+		}
+		run.Properties["speccify-lint/sandbox"] = r.Sandbox
+	}
 
 	for i, fp := range fps {
 		if !sel.keep[i] {

@@ -274,6 +274,9 @@ func writeRunDetails(b *bytes.Buffer, e *lint.ExampleResult, sameAs string) {
 			fmt.Fprintf(b, "      %s\n", l)
 		}
 	}
+	if e.Denied != "" {
+		fmt.Fprintf(b, "    the sandbox denied an access: %s\n", cleanLine(e.Denied))
+	}
 	if e.Reproduce != "" {
 		fmt.Fprintf(b, "    reproduce: %s\n", cleanLine(e.Reproduce))
 	}

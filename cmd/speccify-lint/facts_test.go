@@ -14,8 +14,8 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
-	"github.com/speccify/speccify-lint/lint/process"
 	"github.com/speccify/speccify-lint/report"
+	"github.com/speccify/speccify-lint/runner"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -235,7 +235,7 @@ func TestConfigKeys(t *testing.T) {
 func TestDocsInterpreters(t *testing.T) {
 	para := pageParagraph(t, usagePage, "## Running the examples")
 	prose := regexp.MustCompile("`[^`]*`").ReplaceAllString(para, "")
-	for _, e := range process.Extensions() {
+	for _, e := range runner.Extensions() {
 		if !strings.Contains(para, "`"+e.Ext+"`") {
 			t.Errorf("%s's Running the examples does not name the extension %s", usagePage, e.Ext)
 		}
@@ -400,5 +400,35 @@ func TestDocsJSONShape(t *testing.T) {
 				seen[key] = true
 			}
 		})
+	}
+}
+
+// TestDocsSandbox: "Sealed runs" of docs/guarantees.md names what a sealed
+// run may use and get, as package runner holds it: the system directories,
+// the files of /proc, the devices, the network's directories, the
+// environment variables passed and set, the modes and the variable that
+// takes Landlock away.
+func TestDocsSandbox(t *testing.T) {
+	const page = "docs/guarantees.md"
+	b, err := os.ReadFile(filepath.Join("..", "..", page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	start := strings.Index(text, "## Sealed runs")
+	end := strings.Index(text, "## Containment")
+	if start < 0 || end < start {
+		t.Fatalf("%s has no section Sealed runs before Containment", page)
+	}
+	section := text[start:end]
+	var names []string
+	for _, group := range [][]string{runner.SystemDirs, runner.ProcFiles, runner.Devices, runner.ReadOnlyDevices,
+		runner.NetworkDirs, runner.PassedEnv, runner.TempEnv, runner.Modes, {runner.NoLandlockEnv}} {
+		names = append(names, group...)
+	}
+	for _, name := range names {
+		if !strings.Contains(section, "`"+name+"`") {
+			t.Errorf("%s's Sealed runs does not name `%s`", page, name)
+		}
 	}
 }

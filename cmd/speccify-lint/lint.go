@@ -41,15 +41,16 @@ type LintCmd struct {
 	Baseline string            `placeholder:"FILE" help:"Report only the findings that the baseline file FILE (written by --write-baseline) does not record; in the configuration file, FILE is relative to the file."`
 	Severity map[string]string `placeholder:"RULE=SEVERITY" help:"Set the severity of a rule's findings: note, warning or error (repeatable; severity: {RULE: SEVERITY} in the configuration file)."`
 
-	Platform  string        `placeholder:"PLATFORM" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
-	Root      string        `type:"existingdir" placeholder:"DIR" config:"-" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
-	Config    string        `placeholder:"FILE" config:"-" help:"Configuration file (default: .speccify-lint.yaml or .speccify-lint.yml in the working directory or the nearest directory above it that has one)."`
-	Timeout   time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
-	MaxOutput byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each (a size such as 512KiB)."`
-	Jobs      int           `short:"j" placeholder:"N" help:"Tools whose examples run at once, and tools checked statically at once (default: the number of CPUs)."`
-	Color     string        `enum:"auto,always,never" default:"auto" help:"Colour in text output: ${enum} (auto: on a terminal without NO_COLOR)."`
-	Verbose   bool          `short:"v" xor:"verbosity" help:"List every example with its verdict and duration in the text report."`
-	Quiet     bool          `short:"q" xor:"verbosity" help:"Print only the findings in the text report: no summary, no skipped lines, no status line."`
+	Platform     string        `placeholder:"PLATFORM" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
+	Root         string        `type:"existingdir" placeholder:"DIR" config:"-" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
+	Config       string        `placeholder:"FILE" config:"-" help:"Configuration file (default: .speccify-lint.yaml or .speccify-lint.yml in the working directory or the nearest directory above it that has one)."`
+	Timeout      time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
+	MaxOutput    byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each (a size such as 512KiB)."`
+	Jobs         int           `short:"j" placeholder:"N" help:"Tools whose examples run at once, and tools checked statically at once (default: the number of CPUs)."`
+	SandboxFlags `embed:""`
+	Color        string `enum:"auto,always,never" default:"auto" help:"Colour in text output: ${enum} (auto: on a terminal without NO_COLOR)."`
+	Verbose      bool   `short:"v" xor:"verbosity" help:"List every example with its verdict and duration in the text report."`
+	Quiet        bool   `short:"q" xor:"verbosity" help:"Print only the findings in the text report: no summary, no skipped lines, no status line."`
 
 	NoTimestamps  bool   `help:"Leave timestamps out of reports and report durations as 0, for byte-identical reports."`
 	JUnitStrict   bool   `name:"junit-strict" help:"Leave out the file and line attributes of JUnit test cases, which Jenkins' junit-10.xsd does not allow."`
@@ -128,6 +129,9 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		MaxOutput:  int64(c.MaxOutput),
 		Shard:      shard.String(),
 		Explore:    explore,
+	}
+	if err := c.SandboxFlags.apply(&cfg, cfg.Run || explore != nil, env.stderr); err != nil {
+		return err
 	}
 	if c.Against != "" {
 		against, err := openAgainst(root, "--against", c.Against, disc)

@@ -2,10 +2,13 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/speccify/speccify-lint/runner"
 )
 
 func TestMain(m *testing.M) {
@@ -25,6 +28,13 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
 			return nil
+		},
+		// [sealed]: the kernel can seal the runs here (Landlock).
+		Condition: func(cond string) (bool, error) {
+			if cond == "sealed" {
+				return runner.Probe(runner.SandboxAuto).Sealed, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"gone":       cmdGone,

@@ -195,7 +195,8 @@ b/TOOL.md: passed: examples: 2 passed (0s)`
 	for _, jobs := range []string{"1", "4"} {
 		_ = os.Remove(gate)
 		_ = os.Remove(mark)
-		r := startStream(t, bin, root, "-v", "--jobs", jobs)
+		// Unsealed: b's implementation touches its mark outside its folder.
+		r := startStream(t, bin, root, "-v", "--jobs", jobs, "--sandbox", "off")
 		if jobs != "1" {
 			waitFor(t, mark)
 		}
