@@ -1,13 +1,14 @@
 package discover
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/speccify/speccify-lint/internal/safegit"
 )
 
 // ChangedFolders returns the folders (tool or skill folders, as Discover
@@ -142,21 +143,10 @@ func resolvedAbs(p string) string {
 	return abs
 }
 
-// runGit runs git in dir and returns its standard output; a failure carries
-// git's first line of standard error.
+// runGit runs git in dir through safegit (no program the repository's
+// configuration names runs) and returns its standard output; a failure
+// carries git's first line of standard error.
 func runGit(dir string, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			if msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n"); msg != "" {
-				return "", errors.New(msg)
-			}
-		}
-		return "", err
-	}
-	return stdout.String(), nil
+	out, err := safegit.Output(dir, args...)
+	return string(out), err
 }
