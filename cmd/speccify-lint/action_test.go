@@ -533,6 +533,25 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	// An empty against (a push event's github.event.pull_request.base.sha)
+	// or one of blanks is no comparison: the action leaves --against out,
+	// which the CLI would refuse empty.
+	for _, against := range []string{"", " \n "} {
+		t.Run(fmt.Sprintf("against %q", against), func(t *testing.T) {
+			if _, err := exec.LookPath("git"); err != nil {
+				t.Skip("git is not on PATH")
+			}
+			ws := workspace(t)
+			gitInit(t, ws, "bad tools")
+			c := newRun(map[string]string{"paths": "good tools", "against": against}, ws)
+			c.steps["build"] = build.outputs
+			lint := c.runStep(t, a.step(t, "lint"))
+			if lint.code != 0 || lint.outputs["exit-code"] != "0" || strings.Contains(lint.summary, "Contract changes") {
+				t.Errorf("exit %d, exit-code %q, summary:\n%s\nlog:\n%s", lint.code, lint.outputs["exit-code"], lint.summary, lint.log)
+			}
+		})
+	}
+
 	t.Run("bad run-examples", func(t *testing.T) {
 		c := newRun(map[string]string{"run-examples": "yes"}, workspace(t))
 		c.steps["build"] = build.outputs

@@ -26,3 +26,18 @@ func openAgainst(root, flag, rev string, disc *discover.Discovery) (*lint.Agains
 	}
 	return a, nil
 }
+
+// checkRevisions refuses --changed-since and --against set to an empty
+// revision (on the command line; neither is read from the configuration
+// file): empty would mean "not given" and turn the check off without a
+// word, so a breaking change would pass. diff refuses "" alike.
+func (c *LintCmd) checkRevisions() error {
+	for _, f := range []struct{ name, rev string }{{"changed-since", c.ChangedSince}, {"against", c.Against}} {
+		if _, set := c.origins[f.name]; set {
+			if err := discover.CheckRevision("--"+f.name, f.rev); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
