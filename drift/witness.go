@@ -98,11 +98,29 @@ func (s *search) run(examples []any) {
 		if !in.Valid {
 			continue
 		}
-		vs, ok := rejects(s.narrow, in.Value)
-		if !ok {
+		if vs, ok := rejects(s.narrow, in.Value); ok {
+			s.consider(in, src, vs)
+		}
+		s.grow(in, src)
+	}
+}
+
+// grow tries, for each change still without a witness, the values grown
+// from the valid candidate in at its place (see grown): what a generator
+// of random values rarely makes, such as an array with an item twice.
+func (s *search) grow(in explore.Input, src explore.Source) {
+	for _, c := range s.changes {
+		if c.HasWitness {
 			continue
 		}
-		s.consider(in, src, vs)
+		for _, v := range grown(in.Value, c) {
+			if !accepts(s.wide, v) {
+				continue
+			}
+			if vs, ok := rejects(s.narrow, v); ok {
+				s.consider(explore.Input{Value: v, Valid: true, Kind: "grown"}, src, vs)
+			}
+		}
 	}
 }
 
