@@ -158,3 +158,67 @@ func withWitness(cs []*SchemaChange) []*SchemaChange {
 	}
 	return out
 }
+
+// TestWitnessesShrunk: every witness of the keyword cases is shrunk: its
+// strings are plain (letters a and digits 0 only: no NUL, CR, LF or other
+// character a generator draws), as long as a length bound needs and no
+// longer, and the members no schema declares are named extra0, extra1,
+// ... in order, whatever name the value found had.
+func TestWitnessesShrunk(t *testing.T) {
+	for _, tc := range keywordCases() {
+		if tc.keyword == "" || strings.Contains(tc.narrow, "pattern") {
+			continue
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			wide := `{"type":"object","properties":{"v":` + tc.wide + `}}`
+			narrow := `{"type":"object","properties":{"v":` + tc.narrow + `}}`
+			for _, dir := range []Direction{Inputs, Outputs} {
+				old, new := wide, narrow
+				if dir == Outputs {
+					old, new = narrow, wide
+				}
+				changes, _, _ := compareJSON(t, old, new, dir)
+				for _, c := range withWitness(changes) {
+					checkShrunk(t, dir.Field()+": "+c.What, c.Witness, c.bound)
+				}
+			}
+		})
+	}
+}
+
+// checkShrunk checks one witness as TestWitnessesShrunk says; bound is the
+// change's length bound (0 for none).
+func checkShrunk(t *testing.T, what string, w any, bound int) {
+	t.Helper()
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case string:
+			if strings.Trim(x, "a0") != "" && x != "x" && x != "y" {
+				t.Errorf("%s: witness %s has a string that is not plain: %q", what, jsonText(w), x)
+			}
+			if n := len([]rune(x)); n > 3 && n != bound+1 {
+				t.Errorf("%s: witness %s has a string of %d characters (bound %d)", what, jsonText(w), n, bound)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		case map[string]any:
+			extra := 0
+			for _, k := range sortedKeys(x) {
+				if k == "v" || k == "p" || k == "q" || k == "a" || k == "b" || k == "ok" {
+					continue
+				}
+				if k != "extra"+fmt.Sprint(extra) && !(extra >= 1 && strings.HasPrefix(k, "extra")) {
+					t.Errorf("%s: witness %s has the member %q where extra%d would do", what, jsonText(w), k, extra)
+				}
+				extra++
+			}
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(w)
+}
