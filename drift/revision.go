@@ -280,9 +280,9 @@ func (r *Revision) ReadFile(name string, limit int64) ([]byte, error) {
 // errMissing is a blob the repository does not have, as git cat-file says.
 var errMissing = errors.New("missing")
 
-// catFileError is a git cat-file that ended while it answered, with its
-// first line of standard error (a partial clone's missing blob: "could not
-// fetch ... from promisor remote").
+// catFileError is a git cat-file that ended while it answered, with why
+// (gitSays; a partial clone's missing blob: "could not fetch ... from
+// promisor remote").
 type catFileError struct{ msg string }
 
 func (e *catFileError) Error() string { return "git cat-file: " + e.msg }
@@ -418,9 +418,24 @@ func (c *catFile) close(err error) error {
 	c.in.Close()
 	c.cmd.Process.Kill()
 	c.cmd.Wait()
-	msg, _, _ := strings.Cut(strings.TrimSpace(c.stderr.String()), "\n")
-	if msg = strings.TrimPrefix(msg, "fatal: "); msg != "" && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)) {
+	if msg := gitSays(c.stderr.String()); msg != "" && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)) {
 		return &catFileError{msg: msg}
 	}
 	return err
+}
+
+// gitSays is why git ended, from its standard error: its first "fatal:"
+// line, else its first line that is no warning.
+func gitSays(stderr string) string {
+	var other string
+	for line := range strings.SplitSeq(stderr, "\n") {
+		line = strings.TrimSpace(line)
+		if msg, ok := strings.CutPrefix(line, "fatal: "); ok {
+			return msg
+		}
+		if other == "" && line != "" && !strings.HasPrefix(line, "warning: ") {
+			other = line
+		}
+	}
+	return other
 }

@@ -87,7 +87,7 @@ properties:
 			changes := Compare(old, new)
 			var got, compatible []string
 			for _, c := range changes {
-				if c.Breaking {
+				if c.Verdict == Breaking {
 					got = append(got, c.What+" => "+c.Schema.WitnessJSON())
 					confirm(t, old.Inputs, new.Inputs, c.Schema.Witness)
 				} else if c.Schema.Compatible {
@@ -158,7 +158,7 @@ additionalProperties: false`
 			new := contractOf(t, toolText("type: object", tt.new, ""))
 			var got []string
 			for _, c := range Compare(old, new) {
-				if c.Breaking {
+				if c.Verdict == Breaking {
 					got = append(got, c.What+" => "+c.Schema.WitnessJSON())
 					confirm(t, new.Outputs, old.Outputs, c.Schema.Witness)
 				}
@@ -192,7 +192,7 @@ func TestUnclassifiedChange(t *testing.T) {
 	new := contractOf(t, toolText("type: object\nproperties:\n  n: {type: integer, not: {const: 0}}", anyOutputs, ""))
 	var got []string
 	for _, c := range Compare(old, new) {
-		if c.Breaking {
+		if c.Verdict == Breaking {
 			got = append(got, c.What+" => "+c.Schema.WitnessJSON())
 			confirm(t, old.Inputs, new.Inputs, c.Schema.Witness)
 		}
