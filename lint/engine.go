@@ -53,6 +53,11 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 		cfg.folders = discover.NewGate(cfg.Root).NewFolderOpener()
 		defer cfg.folders.Close()
 	}
+	if cfg.Against != nil {
+		// Before any tool is checked: a renamed tool is compared with the
+		// folder it was renamed from.
+		cfg.Against.prepare(&cfg, disc.ToolDirs())
+	}
 	n := min(cfg.jobs(), max(len(disc.Tools), 1))
 	var next atomic.Int64             // the index of the next tool to check
 	checked := make(chan *toolJob, n) // at most n tools wait, checked, for their runs

@@ -26,6 +26,7 @@ var registry = []*Rule{
 	ruleExploreStdout, ruleExploreOutputSchema, ruleExploreExit, ruleExploreError, ruleExploreCrash, ruleExploreSlow, ruleExploreNondeterministic, ruleExploreAcceptsInvalid,
 	// Drift: the contract compared with the one at --against REV.
 	ruleBreakingInput, ruleBreakingOutput, ruleToolRemoved, rulePlatformDropped, ruleEffectsWidened, ruleRequiresAdded,
+	ruleContractNotCompared,
 	// Suppressions: judged once the examples ran.
 	ruleUnusedSuppression,
 }

@@ -534,6 +534,67 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	// An empty against (a push event's github.event.pull_request.base.sha)
+	// or one of blanks is no comparison: the action leaves --against out,
+	// which the CLI would refuse empty.
+	for _, against := range []string{"", " \n "} {
+		t.Run(fmt.Sprintf("against %q", against), func(t *testing.T) {
+			if _, err := exec.LookPath("git"); err != nil {
+				t.Skip("git is not on PATH")
+			}
+			ws := workspace(t)
+			gitInit(t, ws, "bad tools")
+			c := newRun(map[string]string{"paths": "good tools", "against": against}, ws)
+			c.steps["build"] = build.outputs
+			lint := c.runStep(t, a.step(t, "lint"))
+			if lint.code != 0 || lint.outputs["exit-code"] != "0" || strings.Contains(lint.summary, "Contract changes") {
+				t.Errorf("exit %d, exit-code %q, summary:\n%s\nlog:\n%s", lint.code, lint.outputs["exit-code"], lint.summary, lint.log)
+			}
+		})
+	}
+
+	// A renamed tool with a contract change (git mv, name changed, a new
+	// required input): the step summary shows the breaking change at the
+	// new folder, compared with the old one, and the job fails.
+	t.Run("against, renamed tool", func(t *testing.T) {
+		if _, err := exec.LookPath("git"); err != nil {
+			t.Skip("git is not on PATH")
+		}
+		ws := workspace(t)
+		gitInit(t, ws, "good tools")
+		tools := filepath.Join(ws, "good tools", ".agent", "tools")
+		gitRun(t, ws, "mv", filepath.Join(tools, "greet"), filepath.Join(tools, "hello"))
+		spec := filepath.Join(tools, "hello", "TOOL.md")
+		text, err := os.ReadFile(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		changed := strings.Replace(strings.Replace(string(text), "name: greet", "name: hello", 1),
+			"  properties:\n    name: {type: string}", "  required: [lang]\n  properties:\n    name: {type: string}\n    lang: {type: string}", 1)
+		if err := os.WriteFile(spec, []byte(changed), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gitRun(t, ws, "commit", "-q", "-a", "-m", "greet is hello")
+		c := newRun(map[string]string{"paths": "good tools", "against": "HEAD~1", "run-examples": "false"}, ws)
+		c.steps["build"] = build.outputs
+		lint := c.runStep(t, a.step(t, "lint"))
+		if lint.outputs["exit-code"] != "1" {
+			t.Errorf("exit-code %q, want 1:\n%s", lint.outputs["exit-code"], lint.log)
+		}
+		for _, want := range []string{
+			"| good tools/.agent/tools/hello (renamed from good tools/.agent/tools/greet) | 1 | 0 | **breaking** inputs: required input \"lang\" added, witness `{}` (`breaking-input`)",
+			"tool folder renamed to good tools/.agent/tools/hello (name \"greet\" is now \"hello\")",
+			"### ❌ hello",
+		} {
+			if !strings.Contains(lint.summary, want) {
+				t.Errorf("step summary lacks %q:\n%s", want, lint.summary)
+			}
+		}
+		if strings.Contains(lint.summary, "passed: [hello]") || strings.Contains(lint.summary, "passed: hello") {
+			t.Errorf("step summary says the renamed tool passed:\n%s", lint.summary)
+		}
+	})
+
 	t.Run("bad run-examples", func(t *testing.T) {
 		c := newRun(map[string]string{"run-examples": "yes"}, workspace(t))
 		c.steps["build"] = build.outputs
@@ -869,17 +930,20 @@ func pathWithout(t *testing.T, without string) string {
 // committed and everything else is untracked.
 func gitInit(t *testing.T, dir, committed string) {
 	t.Helper()
-	for _, args := range [][]string{
-		{"init", "-q"},
-		{"add", "--", committed},
-		{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "base"},
-	} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+	gitRun(t, dir, "init", "-q")
+	gitRun(t, dir, "add", "--", committed)
+	gitRun(t, dir, "commit", "-q", "-m", "base")
+}
+
+// gitRun runs git in dir with a fixed identity and no system or global
+// configuration.
+func gitRun(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }
 

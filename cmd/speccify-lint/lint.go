@@ -102,6 +102,9 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	if err := c.checkFixFlags(explore != nil); err != nil {
 		return usageError{err}
 	}
+	if err := c.checkRevisions(); err != nil {
+		return usageError{err}
+	}
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}

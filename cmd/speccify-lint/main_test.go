@@ -40,6 +40,7 @@ func TestScripts(t *testing.T) {
 			"gone":       cmdGone,
 			"crlf":       cmdCRLF,
 			"gen-corpus": cmdGenCorpus,
+			"pad":        cmdPad,
 		},
 	})
 }
