@@ -409,7 +409,9 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 			}
 		}
 	}
-	return j.finish(tr, j.spent+time.Since(start))
+	tr = j.finish(tr, j.spent+time.Since(start))
+	tr.Status = j.toolStatus(&tr, ctx.Err() != nil)
+	return tr
 }
 
 // finish adds the findings, in order, and the time spent on the tool (not
