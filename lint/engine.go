@@ -42,6 +42,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 		Skills:   []SkillResult{},
 		Findings: []Finding{},
 	}
+	cfg.git = newGitFiles(cfg.Root)
 	if !cfg.Run && cfg.Explore == nil {
 		// A static lint runs nothing that could change the tree while it
 		// reads it: the folders of one directory are opened from it, kept
