@@ -70,6 +70,10 @@ type ToolResult struct {
 	Findings []Finding `json:"findings"`
 	// Examples are the worked examples in document order.
 	Examples []ExampleResult `json:"examples"`
+	// Status is the verdict on the tool as a whole (see ToolStatus); empty
+	// when nothing judged it: the examples were not run (--no-run) and the
+	// static checks settle no other status, or no example ran.
+	Status ToolStatus `json:"status,omitempty"`
 	// Skipped says why the examples were not run; empty when they were.
 	Skipped string `json:"skipped,omitempty"`
 	// Sandbox is what the sandbox enforced on this tool's runs, when it
@@ -231,4 +235,6 @@ type Summary struct {
 	Failed   int `json:"failed"`
 	Errored  int `json:"errored"`
 	Skipped  int `json:"skipped"`
+	// Statuses counts the tools by their status (ToolResult.Status).
+	Statuses StatusCounts `json:"tool_statuses"`
 }

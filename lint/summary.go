@@ -66,6 +66,7 @@ func (r *Result) Summarize() {
 		}
 	}
 	for i := range r.Tools {
+		s.Statuses.add(r.Tools[i].Status)
 		for _, e := range r.Tools[i].Examples {
 			s.Examples++
 			switch e.Status {

@@ -341,13 +341,14 @@ func stdoutLines(stdout string) (lines []string, more int) {
 	return lines, more
 }
 
-// writeTextSummary writes "N tools, N findings (N errors, N warnings)" and
-// the example verdicts when examples ran (or how many did not run, and
-// why: notRun, "--no-run" when empty), then how many findings a fix
-// resolves.
+// writeTextSummary writes "N tools, N findings (N errors, N warnings)",
+// the tools' statuses after "N tools" when one is neither passed nor failed
+// (see toolStatusCounts), and the example verdicts when examples ran (or
+// how many did not run, and why: notRun, "--no-run" when empty), then how
+// many findings a fix resolves.
 func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string) {
 	s := summary(r)
-	fmt.Fprintf(b, "%s, %s (%s, %s", plural(s.Tools, "tool"), plural(s.Findings, "finding"),
+	fmt.Fprintf(b, "%s%s, %s (%s, %s", plural(s.Tools, "tool"), toolStatusCounts(s.Statuses, color), plural(s.Findings, "finding"),
 		paintCount(color, ansiRed, plural(s.Errors, "error"), s.Errors),
 		paintCount(color, ansiYellow, plural(s.Warnings, "warning"), s.Warnings))
 	if s.Notes > 0 {
@@ -370,6 +371,31 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string
 		}
 		fmt.Fprintf(b, "%s baselined, %s gone\n", plural(bl.Baselined, "finding"), entries)
 	}
+}
+
+// toolStatusCounts is the part of the summary line that counts the tools
+// by status, " (1 not-implemented, 2 passed)": every status some tool has,
+// in the order of their precedence (lint.ToolStatuses), unverified ones in
+// yellow. It is there only when the examples of some tool could not run
+// for a reason a status names (no-examples, not-implemented,
+// not-applicable, missing-requirement); otherwise every tool's examples
+// ran, or none did (--no-run), and the example verdicts and the error
+// count say the rest.
+func toolStatusCounts(c lint.StatusCounts, color bool) string {
+	if c.NoExamples+c.NotImplemented+c.NotApplicable+c.MissingRequirement == 0 {
+		return ""
+	}
+	var parts []string
+	for _, st := range lint.ToolStatuses {
+		if n := c.Of(st); n > 0 {
+			part := strconv.Itoa(n) + " " + string(st)
+			if st.Unverified() {
+				part = paint(color, ansiYellow, part)
+			}
+			parts = append(parts, part)
+		}
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 // writeFixable writes the line of the summary that counts the findings

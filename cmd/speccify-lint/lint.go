@@ -41,6 +41,8 @@ type LintCmd struct {
 	Baseline string            `placeholder:"FILE" help:"Report only the findings that the baseline file FILE (written by --write-baseline) does not record; in the configuration file, FILE is relative to the file."`
 	Severity map[string]string `placeholder:"RULE=SEVERITY" help:"Set the severity of a rule's findings: note, warning or error (repeatable; severity: {RULE: SEVERITY} in the configuration file)."`
 
+	RequireRun bool `name:"require-run" help:"Exit 1 when a tool whose examples could run here did not run them: its status is no-examples, not-implemented or missing-requirement (not-applicable, a tool not for this platform, never fails)."`
+
 	Platform     string        `placeholder:"PLATFORM" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
 	Root         string        `type:"existingdir" placeholder:"DIR" config:"-" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
 	Config       string        `placeholder:"FILE" config:"-" help:"Configuration file (default: .speccify-lint.yaml or .speccify-lint.yml in the working directory or the nearest directory above it that has one)."`
@@ -222,10 +224,32 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		env.exitCode = exitUsage
 	case wrote:
 		// --write-baseline records the findings; it does not judge them.
+	case c.RequireRun && len(res.Unverified()) > 0:
+		fmt.Fprintln(env.stderr, unverifiedNote(res.Unverified()))
+		env.exitCode = 1
 	case res.Fails(failThreshold(c.FailOn)):
 		env.exitCode = 1
 	}
 	return nil
+}
+
+// unverifiedNote is what --require-run says on stderr when it fails the
+// run: the tools it fails on, each with its status, the first
+// maxUnverifiedNamed of them by name.
+func unverifiedNote(tools []*lint.ToolResult) string {
+	const maxUnverifiedNamed = 10
+	var named []string
+	for _, t := range tools[:min(len(tools), maxUnverifiedNamed)] {
+		named = append(named, fmt.Sprintf("%s (%s)", t.Spec, t.Status))
+	}
+	if more := len(tools) - len(named); more > 0 {
+		named = append(named, fmt.Sprintf("and %d more", more))
+	}
+	what := "1 tool cannot run its examples here"
+	if len(tools) > 1 {
+		what = fmt.Sprintf("%d tools cannot run their examples here", len(tools))
+	}
+	return "speccify-lint: --require-run: " + what + ": " + strings.Join(named, ", ")
 }
 
 func failThreshold(name string) lint.Severity {
