@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/safegit"
 )
 
 // gitFiles is what git says of the files under the root, for the
@@ -173,24 +174,23 @@ func (g *gitFiles) source(file string, line int, pattern string) ignoreSource {
 // runGit runs git in dir with args, stdin on its standard input, and
 // returns what it printed on stdout: the one place speccify-lint's rules
 // run git. The repository is the pull request's, its .git/config
-// included, so git runs with nothing it configures that starts a program
-// (core.fsmonitor, the one such setting the commands used here would
-// read), with no pager, no optional locks taken and nothing written back
-// (core.untrackedCache); within gitTimeout, and with at most gitMaxOutput
-// of output.
+// included, so git runs through internal/safegit (no program the
+// configuration names starts: core.fsmonitor, the one such setting the
+// commands used here would read, filters, hooks, the pager; no optional
+// locks taken), with nothing written back (core.untrackedCache); within
+// gitTimeout, and with at most gitMaxOutput of output.
 func runGit(dir string, stdin []byte, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", append([]string{
-		"--no-pager", "--no-optional-locks",
-		"-c", "core.fsmonitor=false", "-c", "core.untrackedCache=false",
-	}, args...)...)
-	cmd.Dir = dir
+	cmd, err := safegit.CommandContext(ctx, dir, append([]string{"-c", "core.untrackedCache=false"}, args...)...)
+	if err != nil {
+		return nil, err
+	}
 	cmd.Stdin = bytes.NewReader(stdin)
 	out := &cappedBuffer{max: gitMaxOutput, cancel: cancel}
 	cmd.Stdout = out
 	cmd.WaitDelay = time.Second
-	err := cmd.Run()
+	err = cmd.Run()
 	if out.over {
 		return nil, errors.New("git printed more than " + strconv.Itoa(gitMaxOutput) + " bytes")
 	}
