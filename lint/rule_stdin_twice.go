@@ -34,7 +34,7 @@ func checkStdinTwice(c *toolCheck, rep reporter) {
 			at := inFile(c.fileIn(im.Name), second)
 			if rep.withHelp("the second read gets nothing and the JSON input is lost: read stdin once into a variable, or move the logic into a .py file").report(at, im.Name,
 				"%s reads stdin again here, after line %d", im.Name, first.Line) {
-				c.causeOfImpl(im.Name, cause{rule: rep.rule.ID, subject: im.Name, is: "reads stdin twice", are: "read stdin twice", at: rep.placeText(at), unanswered: true})
+				c.causeOfImpl(im.Name, cause{rule: rep.rule.ID, subject: im.Name, is: "reads stdin twice", are: "read stdin twice", at: rep.placeText(at), explains: unanswered})
 			}
 		}
 	}
