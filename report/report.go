@@ -156,6 +156,12 @@ func ShowsFixes(format string) bool {
 	return i >= 0 && writers[i].fixes
 }
 
+// ListsExamples reports whether the format lists every example with
+// Options.Verbose (-v): the text report. Where it does not, the CLI streams
+// the examples' lines with the tools' verdicts (WriteToolVerdict) instead,
+// so that a log that holds both stdout and stderr has each line once.
+func ListsExamples(format string) bool { return format == "text" }
+
 // Formats are the report formats Write accepts.
 var Formats = names(writers, func(w formatWriter) string { return w.name })
 

@@ -151,8 +151,12 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 			progress = startProgress(env.stderr, len(disc.Tools), explore != nil)
 			cfg.Progress = progress.event
 		} else if wantStream(running, c.Quiet) {
+			// With -v the examples' lines stream only when the report on
+			// stdout does not list them: a CI log holds both streams, and
+			// each line once.
 			stream := newToolStream(ctx, env.stderr, lint.ToolDirs(root, disc), report.Options{
-				Color: c.useColor("text", env.stderr), NoTimestamps: c.NoTimestamps, Verbose: c.Verbose,
+				Color: c.useColor("text", env.stderr), NoTimestamps: c.NoTimestamps,
+				Verbose: c.Verbose && !report.ListsExamples(plan.stdout),
 			})
 			cfg.Progress = stream.event
 		}

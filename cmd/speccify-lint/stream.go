@@ -12,8 +12,9 @@ import (
 
 // toolStream prints, while the examples run where no status line is drawn
 // (in CI, in a pipe), each tool's verdict line (with -v its examples' lines
-// first; report.WriteToolVerdict) on stderr when the tool is done, so that
-// a long run's log moves. The tools come in the report's order whatever
+// first, unless the report on stdout lists them: report.ListsExamples;
+// report.WriteToolVerdict) on stderr when the tool is done, so that a long
+// run's log moves. The tools come in the report's order whatever
 // --jobs is: a tool's lines are printed as soon as it and every tool before
 // it are done, as go test prints packages. The report on stdout is not
 // changed: it is what tools parse and what -o files hold. Once the run is
