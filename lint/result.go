@@ -135,6 +135,11 @@ type ExampleResult struct {
 	Implementation string `json:"implementation,omitempty"`
 	// Findings are the failures of this example, each at its output: line.
 	Findings []Finding `json:"findings,omitempty"`
+	// Baselined is how many of its findings a --baseline file records and
+	// the report leaves out, when they were what failed it: Status is then
+	// its verdict without them, and reports say that it fails as the
+	// baseline records, not that it failed. 0 otherwise.
+	Baselined int `json:"baselined,omitempty"`
 }
 
 // ExploreSettings are the settings of an explore run.
@@ -220,4 +225,7 @@ type Summary struct {
 	Failed   int `json:"failed"`
 	Errored  int `json:"errored"`
 	Skipped  int `json:"skipped"`
+	// Baselined counts the examples whose failure a --baseline file records
+	// (ExampleResult.Baselined), which the other counts leave out.
+	Baselined int `json:"baselined,omitempty"`
 }

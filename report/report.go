@@ -382,10 +382,18 @@ func messageAndHelp(f lint.Finding) string {
 	return f.Message + "; help: " + f.Help
 }
 
+// statusBaselined is the verdict a report gives an example that fails only
+// as a --baseline file records (lint.ExampleResult.Baselined).
+const statusBaselined lint.Status = "baselined"
+
 // verdict is the status a report gives an example: its Status, except that
 // a run that passed but has an error-level finding (such as side effects at
-// error level) counts as failed.
+// error level) counts as failed, and one whose failure the baseline records
+// is baselined.
 func verdict(e *lint.ExampleResult) lint.Status {
+	if e.Baselined > 0 {
+		return statusBaselined
+	}
 	if e.Status == lint.StatusPassed {
 		for _, f := range e.Findings {
 			if f.Severity >= lint.SeverityError {

@@ -63,6 +63,8 @@ type LintCmd struct {
 	// origins says where each flag that was set was set: on the command
 	// line or in the configuration file. A flag not in it has its default.
 	origins map[string]settingOrigin
+	// baseline is the --baseline file, read once (readBaseline).
+	baseline *report.Baseline
 }
 
 // Run lints, reports and sets the exit code.
@@ -96,6 +98,12 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		return usageErrorf("--platform: %v", err)
 	}
 	if err := c.checkFixFlags(explore != nil); err != nil {
+		return usageError{err}
+	}
+	// A --baseline file that is not one is a usage error before anything
+	// runs, not after every example did.
+	baseline, err := c.readBaseline()
+	if err != nil {
 		return usageError{err}
 	}
 	paths := c.Paths
@@ -157,7 +165,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 			stream := newToolStream(ctx, env.stderr, lint.ToolDirs(root, disc), report.Options{
 				Color: c.useColor("text", env.stderr), NoTimestamps: c.NoTimestamps,
 				Verbose: c.Verbose && !report.ListsExamples(plan.stdout),
-			})
+			}, baseline)
 			cfg.Progress = stream.event
 		}
 		res = lint.Lint(ctx, disc, cfg)

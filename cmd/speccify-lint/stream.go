@@ -24,6 +24,9 @@ type toolStream struct {
 	ctx context.Context // the run's: canceled when it is interrupted
 	w   io.Writer       // stderr, through the cilog guard
 	opt report.Options
+	// baseline, when set, is the --baseline file: a tool's verdict is
+	// rendered without what it records, as the report will have it.
+	baseline *report.Baseline
 
 	mu    sync.Mutex
 	order []int          // Result.Tools indices in the report's order
@@ -39,8 +42,8 @@ func wantStream(run, quiet bool) bool {
 
 // newToolStream streams the verdict lines of the tools dirs (root-relative,
 // in Result.Tools order; lint.ToolDirs) of the run ctx on w.
-func newToolStream(ctx context.Context, w io.Writer, dirs []string, opt report.Options) *toolStream {
-	return &toolStream{ctx: ctx, w: w, opt: opt, order: report.ToolOrder(dirs), ready: map[int][]byte{}}
+func newToolStream(ctx context.Context, w io.Writer, dirs []string, opt report.Options, baseline *report.Baseline) *toolStream {
+	return &toolStream{ctx: ctx, w: w, opt: opt, baseline: baseline, order: report.ToolOrder(dirs), ready: map[int][]byte{}}
 }
 
 // event takes a step of the run (lint.Config.Progress): a tool done is
@@ -49,8 +52,13 @@ func (s *toolStream) event(e lint.Progress) {
 	if e.Kind != lint.ToolDone || e.Result == nil || s.ctx.Err() != nil {
 		return
 	}
+	t := e.Result
+	if s.baseline != nil {
+		applied := s.baseline.ApplyTool(*t)
+		t = &applied
+	}
 	var b bytes.Buffer
-	_ = report.WriteToolVerdict(&b, e.Result, s.opt)
+	_ = report.WriteToolVerdict(&b, t, s.opt)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.ctx.Err() != nil {
