@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -112,6 +113,12 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	}
 	if err := checkPaths(paths, env.commands); err != nil {
 		return usageError{err}
+	}
+	if c.Root == "" {
+		if own := ownRoot(root, paths); own != root {
+			fmt.Fprintf(env.stderr, "speccify-lint: %s lies outside %s: checked from its own root, %s\n", paths[0], root, own)
+			root = own
+		}
 	}
 	disc, shard, err := c.discover(paths, root, true, env.stderr)
 	if err != nil {
@@ -349,6 +356,42 @@ func checkPaths(paths, commands []string) error {
 		return fmt.Errorf("%s: %w", p, fserr.Cause(err))
 	}
 	return nil
+}
+
+// ownRoot is the root of the paths named on the command line when --root is
+// not set: root (the working directory's git top level, else the working
+// directory), unless every path lies outside it, where the paths have a
+// root of their own, as ruff and golangci-lint check another project from
+// wherever they are started: the git top level of the first path, else the
+// first path itself (its directory when it is a file), when every path lies
+// inside it. A path inside root, or paths of different roots, keep root (a
+// path outside it is then an error, as before). Whichever the root, each
+// path goes through its gate (discover.Discover): a symbolic link to a
+// directory on its way is not followed.
+func ownRoot(root string, paths []string) string {
+	outside := func(root, p string) bool {
+		_, err := discover.NewGate(root).Resolve(p)
+		var out *discover.OutsideError
+		return errors.As(err, &out)
+	}
+	if len(paths) == 0 || slices.ContainsFunc(paths, func(p string) bool { return !outside(root, p) }) {
+		return root
+	}
+	first, err := filepath.Abs(paths[0])
+	if err != nil {
+		return root
+	}
+	own, ok := discover.TopLevel(first)
+	if !ok {
+		own = first
+		if info, err := os.Stat(first); err == nil && !info.IsDir() {
+			own = filepath.Dir(first)
+		}
+	}
+	if slices.ContainsFunc(paths, func(p string) bool { return outside(own, p) }) {
+		return root
+	}
+	return own
 }
 
 // resolveRoot is --root, else the git top level of the working directory,
