@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
@@ -26,9 +27,10 @@ import (
 //     expects);
 //   - stdin-twice: the implementation that runs the examples reads stdin a
 //     second time and gets nothing: the cause of every example it runs that
-//     answers no JSON object (example-stdout: the script that reads nothing
-//     fails to parse it). One that still answers may differ for its own
-//     reasons, and its findings stand beside the warning;
+//     prints nothing on stdout (example-stdout: the script that reads nothing
+//     fails to parse it). One that still prints something, an answer or a
+//     debug line, may fail for its own reasons, and its findings stand beside
+//     the warning;
 //   - implementation-runnable: the implementation cannot be started (an
 //     executable without a #! line, a #! line ending with a carriage
 //     return): the cause of every example it could not start, whose
@@ -82,7 +84,9 @@ type explains int
 const (
 	// anyFailure: every run that fails.
 	anyFailure explains = iota
-	// unanswered: a run that answered no JSON object.
+	// unanswered: a run that printed nothing on stdout (one that printed
+	// something else than a JSON object, a debug line, has a cause of its
+	// own).
 	unanswered
 	// unstarted: a run that could not start.
 	unstarted
@@ -92,7 +96,7 @@ const (
 func (k cause) applies(r *exampleRun) bool {
 	switch k.explains {
 	case unanswered:
-		return r.actual == nil
+		return r.actual == nil && len(bytes.TrimSpace(r.o.Stdout)) == 0
 	case unstarted:
 		return r.end == endNotStarted
 	}

@@ -12,8 +12,8 @@ var ruleStdinTwice = &Rule{ID: "stdin-twice", Severity: SeverityWarning, Categor
 		"`input()`, a loop over `sys.stdin`) and reads it again. Two reads that cannot both happen on one run are " +
 		"not reported: in different functions, after a first read that returns or raises, or in `else`, `elif`, " +
 		"`except` and `case` branches beside each other. Read stdin once into a variable, or write the logic as a " +
-		"real .py file. An example that this implementation then fails without answering a JSON object says so in " +
-		"one finding that points here.",
+		"real .py file. An example that this implementation then fails says so in " +
+		"one finding that points here, when it printed nothing on stdout.",
 	Example: "in=$(cat)\npython3 - <<EOF\nimport sys, json; print(json.load(sys.stdin))\nEOF",
 	Fix:     "in=$(cat)\npython3 - \"$in\" <<'EOF'\nimport sys, json; print(json.loads(sys.argv[1]))\nEOF",
 	static:  checkStdinTwice}
