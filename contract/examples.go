@@ -458,6 +458,13 @@ func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
 	}
 }
 
+// Bounds of joinedJSON: the lines it joins to a case line, and their
+// bytes.
+const (
+	maxJoinedLines = 64
+	maxJoinedBytes = 16 << 10
+)
+
 // joinedJSON is value, the JSON of the case line segs[i] that ends too early,
 // joined with the lines of the block that follow it until it parses (an
 // output: { on one line, its keys and } on the next), and the offset in
@@ -465,7 +472,9 @@ func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
 // parse, or a case line or a break in the JSON comes first.
 func joinedJSON(body []byte, segs *text.Segments, i int, value []byte) (joined string, end int, ok bool) {
 	b := slices.Clone(value)
-	for k := i + 1; k < segs.Len(); k++ {
+	// At most maxJoinedLines lines, so that a hostile paragraph of many
+	// lines costs no more than that many parses of a short text.
+	for k := i + 1; k < segs.Len() && k <= i+maxJoinedLines && len(b) <= maxJoinedBytes; k++ {
 		seg := segs.At(k)
 		line := bytes.TrimSpace(body[seg.Start:seg.Stop])
 		if len(line) == 0 || bytes.HasPrefix(line, []byte("input:")) || bytes.HasPrefix(line, []byte("output:")) {

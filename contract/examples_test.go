@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // FuzzParseSpec: parseSpec on any text never panics, takes bounded time,
@@ -409,5 +410,22 @@ func TestExampleLayoutRepair(t *testing.T) {
 				t.Errorf("after the repair: %+v", after.Examples.Cases[0].Problems)
 			}
 		})
+	}
+}
+
+// TestJoinedJSONBound: a case line whose JSON goes on over a hostile
+// paragraph of many lines is not joined past maxJoinedLines, and costs
+// little.
+func TestJoinedJSONBound(t *testing.T) {
+	body := "## Examples\n\n### a\ninput: {}\noutput: {\"a\": [\n" + strings.Repeat("1,\n", 200000) + "1]}\n"
+	start := time.Now()
+	s := parseSpec("TOOL.md", []byte(fm+body))
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("parsing took %v", d)
+	}
+	for _, p := range s.Examples.Cases[0].Problems {
+		if p.Repair != nil {
+			t.Errorf("a repair joining %d bytes", len(p.Repair.New))
+		}
 	}
 }

@@ -34,6 +34,35 @@ func judgeExampleStdout(r *exampleRun, rep reporter) {
 	}
 }
 
+// answerLines is how many lines of stdout that open an object stdoutHelp
+// tries as the start of the answer after a debug print.
+const answerLines = 16
+
+// linesBeforeAnswer is how many lines of stdout come before the answer, a
+// JSON object that fills the rest of it, after a debug print; 0 when no
+// line starts one. The first answerLines lines that open an object are
+// tried, so that a hostile stdout of many lines costs no more.
+func linesBeforeAnswer(stdout []byte) int {
+	tried := 0
+	for i := bytes.IndexByte(stdout, '\n'); i >= 0 && tried < answerLines; {
+		rest := stdout[i+1:]
+		if t := bytes.TrimLeft(rest, " \t\r"); len(t) > 0 && t[0] == '{' {
+			tried++
+			if v, err := jsonexact.Parse(rest); err == nil {
+				if _, ok := v.(map[string]any); ok {
+					return bytes.Count(stdout[:i+1], []byte("\n"))
+				}
+			}
+		}
+		j := bytes.IndexByte(rest, '\n')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return 0
+}
+
 // logsToStderr is how a help says where logs go.
 const logsToStderr = "write logs and debug prints to stderr (print(..., file=sys.stderr) in Python, echo ... >&2 in a shell)"
 
@@ -58,25 +87,15 @@ func stdoutHelp(stdout []byte) string {
 	}
 	if first := bytes.TrimLeft(stdout, " \t\r\n"); len(first) > 0 && first[0] != '{' && first[0] != '[' {
 		// Text first: the answer on a later line, after a debug print?
-		for i := bytes.IndexByte(stdout, '\n'); i >= 0; {
-			rest := stdout[i+1:]
-			if v, err := jsonexact.Parse(rest); err == nil {
-				if _, ok := v.(map[string]any); ok {
-					before := "line 1 comes"
-					switch n := bytes.Count(stdout[:i+1], []byte("\n")); {
-					case n == 2:
-						before = "lines 1 and 2 come"
-					case n > 2:
-						before = fmt.Sprintf("lines 1 to %d come", n)
-					}
-					return fmt.Sprintf("stdout must be one JSON value, the answer alone, but %s before it: %s", before, logsToStderr)
-				}
+		if n := linesBeforeAnswer(stdout); n > 0 {
+			before := "line 1 comes"
+			switch {
+			case n == 2:
+				before = "lines 1 and 2 come"
+			case n > 2:
+				before = fmt.Sprintf("lines 1 to %d come", n)
 			}
-			j := bytes.IndexByte(rest, '\n')
-			if j < 0 {
-				break
-			}
-			i += 1 + j
+			return fmt.Sprintf("stdout must be one JSON value, the answer alone, but %s before it: %s", before, logsToStderr)
 		}
 		return "stdout must be one JSON value, the answer alone: print it with json.dumps in Python (jq -n in a shell), and " + logsToStderr
 	}
