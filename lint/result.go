@@ -150,6 +150,11 @@ type ExampleResult struct {
 	// Denied is the line of the run's output that shows the kernel sandbox
 	// refused it an access, for a sealed run that failed ("" otherwise).
 	Denied string `json:"sandbox_denied,omitempty"`
+	// Baselined is how many of its findings a --baseline file records and
+	// the report leaves out, when they were what failed it: Status is then
+	// its verdict without them, and reports say that it fails as the
+	// baseline records, not that it failed. 0 otherwise.
+	Baselined int `json:"baselined,omitempty"`
 }
 
 // ExploreSettings are the settings of an explore run.
@@ -237,4 +242,7 @@ type Summary struct {
 	Skipped  int `json:"skipped"`
 	// Statuses counts the tools by their status (ToolResult.Status).
 	Statuses StatusCounts `json:"tool_statuses"`
+	// Baselined counts the examples whose failure a --baseline file records
+	// (ExampleResult.Baselined), which the other counts leave out.
+	Baselined int `json:"baselined,omitempty"`
 }

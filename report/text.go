@@ -85,7 +85,7 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 		writeExploreBlocks(b, t, opt)
 		for j := range t.Examples {
 			e := &t.Examples[j]
-			if opt.Verbose && r.Ran && t.Skipped == "" {
+			if opt.Verbose && r.Ran && t.Skipped == "" || e.Baselined > 0 && !opt.Quiet {
 				writeExampleLine(b, t, e, opt)
 			}
 			writeFindingLines(b, e.Findings, opt)
@@ -111,8 +111,13 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 func writeExampleLine(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult, opt Options) {
 	v := verdict(e)
 	fmt.Fprintf(b, "%s: %s: example %s", paintPlace(opt.Color, t.Spec, e.Line), paintVerdict(opt.Color, v), strconv.Quote(cleanLine(e.Title)))
-	if v == lint.StatusSkipped {
+	switch v {
+	case lint.StatusSkipped:
 		fmt.Fprintf(b, ": %s\n", cleanLine(e.SkipReason))
+		return
+	case statusBaselined:
+		// What the baseline hides, in one line: not a failure.
+		fmt.Fprintf(b, ": the baseline records its failure (%s, hidden)\n", plural(e.Baselined, "finding"))
 		return
 	}
 	fmt.Fprintf(b, " (%s)\n", opt.duration(e.Duration).Round(time.Millisecond))
@@ -359,6 +364,9 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string
 		b.WriteString(", " + exploreSummary(r))
 	} else if r.Ran {
 		fmt.Fprintf(b, ", examples: %d passed, %d failed, %d errored, %d skipped", s.Passed, s.Failed, s.Errored, s.Skipped)
+		if s.Baselined > 0 {
+			fmt.Fprintf(b, ", %d baselined", s.Baselined)
+		}
 	} else if s.Examples > 0 {
 		fmt.Fprintf(b, ", %s not run (%s)", plural(s.Examples, "example"), cmp.Or(notRun, "--no-run"))
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,6 +67,8 @@ type LintCmd struct {
 	// origins says where each flag that was set was set: on the command
 	// line or in the configuration file. A flag not in it has its default.
 	origins map[string]settingOrigin
+	// baseline is the --baseline file, read once (readBaseline).
+	baseline *report.Baseline
 }
 
 // Run lints, reports and sets the exit code.
@@ -107,12 +110,24 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	if err := c.checkRevisions(); err != nil {
 		return usageError{err}
 	}
+	// A --baseline file that is not one is a usage error before anything
+	// runs, not after every example did.
+	baseline, err := c.readBaseline()
+	if err != nil {
+		return usageError{err}
+	}
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
 	if err := checkPaths(paths, env.commands); err != nil {
 		return usageError{err}
+	}
+	if c.Root == "" {
+		if own := ownRoot(root, paths); own != root {
+			fmt.Fprintf(env.stderr, "speccify-lint: %s lies outside %s: checked from its own root, %s\n", paths[0], root, own)
+			root = own
+		}
 	}
 	disc, shard, err := c.discover(paths, root, true, env.stderr)
 	if err != nil {
@@ -163,9 +178,13 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 			progress = startProgress(env.stderr, len(disc.Tools), explore != nil)
 			cfg.Progress = progress.event
 		} else if wantStream(running, c.Quiet) {
+			// With -v the examples' lines stream only when the report on
+			// stdout does not list them: a CI log holds both streams, and
+			// each line once.
 			stream := newToolStream(ctx, env.stderr, lint.ToolDirs(root, disc), report.Options{
-				Color: c.useColor("text", env.stderr), NoTimestamps: c.NoTimestamps, Verbose: c.Verbose,
-			})
+				Color: c.useColor("text", env.stderr), NoTimestamps: c.NoTimestamps,
+				Verbose: c.Verbose && !report.ListsExamples(plan.stdout),
+			}, baseline)
 			cfg.Progress = stream.event
 		}
 		res = lint.Lint(ctx, disc, cfg)
@@ -380,6 +399,42 @@ func checkPaths(paths, commands []string) error {
 		return fmt.Errorf("%s: %w", p, fserr.Cause(err))
 	}
 	return nil
+}
+
+// ownRoot is the root of the paths named on the command line when --root is
+// not set: root (the working directory's git top level, else the working
+// directory), unless every path lies outside it, where the paths have a
+// root of their own, as ruff and golangci-lint check another project from
+// wherever they are started: the git top level of the first path, else the
+// first path itself (its directory when it is a file), when every path lies
+// inside it. A path inside root, or paths of different roots, keep root (a
+// path outside it is then an error, as before). Whichever the root, each
+// path goes through its gate (discover.Discover): a symbolic link to a
+// directory on its way is not followed.
+func ownRoot(root string, paths []string) string {
+	outside := func(root, p string) bool {
+		_, err := discover.NewGate(root).Resolve(p)
+		var out *discover.OutsideError
+		return errors.As(err, &out)
+	}
+	if len(paths) == 0 || slices.ContainsFunc(paths, func(p string) bool { return !outside(root, p) }) {
+		return root
+	}
+	first, err := filepath.Abs(paths[0])
+	if err != nil {
+		return root
+	}
+	own, ok := discover.TopLevel(first)
+	if !ok {
+		own = first
+		if info, err := os.Stat(first); err == nil && !info.IsDir() {
+			own = filepath.Dir(first)
+		}
+	}
+	if slices.ContainsFunc(paths, func(p string) bool { return outside(own, p) }) {
+		return root
+	}
+	return own
 }
 
 // resolveRoot is --root, else the git top level of the working directory,
