@@ -155,6 +155,13 @@ func (j *toolJob) toolStatus(tr *ToolResult, interrupted bool) ToolStatus {
 	if toolFailed(tr) {
 		return ToolFailed
 	}
+	return ranStatus(tr, interrupted)
+}
+
+// ranStatus is the status of a tool past every other one, which nothing
+// fails: passed when it was explored or an example ran, none when nothing
+// ran or the run was interrupted before its examples did.
+func ranStatus(tr *ToolResult, interrupted bool) ToolStatus {
 	if x := tr.Explore; x != nil {
 		if x.Skipped == "" && !interrupted {
 			return ToolPassed
@@ -176,6 +183,19 @@ func (j *toolJob) toolStatus(tr *ToolResult, interrupted bool) ToolStatus {
 		return ToolPassed
 	}
 	return ""
+}
+
+// Rejudge decides again the status of a failed tool once a caller took
+// findings out of its result (report.Baseline: what a baseline records
+// fails no example, and so no tool): a tool that nothing fails any more
+// has the status of its runs (passed, or none when nothing ran). The
+// statuses before failed in ToolStatuses stand: the contract, the platform
+// and the machine decide them, whatever a report leaves out. interrupted
+// is whether the run was (Result.Interrupted).
+func (t *ToolResult) Rejudge(interrupted bool) {
+	if t.Status == ToolFailed && !toolFailed(t) {
+		t.Status = ranStatus(t, interrupted)
+	}
 }
 
 // toolFailed reports whether a tool's result fails it: an example failed

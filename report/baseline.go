@@ -102,7 +102,8 @@ func ReadBaseline(path string) (*Baseline, error) {
 // r matched (fixed since, or gone with their tool). An example that failed
 // only by findings it removed is judged again without them and counts them
 // (lint.ExampleResult.Baselined): reports say it fails as the baseline
-// records, not that it failed. r's summary is recomputed.
+// records, not that it failed; a tool that failed only by them is judged
+// again too (lint.ToolResult.Rejudge). r's summary is recomputed.
 func (b *Baseline) Apply(r *lint.Result) {
 	known := b.known()
 	refs := findingRefs(r)
@@ -117,6 +118,7 @@ func (b *Baseline) Apply(r *lint.Result) {
 	r.Findings = keepFindings(r.Findings, drop)
 	for i := range r.Tools {
 		hideInTool(&r.Tools[i], drop)
+		r.Tools[i].Rejudge(r.Interrupted)
 	}
 	for i := range r.Skills {
 		r.Skills[i].Findings = keepFindings(r.Skills[i].Findings, drop)
@@ -149,6 +151,7 @@ func (b *Baseline) ApplyTool(t lint.ToolResult) lint.ToolResult {
 		}
 	}
 	hideInTool(&t, drop)
+	t.Rejudge(false)
 	return t
 }
 

@@ -84,3 +84,38 @@ func TestBaselineHidesFailures(t *testing.T) {
 		t.Errorf("ApplyTool changed the tool it was given: %+v", orig.Examples[0])
 	}
 }
+
+// TestBaselineRejudgesTools: a tool that failed only by findings the
+// baseline records is judged again (passed: its examples ran and nothing
+// fails it), in Apply and ApplyTool alike, and the summary counts it so;
+// one that a new finding still fails stays failed; a status the contract
+// decides (invalid-spec) stands whatever the baseline hides.
+func TestBaselineRejudgesTools(t *testing.T) {
+	f := func(dir, rule, key string) lint.Finding {
+		return lint.Finding{Rule: rule, Severity: lint.SeverityError, Message: rule, File: dir + "/TOOL.md", Line: 1, Column: 1, Key: key, Tool: dir}
+	}
+	tool := func(dir string, status lint.ToolStatus, extra ...lint.Finding) lint.ToolResult {
+		return lint.ToolResult{Dir: dir, Status: status, Findings: extra, Examples: []lint.ExampleResult{
+			{Title: "a", Status: lint.StatusFailed, Findings: []lint.Finding{f(dir, "example-failed", "a")}},
+			{Title: "b", Status: lint.StatusPassed},
+		}}
+	}
+	b := NewBaseline(&lint.Result{Tools: []lint.ToolResult{
+		tool("hidden", lint.ToolFailed), tool("more", lint.ToolFailed), tool("invalid", lint.ToolInvalidSpec, f("invalid", "name", "name")),
+	}})
+	r := &lint.Result{Tools: []lint.ToolResult{
+		tool("hidden", lint.ToolFailed), tool("more", lint.ToolFailed, f("more", "effects", "x")), tool("invalid", lint.ToolInvalidSpec, f("invalid", "name", "name")),
+	}}
+	b.Apply(r)
+	for i, want := range []lint.ToolStatus{lint.ToolPassed, lint.ToolFailed, lint.ToolInvalidSpec} {
+		if got := r.Tools[i].Status; got != want {
+			t.Errorf("Apply: %s is %q, want %q", r.Tools[i].Dir, got, want)
+		}
+	}
+	if s := r.Summary.Statuses; s.Passed != 1 || s.Failed != 1 || s.InvalidSpec != 1 {
+		t.Errorf("summary's statuses %+v, want 1 passed, 1 failed, 1 invalid-spec", s)
+	}
+	if got := b.ApplyTool(tool("hidden", lint.ToolFailed)).Status; got != lint.ToolPassed {
+		t.Errorf("ApplyTool: hidden is %q, want passed", got)
+	}
+}
