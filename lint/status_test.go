@@ -1,3 +1,5 @@
+//go:build unix
+
 package lint_test
 
 import (
