@@ -61,19 +61,6 @@ type ExampleLine struct {
 	Err error
 }
 
-// OK is the expected "ok" of an output line: true or false when the value is
-// an object with a boolean ok, else nil.
-func (l *ExampleLine) OK() *bool {
-	if l == nil {
-		return nil
-	}
-	obj, _ := l.Value.(map[string]any)
-	if b, ok := obj["ok"].(bool); ok {
-		return &b
-	}
-	return nil
-}
-
 // ExpectsFailure reports whether the case's expected output has ok: false.
 func (c *Case) ExpectsFailure() bool {
 	if c.Output == nil {
