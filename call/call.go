@@ -98,9 +98,13 @@ type Record struct {
 	DurationMS int64 `json:"duration_ms"`
 	// Broken are the promises the run broke.
 	Broken []lint.Broken `json:"broken,omitempty"`
-	// Notes are advice about the run that is no broken promise (it changed
-	// the tool folder, and effects does not say it writes nothing).
+	// Notes are advice about the run that is no broken promise (the tool
+	// folder changed while it ran, and effects does not say it writes
+	// nothing).
 	Notes []lint.Broken `json:"notes,omitempty"`
+	// Denied is the line of the answer that shows the kernel sandbox
+	// refused the call an access, when the call failed sealed.
+	Denied string `json:"sandbox_denied,omitempty"`
 	// Verdict is ok, not-ok (ok: false, contract kept), broken or invalid.
 	Verdict string `json:"verdict"`
 	// Exit is the exit code of `speccify-lint call`.
@@ -118,15 +122,10 @@ const (
 // stderrKept is how much of the implementation's stderr a record keeps.
 const stderrKept = 4 << 10
 
-// NewRecord is the record of the call res of the tool k on input.
-func NewRecord(k *lint.Callable, input any, res *lint.CallResult) Record {
-	return newRecord(k, input, res, Judge(res))
-}
-
 // newRecord is the record of the call res of the tool k on input, judged a.
 func newRecord(k *lint.Callable, input any, res *lint.CallResult, a Answer) Record {
 	r := Record{Tool: k.Dir(), Input: input, Invalid: a.Invalid, Started: res.Started, Output: res.Output,
-		ExitCode: res.Outcome.ExitCode, Broken: a.Broken, Notes: res.Notes, DurationMS: res.Outcome.Duration.Milliseconds(),
+		ExitCode: res.Outcome.ExitCode, Broken: a.Broken, Notes: res.Notes, Denied: a.Denied, DurationMS: res.Outcome.Duration.Milliseconds(),
 		Verdict: a.Verdict, Exit: a.Exit}
 	if res.Started {
 		r.Status = res.Outcome.Status()
@@ -137,7 +136,7 @@ func newRecord(k *lint.Callable, input any, res *lint.CallResult, a Answer) Reco
 
 // Answer is the judgement of one call: the verdict on what the tool
 // answered, and what each verdict is told with. `speccify-lint call`
-// prints it (Run, NewRecord) and the MCP server answers with it (package
+// prints it (Run) and the MCP server answers with it (package
 // mcpserve), so that the two judge a call alike.
 type Answer struct {
 	// Verdict is VerdictInvalid, VerdictBroken, VerdictOK or VerdictNotOK.
@@ -156,6 +155,10 @@ type Answer struct {
 	// Error is the error string of an answer ok: false (VerdictNotOK), ""
 	// when it has none.
 	Error string
+	// Denied is the line of the run's output that shows the kernel sandbox
+	// refused it an access, when a sealed call broke a promise or answered
+	// ok: false; "" otherwise.
+	Denied string
 }
 
 // Judge judges the result of a call that was not canceled: an input that
@@ -169,12 +172,12 @@ func Judge(res *lint.CallResult) Answer {
 	case len(res.Invalid) > 0:
 		return Answer{Verdict: VerdictInvalid, Exit: ExitUsage, Invalid: res.Invalid}
 	case len(res.Broken) > 0:
-		return Answer{Verdict: VerdictBroken, Exit: ExitBroken, Broken: res.Broken}
+		return Answer{Verdict: VerdictBroken, Exit: ExitBroken, Broken: res.Broken, Denied: res.Denied}
 	}
 	if ok, _ := res.OK(); ok {
 		return Answer{Verdict: VerdictOK, Exit: ExitOK, Output: res.Output}
 	}
-	return Answer{Verdict: VerdictNotOK, Exit: ExitNotOK, Output: res.Output, Error: res.ErrorText()}
+	return Answer{Verdict: VerdictNotOK, Exit: ExitNotOK, Output: res.Output, Error: res.ErrorText(), Denied: res.Denied}
 }
 
 // tail is the last n bytes of b as valid UTF-8.
@@ -248,6 +251,9 @@ func Run(ctx context.Context, o Options, tool string, input []byte, format Forma
 	}
 	for _, n := range rec.Notes {
 		warn("note: %s: %s", n.Rule, n.Message)
+	}
+	if a.Denied != "" {
+		warn("the sandbox denied an access: %s", a.Denied)
 	}
 	if a.Verdict == VerdictNotOK {
 		msg := a.Error

@@ -1,52 +1,111 @@
 package discover
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/speccify/speccify-lint/internal/safegit"
 )
 
 // ChangedFolders returns the folders (tool or skill folders, as Discover
 // found them) that hold a file changed between the git revision rev and the
-// working tree of the repository at root: what `git diff --name-only rev`
-// lists (staged or not, deleted files and both sides of a rename included)
-// plus the untracked files that are not ignored
-// (`git ls-files --others --exclude-standard`). A changed file belongs to
-// the deepest folder that contains it. The result keeps the order of
-// folders. A folder that was deleted is not in folders to begin with, so
-// it is never returned.
+// working tree of the repository at root (ChangesSince, for
+// --changed-since). A changed file belongs to the deepest folder that
+// contains it. The result keeps the order of folders. A folder that was
+// deleted is not in folders to begin with, so it is never returned.
 func ChangedFolders(root, rev string, folders []string) ([]string, error) {
-	if err := CheckRevision("--changed-since", rev); err != nil {
+	ch, err := ChangesSince(root, "--changed-since", rev, false)
+	if err != nil {
+		return nil, err
+	}
+	return ch.Folders(folders), nil
+}
+
+// Changes are the files changed between a git revision and the working
+// tree.
+type Changes struct {
+	// Files are the changed files, absolute (with symbolic links resolved,
+	// as git reports them): what `git diff --name-status rev` lists (staged
+	// or not, deleted files and both sides of a rename included) plus the
+	// untracked files that are not ignored (`git ls-files --others
+	// --exclude-standard`).
+	Files []string
+	// Renames are the files of the revision git's rename detection (-M,
+	// its default similarity, among the files it tracks) pairs with a file
+	// of the working tree; with renames asked for only.
+	Renames []Rename
+}
+
+// Rename is a file of the revision (From) that is a file of the working
+// tree (To) now, both absolute.
+type Rename struct{ From, To string }
+
+// ChangesSince lists the files changed between the git revision rev and the
+// working tree of the repository at root, with git's rename detection when
+// renames is set. flag names the option (or command) in messages.
+func ChangesSince(root, flag, rev string, renames bool) (*Changes, error) {
+	if err := CheckRevision(flag, rev); err != nil {
 		return nil, err
 	}
 	// With symbolic links resolved, as git finds (and prints) its top level.
 	top, ok := TopLevel(resolvedAbs(root))
 	if !ok {
-		return nil, fmt.Errorf("--changed-since: %s is not in a git work tree: no .git in it or above it", root)
+		return nil, fmt.Errorf("%s: %s is not in a git work tree: no .git in it or above it", flag, root)
 	}
-	if _, err := ResolveRevision(top, root, "--changed-since", rev); err != nil {
+	if _, err := ResolveRevision(top, root, flag, rev); err != nil {
 		return nil, err
 	}
-	diff, err := runGit(top, "-c", "core.quotePath=false", "diff", "--name-only", "--no-renames", "-z", rev, "--")
+	detect := "--no-renames"
+	if renames {
+		detect = "--find-renames"
+	}
+	diff, err := runGit(top, "-c", "core.quotePath=false", "diff", "--name-status", detect, "-z", rev, "--")
 	if err != nil {
-		return nil, fmt.Errorf("--changed-since: git diff: %w", err)
+		return nil, fmt.Errorf("%s: git diff: %w", flag, err)
 	}
 	untracked, err := runGit(top, "ls-files", "--others", "--exclude-standard", "-z")
 	if err != nil {
-		return nil, fmt.Errorf("--changed-since: git ls-files: %w", err)
+		return nil, fmt.Errorf("%s: git ls-files: %w", flag, err)
 	}
-	var changed []string
-	for _, name := range strings.Split(diff+untracked, "\x00") {
+	abs := func(name string) string { return filepath.Join(top, filepath.FromSlash(name)) }
+	ch := &Changes{}
+	// --name-status -z: a status, then its path, or two for a rename or
+	// copy (R100, C75: the old path, then the new one).
+	fields := strings.Split(diff, "\x00")
+	for i := 0; i < len(fields); i++ {
+		status := fields[i]
+		if status == "" || i+1 >= len(fields) {
+			continue
+		}
+		if (status[0] == 'R' || status[0] == 'C') && i+2 < len(fields) {
+			from, to := fields[i+1], fields[i+2]
+			i += 2
+			if status[0] == 'R' {
+				ch.Files = append(ch.Files, abs(from))
+				ch.Renames = append(ch.Renames, Rename{From: abs(from), To: abs(to)})
+			}
+			ch.Files = append(ch.Files, abs(to))
+			continue
+		}
+		i++
+		ch.Files = append(ch.Files, abs(fields[i]))
+	}
+	for name := range strings.SplitSeq(untracked, "\x00") {
 		if name != "" {
-			changed = append(changed, filepath.Join(top, filepath.FromSlash(name)))
+			ch.Files = append(ch.Files, abs(name))
 		}
 	}
-	return foldersOf(changed, folders), nil
+	return ch, nil
 }
+
+// Folders are the folders of folders (as Discover found them) that hold
+// one of the changed files, in their order; a file counts for the deepest
+// folder that holds it.
+func (ch *Changes) Folders(folders []string) []string { return foldersOf(ch.Files, folders) }
 
 // CheckRevision refuses a revision given to the option flag that git could
 // take for something else: empty, or an option (it starts with "-"). It is
@@ -142,21 +201,10 @@ func resolvedAbs(p string) string {
 	return abs
 }
 
-// runGit runs git in dir and returns its standard output; a failure carries
-// git's first line of standard error.
+// runGit runs git in dir through safegit (no program the repository's
+// configuration names runs) and returns its standard output; a failure
+// carries git's first line of standard error.
 func runGit(dir string, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			if msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n"); msg != "" {
-				return "", errors.New(msg)
-			}
-		}
-		return "", err
-	}
-	return stdout.String(), nil
+	out, err := safegit.Output(dir, args...)
+	return string(out), err
 }

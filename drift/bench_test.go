@@ -22,7 +22,7 @@ func BenchmarkCompareGenerated(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		cs := Compare(old, new)
-		if len(cs) == 0 || !cs[0].Breaking {
+		if len(cs) == 0 || cs[0].Verdict != Breaking {
 			b.Fatalf("no breaking change: %v", whats(cs))
 		}
 	}

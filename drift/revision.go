@@ -16,11 +16,16 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/safegit"
 )
 
 // Revision is the tree of a git commit, read through git without a
-// checkout: `git ls-tree` lists it once, `git cat-file --batch` reads the
-// blobs asked for. The revision is given to git only after
+// checkout: `git ls-tree` lists it once, `git cat-file --batch-check`
+// gives the size of a blob asked for and `git cat-file --batch` reads it
+// raw (no filter, no textconv) when it is within the limit; all through
+// safegit, so that no program the repository's configuration names runs,
+// and a partial clone fetches nothing (a blob it lacks is not read). The
+// revision is given to git only after
 // discover.ResolveRevision has turned it into a commit hash, and never
 // through a shell. It is safe for concurrent use.
 type Revision struct {
@@ -37,15 +42,14 @@ type Revision struct {
 	tree []byte
 	recs []record
 
-	mu    sync.Mutex
-	batch *catFile
+	mu           sync.Mutex
+	check, batch *catFile
 }
 
 // entry is one file of the tree.
 type entry struct {
 	mode string // "100644", "100755", "120000" (a symbolic link), ...
 	oid  string
-	size int64
 }
 
 // symlinkMode is git's mode of a symbolic link.
@@ -111,16 +115,14 @@ func isObjectName(s string) bool {
 	return true
 }
 
-// list reads the tree's files under the root (`git ls-tree -r -l -z`, the
+// list reads the tree's files under the root (`git ls-tree -r -z`, the
 // whole tree, filtered here so that no path of ours becomes a pathspec).
+// It asks for no sizes (-l): a partial clone would fetch every blob for
+// them.
 func (r *Revision) list() error {
-	cmd := exec.Command("git", "ls-tree", "-r", "-l", "-z", "--full-tree", r.Commit)
-	cmd.Dir = r.top
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := safegit.Output(r.top, "ls-tree", "-r", "-z", "--full-tree", r.Commit)
 	if err != nil {
-		return gitError(err, stderr.Bytes())
+		return err
 	}
 	if len(out) >= 1<<32-1 {
 		return errors.New("the tree is too large")
@@ -165,31 +167,19 @@ func (r *Revision) lookup(name string) (entry, bool) {
 	return e, ok
 }
 
-// parseTreeLine reads one record of `git ls-tree -l -z`:
-// "<mode> SP <type> SP <object> SP* <size> TAB <path>". Only blobs count
-// (a submodule's commit is not a file of the tree).
+// parseTreeLine reads one record of `git ls-tree -z`:
+// "<mode> SP <type> SP <object> TAB <path>". Only blobs count (a
+// submodule's commit is not a file of the tree).
 func parseTreeLine(rec string) (entry, string, bool) {
 	meta, name, ok := strings.Cut(rec, "\t")
 	if !ok || name == "" {
 		return entry{}, "", false
 	}
 	f := strings.Fields(meta)
-	if len(f) != 4 || f[1] != "blob" {
+	if len(f) != 3 || f[1] != "blob" || !isObjectName(f[2]) {
 		return entry{}, "", false
 	}
-	size, err := strconv.ParseInt(f[3], 10, 64)
-	if err != nil || size < 0 {
-		return entry{}, "", false
-	}
-	return entry{mode: f[0], oid: f[2], size: size}, name, true
-}
-
-// gitError is err with git's first line of standard error.
-func gitError(err error, stderr []byte) error {
-	if msg, _, _ := strings.Cut(strings.TrimSpace(string(stderr)), "\n"); msg != "" {
-		return errors.New(msg)
-	}
-	return err
+	return entry{mode: f[0], oid: f[2]}, name, true
 }
 
 // ToolDirs are the tool folders of the tree: the slash paths, relative to
@@ -249,9 +239,11 @@ func (r *Revision) Files(dir string) []string {
 }
 
 // ReadFile reads the file at the slash path name (relative to the root)
-// as the tree holds it, at most limit bytes: a *contract.FolderFileError
-// when it is not there, is a symbolic link (never followed: its target
-// could lie anywhere) or is larger than limit.
+// as the tree holds it, raw, at most limit bytes: a
+// *contract.FolderFileError when it is not there, is a symbolic link
+// (never followed: its target could lie anywhere), is larger than limit or
+// is missing from a partial clone (never fetched: the fetch would run the
+// remote's programs).
 func (r *Revision) ReadFile(name string, limit int64) ([]byte, error) {
 	if !filepath.IsLocal(filepath.FromSlash(name)) {
 		return nil, &contract.FolderFileError{Why: "is outside the tool folder and is not read"}
@@ -262,49 +254,105 @@ func (r *Revision) ReadFile(name string, limit int64) ([]byte, error) {
 		return nil, &contract.FolderFileError{Why: fmt.Sprintf("names no file at %s", r.Rev)}
 	case e.mode == symlinkMode:
 		return nil, &contract.FolderFileError{Why: fmt.Sprintf("is a symbolic link at %s and is not followed", r.Rev)}
-	case e.size > limit:
-		return nil, &contract.FolderFileError{Why: fmt.Sprintf("is %d bytes at %s, larger than the %d speccify-lint reads", e.size, r.Rev, limit)}
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	size, err := r.size(e.oid)
+	if err == nil && size > limit {
+		return nil, &contract.FolderFileError{Why: fmt.Sprintf("is %d bytes at %s, larger than the %d speccify-lint reads", size, r.Rev, limit)}
+	}
+	var data []byte
+	if err == nil {
+		data, err = r.read(e.oid, size)
+	}
+	var gitErr *catFileError
+	switch {
+	case errors.Is(err, errMissing):
+		return nil, &contract.FolderFileError{Why: fmt.Sprintf("is not in the repository at %s", r.Rev)}
+	case errors.As(err, &gitErr):
+		// A partial clone's blob, which git would fetch (it does not here:
+		// the fetch would run the remote's programs), or git that failed.
+		return nil, &contract.FolderFileError{Why: fmt.Sprintf("could not be read at %s: %s", r.Rev, gitErr.msg)}
+	}
+	return data, err
+}
+
+// errMissing is a blob the repository does not have, as git cat-file says.
+var errMissing = errors.New("missing")
+
+// catFileError is a git cat-file that ended while it answered, with why
+// (gitSays; a partial clone's missing blob: "could not fetch ... from
+// promisor remote").
+type catFileError struct{ msg string }
+
+func (e *catFileError) Error() string { return "git cat-file: " + e.msg }
+
+// size is the size of the blob oid, from the running `git cat-file
+// --batch-check` (started on first use, again after an error). r.mu is
+// held.
+func (r *Revision) size(oid string) (int64, error) {
+	if r.check == nil {
+		c, err := startCatFile(r.top, "--batch-check")
+		if err != nil {
+			return 0, err
+		}
+		r.check = c
+	}
+	size, err := r.check.header(oid)
+	if err != nil && !errors.Is(err, errMissing) {
+		err = r.check.close(err)
+		r.check = nil
+	}
+	return size, err
+}
+
+// read reads the blob oid of the size given, from the running `git
+// cat-file --batch` (started on first use, again after an error). r.mu is
+// held.
+func (r *Revision) read(oid string, size int64) ([]byte, error) {
 	if r.batch == nil {
-		b, err := startCatFile(r.top)
+		c, err := startCatFile(r.top, "--batch")
 		if err != nil {
 			return nil, err
 		}
-		r.batch = b
+		r.batch = c
 	}
-	data, err := r.batch.read(e.oid, limit)
+	data, err := r.batch.content(oid, size)
 	if err != nil {
-		r.batch.close()
+		err = r.batch.close(err)
 		r.batch = nil
 	}
 	return data, err
 }
 
-// Close ends the git process that reads blobs, if one was started.
+// Close ends the git processes that read blobs, if they were started.
 func (r *Revision) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.batch == nil {
-		return nil
+	for _, c := range []**catFile{&r.check, &r.batch} {
+		if *c != nil {
+			(*c).close(nil)
+			*c = nil
+		}
 	}
-	err := r.batch.close()
-	r.batch = nil
-	return err
+	return nil
 }
 
-// catFile is a running `git cat-file --batch`: one object name a line in,
-// "<oid> <type> <size>\n<content>\n" out.
+// catFile is a running `git cat-file --batch-check` ("<oid> <type>
+// <size>\n" out for each object name in) or `--batch` (the same line, then
+// the content and "\n").
 type catFile struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Reader
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	stderr bytes.Buffer
 }
 
-func startCatFile(dir string) (*catFile, error) {
-	cmd := exec.Command("git", "cat-file", "--batch")
-	cmd.Dir = dir
+func startCatFile(dir, mode string) (*catFile, error) {
+	cmd, err := safegit.Command(dir, "cat-file", mode)
+	if err != nil {
+		return nil, err
+	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -313,28 +361,47 @@ func startCatFile(dir string) (*catFile, error) {
 	if err != nil {
 		return nil, err
 	}
+	c := &catFile{cmd: cmd, in: in, out: bufio.NewReader(out)}
+	cmd.Stderr = &c.stderr
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	return &catFile{cmd: cmd, in: in, out: bufio.NewReader(out)}, nil
+	return c, nil
 }
 
-// read reads the blob oid, refusing one larger than limit.
-func (c *catFile) read(oid string, limit int64) ([]byte, error) {
+// header asks for the blob oid and reads the line that answers: its size,
+// or errMissing.
+func (c *catFile) header(oid string) (int64, error) {
 	if _, err := io.WriteString(c.in, oid+"\n"); err != nil {
-		return nil, err
+		return 0, err
 	}
-	header, err := c.out.ReadString('\n')
+	line, err := c.out.ReadString('\n')
+	if err != nil {
+		return 0, err
+	}
+	f := strings.Fields(line)
+	if len(f) == 2 && f[0] == oid && f[1] == "missing" {
+		return 0, errMissing
+	}
+	if len(f) != 3 || f[0] != oid || f[1] != "blob" {
+		return 0, fmt.Errorf("git cat-file: unexpected answer %q", strings.TrimSpace(line))
+	}
+	size, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil || size < 0 {
+		return 0, fmt.Errorf("git cat-file: unexpected answer %q", strings.TrimSpace(line))
+	}
+	return size, nil
+}
+
+// content reads the blob oid, which --batch-check said has size bytes
+// (an answer of another size is an error: nothing more is read).
+func (c *catFile) content(oid string, size int64) ([]byte, error) {
+	got, err := c.header(oid)
 	if err != nil {
 		return nil, err
 	}
-	f := strings.Fields(header)
-	if len(f) != 3 || f[0] != oid || f[1] != "blob" {
-		return nil, fmt.Errorf("git cat-file: unexpected answer %q", strings.TrimSpace(header))
-	}
-	size, err := strconv.ParseInt(f[2], 10, 64)
-	if err != nil || size < 0 || size > limit {
-		return nil, fmt.Errorf("git cat-file: blob %s of %s bytes, larger than %d", oid, f[2], limit)
+	if got != size {
+		return nil, fmt.Errorf("git cat-file: blob %s of %d bytes, not %d", oid, got, size)
 	}
 	data := make([]byte, size+1) // the content and its "\n"
 	if _, err := io.ReadFull(c.out, data); err != nil {
@@ -343,7 +410,32 @@ func (c *catFile) read(oid string, limit int64) ([]byte, error) {
 	return data[:size], nil
 }
 
-func (c *catFile) close() error {
+// close ends the process: its input closed, and killed, so that one in
+// the middle of writing a blob nobody reads does not keep Close waiting.
+// It returns err, the error that ended the process's use, as a
+// *catFileError when git ended on its own and said why.
+func (c *catFile) close(err error) error {
 	c.in.Close()
-	return c.cmd.Wait()
+	c.cmd.Process.Kill()
+	c.cmd.Wait()
+	if msg := gitSays(c.stderr.String()); msg != "" && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)) {
+		return &catFileError{msg: msg}
+	}
+	return err
+}
+
+// gitSays is why git ended, from its standard error: its first "fatal:"
+// line, else its first line that is no warning.
+func gitSays(stderr string) string {
+	var other string
+	for line := range strings.SplitSeq(stderr, "\n") {
+		line = strings.TrimSpace(line)
+		if msg, ok := strings.CutPrefix(line, "fatal: "); ok {
+			return msg
+		}
+		if other == "" && line != "" && !strings.HasPrefix(line, "warning: ") {
+			other = line
+		}
+	}
+	return other
 }

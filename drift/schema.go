@@ -54,10 +54,12 @@ type SchemaChange struct {
 	// "*" for any array item or undeclared member.
 	at []string
 	// property is the property a required or removed-property change is
-	// about; value, hasValue the enum value a change is about.
+	// about; value, hasValue the enum value a change is about; bound the
+	// narrow schema's bound of a length or count keyword (maxItems, ...).
 	property string
 	value    any
 	hasValue bool
+	bound    int
 
 	// Compatible marks a change the other way: one that only widens inputs
 	// or narrows outputs (listed by diff, never breaking).
@@ -409,7 +411,7 @@ func (w *walker) compareBounds(wv, nv view, add addFunc) {
 		if wok && (b.upper && nb >= wb || !b.upper && nb <= wb) {
 			continue
 		}
-		add(b.name, boundWhat(in, b.name, wok, strconv.Itoa(wb), strconv.Itoa(nb)), SchemaChange{})
+		add(b.name, boundWhat(in, b.name, wok, strconv.Itoa(wb), strconv.Itoa(nb)), SchemaChange{bound: nb})
 	}
 	for _, b := range ratBounds {
 		get := func(p *jsonschema.Schema) (*big.Rat, bool) { x := b.get(p); return x, x != nil }

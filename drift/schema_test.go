@@ -87,7 +87,7 @@ properties:
 			changes := Compare(old, new)
 			var got, compatible []string
 			for _, c := range changes {
-				if c.Breaking {
+				if c.Verdict == Breaking {
 					got = append(got, c.What+" => "+c.Schema.WitnessJSON())
 					confirm(t, old.Inputs, new.Inputs, c.Schema.Witness)
 				} else if c.Schema.Compatible {
@@ -138,14 +138,19 @@ additionalProperties: false`
 		want           []string
 	}{
 		{name: "enum value added", old: base, new: strings.Replace(base, "[done, failed]", "[done, failed, queued]", 1),
-			want: []string{`enum value "queued" added => {"ok":false,"status":"queued"}`}},
+			want: []string{`enum value "queued" added => {"ok":true,"status":"queued"}`}},
 		{name: "enum value removed", old: base, new: strings.Replace(base, "[done, failed]", "[done]", 1)},
 		{name: "no longer required", old: base, new: strings.Replace(base, "[ok, status]", "[ok]", 1),
-			want: []string{`output "status" no longer always present => {"ok":false}`}},
+			want: []string{`output "status" no longer always present => {"ok":true}`}},
 		{name: "type widened", old: base, new: strings.Replace(base, "count: {type: integer}", "count: {type: [integer, string]}", 1),
-			want: []string{`type widened from integer to integer, string => {"count":"","ok":false,"status":"done"}`}},
+			want: []string{`type widened from integer to integer, string => {"count":"","ok":true,"status":"done"}`}},
+		// Only an answer that failed can carry the new value: the witness
+		// says ok: false.
+		{name: "enum value added, failures only", old: base + "\nif: {properties: {ok: {const: true}}}\nthen: {properties: {status: {const: done}}}",
+			new:  strings.Replace(base, "[done, failed]", "[done, failed, late]", 1) + "\nif: {properties: {ok: {const: true}}}\nthen: {properties: {status: {const: done}}}",
+			want: []string{`enum value "late" added => {"ok":false,"status":"late"}`}},
 		{name: "output added", old: base, new: strings.Replace(base, "  count:", "  extra: {type: string}\n  count:", 1),
-			want: []string{`property "extra" added where additionalProperties was false => {"extra":"","ok":false,"status":"done"}`}},
+			want: []string{`property "extra" added where additionalProperties was false => {"extra":"","ok":true,"status":"done"}`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -153,7 +158,7 @@ additionalProperties: false`
 			new := contractOf(t, toolText("type: object", tt.new, ""))
 			var got []string
 			for _, c := range Compare(old, new) {
-				if c.Breaking {
+				if c.Verdict == Breaking {
 					got = append(got, c.What+" => "+c.Schema.WitnessJSON())
 					confirm(t, new.Outputs, old.Outputs, c.Schema.Witness)
 				}
@@ -187,7 +192,7 @@ func TestUnclassifiedChange(t *testing.T) {
 	new := contractOf(t, toolText("type: object\nproperties:\n  n: {type: integer, not: {const: 0}}", anyOutputs, ""))
 	var got []string
 	for _, c := range Compare(old, new) {
-		if c.Breaking {
+		if c.Verdict == Breaking {
 			got = append(got, c.What+" => "+c.Schema.WitnessJSON())
 			confirm(t, old.Inputs, new.Inputs, c.Schema.Witness)
 		}

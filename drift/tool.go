@@ -1,6 +1,7 @@
 package drift
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
@@ -22,6 +23,10 @@ type Contract struct {
 	// Implementations are the platforms with an implementation file at the
 	// top of the folder ("linux" for linux.py), sorted.
 	Implementations []string
+	// Unbuilt says, by part ("" for the whole TOOL.md, or a frontmatter
+	// key: inputs, outputs, platforms, effects, requires), why that part
+	// could not be built: it is not compared, and Compare says so.
+	Unbuilt map[string]string
 }
 
 // Platforms are the platforms the tool runs on: those with an
@@ -61,7 +66,8 @@ const maxRefFile = 1 << 20
 // at the revision: its TOOL.md (at most contract.MaxSpecSize bytes, never
 // through a symbolic link) and the files its schemas' $refs name inside
 // the folder, built as the working tree's is. specPath names the TOOL.md
-// in messages. ok is false when the revision has no TOOL.md there.
+// in messages. ok is false when the revision has no TOOL.md there. What
+// could not be built is in the Contract's Unbuilt, with why.
 func (r *Revision) Contract(dir, specPath string) (c *Contract, ok bool, err error) {
 	name := path.Join(dir, "TOOL.md")
 	if !r.Has(name) {
@@ -80,10 +86,80 @@ func (r *Revision) Contract(dir, specPath string) (c *Contract, ok bool, err err
 	files := func(n string) ([]byte, error) { return r.ReadFile(path.Join(dir, n), maxRefFile) }
 	c = &Contract{Spec: spec, Implementations: ImplementationPlatforms(r.Files(dir))}
 	c.Inputs, c.Outputs = compile(spec, func(doc *contract.JSONDoc, field string) *contract.Schema {
-		s, _ := contract.CompileSchemaFiles(doc, field, files, filepath.Join(r.root, filepath.FromSlash(dir)))
+		s, issues := contract.CompileSchemaFiles(doc, field, files, filepath.Join(r.root, filepath.FromSlash(dir)))
+		if s == nil && len(issues) > 0 {
+			c.unbuilt(field, fmt.Sprintf("does not compile at %s: %s", r.Rev, issueText(issues[0])))
+		}
 		return s
 	})
+	c.explainUnbuilt("at " + r.Rev)
 	return c, true, nil
+}
+
+// issueText is a schema issue in words: where, then what.
+func issueText(is contract.SchemaIssue) string {
+	if is.Pointer == "" {
+		return is.Msg
+	}
+	return is.Pointer + ": " + is.Msg
+}
+
+// unbuilt records why the part ("" for the whole TOOL.md, inputs or
+// outputs) could not be built: for the whole, a sentence about TOOL.md;
+// for a schema, what it does not do ("does not compile at HEAD: ...").
+func (c *Contract) unbuilt(part, why string) {
+	if c.Unbuilt == nil {
+		c.Unbuilt = map[string]string{}
+	}
+	if _, ok := c.Unbuilt[part]; !ok {
+		c.Unbuilt[part] = why
+	}
+}
+
+// explainUnbuilt records the parts of c that could not be built and were
+// not yet explained (a part keeps its first reason): a TOOL.md that could
+// not be read or whose frontmatter does not parse, a key whose entry does
+// not parse, an inputs or outputs that is present but no schema. where
+// says which contract it is ("at HEAD", "now").
+func (c *Contract) explainUnbuilt(where string) {
+	spec := c.Spec
+	problem := ""
+	if i := slices.IndexFunc(spec.Problems, func(p contract.Problem) bool { return p.Kind == contract.ProblemFrontmatter }); i >= 0 {
+		problem = ": " + spec.Problems[i].Msg
+	}
+	fm := spec.Frontmatter
+	switch {
+	case spec.FileErr != nil:
+		msg := spec.FileErr.Msg
+		if !strings.Contains(msg, where) { // the revision's reasons say where
+			msg = where + " " + msg
+		}
+		c.unbuilt("", "TOOL.md "+msg)
+		return
+	case fm == nil || fm.Invalid || fm.Truncated:
+		c.unbuilt("", "TOOL.md "+where+" has no frontmatter that parses"+problem)
+		return
+	case fm.Broken != "":
+		c.unbuilt(fm.Broken, "does not parse "+where+problem)
+	}
+	for _, f := range []struct {
+		name   string
+		field  *contract.SchemaField
+		schema *contract.Schema
+	}{{"inputs", fm.Inputs, c.Inputs}, {"outputs", fm.Outputs, c.Outputs}} {
+		if f.field != nil && f.schema == nil {
+			c.unbuilt(f.name, "does not compile "+where)
+		}
+	}
+}
+
+// Built is the contract of a tool folder of the working tree, from its
+// parsed TOOL.md and its compiled schemas (nil: not compiled), for
+// Compare: what could not be built is in its Unbuilt.
+func Built(spec *contract.Spec, inputs, outputs *contract.Schema, implementations []string) *Contract {
+	c := &Contract{Spec: spec, Inputs: inputs, Outputs: outputs, Implementations: implementations}
+	c.explainUnbuilt("now")
+	return c
 }
 
 // compile compiles the inputs and outputs of spec with fn.
@@ -107,12 +183,32 @@ type Kind string
 
 // The kinds of change.
 const (
-	KindInput    Kind = "input"    // the inputs schema
-	KindOutput   Kind = "output"   // the outputs schema
-	KindPlatform Kind = "platform" // a platform the tool ran on
-	KindEffects  Kind = "effects"  // the effects line
-	KindRequires Kind = "requires" // an entry of requires
-	KindRemoved  Kind = "removed"  // the tool folder
+	KindInput       Kind = "input"        // the inputs schema
+	KindOutput      Kind = "output"       // the outputs schema
+	KindPlatform    Kind = "platform"     // a platform the tool ran on
+	KindEffects     Kind = "effects"      // the effects line
+	KindRequires    Kind = "requires"     // an entry of requires
+	KindRemoved     Kind = "removed"      // the tool folder
+	KindNotCompared Kind = "not-compared" // a part that could not be compared (Change.Entry)
+)
+
+// Verdict is what a change means for a caller that was right at the
+// revision.
+type Verdict string
+
+// The verdicts.
+const (
+	// Breaking: such a caller surely fails now (a schema change with a
+	// witness, a platform dropped, a tool removed).
+	Breaking Verdict = "breaking"
+	// Warning: it may, which no value proves (effects widened, a new
+	// requirement): a reviewer's judgement.
+	Warning Verdict = "warning"
+	// Compatible: it does not.
+	Compatible Verdict = "compatible"
+	// NotCompared: the comparison could not be made (a TOOL.md or a schema
+	// that could not be read or built, at the revision or now).
+	NotCompared Verdict = "not compared"
 )
 
 // Field is the frontmatter field a change of the kind is about.
@@ -124,6 +220,8 @@ func (k Kind) Field() string {
 		return "outputs"
 	case KindPlatform:
 		return "platforms"
+	case KindNotCompared:
+		return ""
 	}
 	return string(k)
 }
@@ -132,62 +230,81 @@ func (k Kind) Field() string {
 // now.
 type Change struct {
 	Kind Kind
-	// Breaking says whether a caller that was right before may be wrong now:
-	// a schema change with a witness, a platform dropped, effects widened, a
-	// new requirement, a tool removed.
-	Breaking bool
+	// Verdict says what the change means for a caller that was right at
+	// the revision.
+	Verdict Verdict
 	// What says what changed, in a few words.
 	What string
 	// Schema is the schema change of an input or output change.
 	Schema *SchemaChange
-	// Entry is the platform or requires entry a change is about.
+	// Entry is the platform or requires entry a change is about; for
+	// KindNotCompared, the part not compared ("" for the whole TOOL.md,
+	// inputs or outputs).
 	Entry string
 }
 
-// Compare lists the changes from old to new, breaking ones first, each
-// group in a stable order.
+// Compare lists the changes from old to new: the schemas' (inputs, then
+// outputs), the platforms', effects', requires'. A part that either
+// contract could not build (Contract.Unbuilt, which Compare completes) is
+// not compared, and is listed as such, with why (the old contract's reason
+// first).
 func Compare(old, new *Contract) []Change {
+	old.explainUnbuilt("at the revision")
+	new.explainUnbuilt("now")
 	var out []Change
-	if old.Spec.FileErr != nil || new.Spec.FileErr != nil {
-		return nil
+	notCompared := func(part string) bool {
+		why, ok := old.Unbuilt[part]
+		if !ok {
+			why, ok = new.Unbuilt[part]
+		}
+		if ok {
+			out = append(out, Change{Kind: KindNotCompared, Verdict: NotCompared, What: why, Entry: part})
+		}
+		return ok
 	}
-	for _, sc := range CompareSchemas(old.Inputs, new.Inputs, Inputs, exampleValues(old.Spec, true)) {
-		out = append(out, Change{Kind: KindInput, Breaking: sc.HasWitness, What: sc.What, Schema: sc})
+	if notCompared("") {
+		return out
 	}
-	for _, sc := range CompareSchemas(old.Outputs, new.Outputs, Outputs, exampleValues(new.Spec, false)) {
-		out = append(out, Change{Kind: KindOutput, Breaking: sc.HasWitness, What: sc.What, Schema: sc})
+	verdict := func(sc *SchemaChange) Verdict {
+		if sc.HasWitness {
+			return Breaking
+		}
+		return Compatible
 	}
-	newPlatforms := new.Platforms()
-	for _, p := range old.Platforms() {
-		if !slices.Contains(newPlatforms, p) {
-			out = append(out, Change{Kind: KindPlatform, Breaking: true, What: "platform " + p + " dropped", Entry: p})
+	if !notCompared("inputs") {
+		for _, sc := range CompareSchemas(old.Inputs, new.Inputs, Inputs, exampleValues(old.Spec, true)) {
+			out = append(out, Change{Kind: KindInput, Verdict: verdict(sc), What: sc.What, Schema: sc})
+		}
+	}
+	if !notCompared("outputs") {
+		for _, sc := range CompareSchemas(old.Outputs, new.Outputs, Outputs, exampleValues(new.Spec, false)) {
+			out = append(out, Change{Kind: KindOutput, Verdict: verdict(sc), What: sc.What, Schema: sc})
+		}
+	}
+	if !notCompared("platforms") {
+		newPlatforms := new.Platforms()
+		for _, p := range old.Platforms() {
+			if !slices.Contains(newPlatforms, p) {
+				out = append(out, Change{Kind: KindPlatform, Verdict: Breaking, What: "platform " + p + " dropped", Entry: p})
+			}
 		}
 	}
 	oldFM, newFM := old.Spec.Frontmatter, new.Spec.Frontmatter
-	if oldFM != nil && newFM != nil {
-		if contract.WritesNothing(oldFM.Effects.Value) && !contract.WritesNothing(newFM.Effects.Value) {
-			out = append(out, Change{Kind: KindEffects, Breaking: true,
-				What: "effects widened from " + quote(oldFM.Effects.Value) + " to " + quote(newFM.Effects.Value)})
-		}
+	if !notCompared("effects") && contract.WritesNothing(oldFM.Effects.Value) && !contract.WritesNothing(newFM.Effects.Value) {
+		out = append(out, Change{Kind: KindEffects, Verdict: Warning,
+			What: "effects widened from " + quote(oldFM.Effects.Value) + " to " + quote(newFM.Effects.Value)})
+	}
+	if !notCompared("requires") {
 		var before []string
 		for _, r := range oldFM.Requires {
 			before = append(before, r.Value)
 		}
 		for _, r := range newFM.Requires {
 			if !slices.Contains(before, r.Value) {
-				out = append(out, Change{Kind: KindRequires, Breaking: true, What: "requires " + quote(r.Value) + " added", Entry: r.Value})
+				out = append(out, Change{Kind: KindRequires, Verdict: Warning, What: "requires " + quote(r.Value) + " added", Entry: r.Value})
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Change) int {
-		switch {
-		case a.Breaking == b.Breaking:
-			return 0
-		case a.Breaking:
-			return -1
-		}
-		return 1
-	})
 	return out
 }
 

@@ -17,8 +17,9 @@ import (
 // at most budget times. It returns in when no smaller candidate fails.
 //
 // It takes the first smaller candidate that fails, in passes until a pass
-// finds none: members dropped (object keys, array items), then each value
-// made simpler: strings emptied, cut, rid of characters and runs of
+// finds none: members dropped (object keys, array items), members renamed
+// to the generator's own name for an undeclared one (renameKeys), then each
+// value made simpler: strings emptied, cut, rid of characters and runs of
 // characters, and simplified (shrinkString), numbers moved toward zero by
 // binary search (so a tool that fails for n > 100 gets exactly 101; the
 // oracle stops the search at a bound), true made false. An input sent
@@ -104,6 +105,13 @@ func (s *shrinker) pass() bool {
 		}
 	}
 	for _, path := range paths(s.cur.Value) {
+		if v, ok := valueAt(s.cur.Value, path); ok {
+			if m, ok := v.(map[string]any); ok {
+				progress = s.renameKeys(path, m) || progress
+			}
+		}
+	}
+	for _, path := range paths(s.cur.Value) {
 		v, ok := valueAt(s.cur.Value, path)
 		if !ok {
 			continue
@@ -160,6 +168,46 @@ func paths(v any) [][]any {
 	}
 	walk(v, nil)
 	return out
+}
+
+// renameKeys gives each member of the object at path whose name does not
+// matter the generator's name for an undeclared member: the first of
+// extra0, extra1, ... the object does not have, when that is a simpler
+// name (see smaller). A long or odd key a witness carried ("X-Trace-Id",
+// "a\nb") becomes extra0; a name the failure needs stays.
+func (s *shrinker) renameKeys(path []any, m map[string]any) bool {
+	changed := false
+	for _, k := range sortedKeys(m) {
+		v, _ := valueAt(s.cur.Value, path)
+		cur, ok := v.(map[string]any)
+		if !ok {
+			return changed
+		}
+		if _, ok := cur[k]; !ok {
+			continue
+		}
+		name := ""
+		for i := 0; name == ""; i++ {
+			if n := "extra" + strconv.Itoa(i); !hasKey(cur, n) {
+				name = n
+			}
+		}
+		renamed := make(map[string]any, len(cur))
+		for kk, vv := range cur {
+			renamed[kk] = vv
+		}
+		delete(renamed, k)
+		renamed[name] = cur[k]
+		if s.try(path, renamed, false) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+func hasKey(m map[string]any, k string) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // shortenArray keeps the shortest failing prefix (binary search).
@@ -220,6 +268,13 @@ func (s *shrinker) shrinkString(path []any, str string) bool {
 	}
 	r := []rune(str)
 	changed := lowestFailing(0, len(r), func(n int) bool { return s.try(path, string(r[:n]), false) })
+	if r, _ := s.stringAt(path); len(r) > longString {
+		// Each step after this costs a run per character: a long string
+		// is made plain in one first, where that still fails.
+		if a := simplest(string(r), true); a != string(r) && s.try(path, a, false) {
+			changed = true
+		}
+	}
 	changed = s.shrinkDigitRuns(path) || changed
 	changed = s.deleteRuns(path) || changed
 	return s.simplifyRunes(path) || changed
@@ -231,8 +286,8 @@ func (s *shrinker) shrinkString(path []any, str string) bool {
 // zeros.
 func (s *shrinker) shrinkDigitRuns(path []any) bool {
 	changed := false
+	r, ok := s.stringAt(path)
 	for i := 0; ; {
-		r, ok := s.stringAt(path)
 		if !ok || i >= len(r) {
 			return changed
 		}
@@ -255,7 +310,7 @@ func (s *shrinker) shrinkDigitRuns(path []any) bool {
 		} else {
 			changed = lowestFailing(0, n, func(m int64) bool { return s.try(path, with(m), false) }) || changed
 		}
-		r, _ = s.stringAt(path)
+		r, ok = s.stringAt(path)
 		for i < len(r) && r[i] >= '0' && r[i] <= '9' {
 			i++
 		}
@@ -269,21 +324,32 @@ func (s *shrinker) stringAt(path []any) ([]rune, bool) {
 	return []rune(str), ok
 }
 
+// longString is the length (in runes) above which a string is made plain
+// in one step before it is shrunk character by character, and after
+// which many characters in a row that cannot be deleted end the deletions
+// (a string at the shortest length a bound allows has none to delete: its
+// characters would cost a run each).
+const longString = 64
+
 // deleteRuns deletes each character of the string at path that can go,
 // left to right; when one can, the run deleted from there grows (doubling,
 // then a binary search) to the longest that can, so that a long deletable
-// run costs a few runs rather than one per character.
+// run costs a few runs rather than one per character. After longString
+// characters in a row that could not go, it stops.
 func (s *shrinker) deleteRuns(path []any) bool {
 	changed := false
+	kept := 0
 	for i := 0; ; i++ {
 		r, ok := s.stringAt(path)
-		if !ok || i >= len(r) {
+		if !ok || i >= len(r) || kept >= longString {
 			return changed
 		}
 		without := func(k int) string { return string(r[:i]) + string(r[i+k:]) }
 		if !s.try(path, without(1), false) {
+			kept++
 			continue
 		}
+		kept = 0
 		changed = true
 		lo, hi := 1, len(r)-i+1 // deleting lo runes fails, hi does not (or was not tried)
 		for k := 2; k < hi; k *= 2 {
@@ -324,6 +390,9 @@ func (s *shrinker) simplifyRunes(path []any) bool {
 		}
 	}
 	for i := range r {
+		if i < len(r) && (r[i] == '0' || r[i] == 'a') {
+			continue // the simplest of its kind: nothing to try
+		}
 		r, ok = s.stringAt(path)
 		if !ok || i >= len(r) {
 			break
@@ -468,7 +537,7 @@ func smaller(a, b any) bool {
 }
 
 type size struct {
-	counts    [3]int  // members, runes, non-ASCII and non-alphanumeric runes
+	counts    [3]int  // members, runes (of strings and member names), non-ASCII and non-alphanumeric runes
 	magnitude float64 // sum of the numbers' absolute values
 	figures   float64 // sum of the numbers written in strings (digit runs)
 	runeCost  int     // sum of the letters' runeCost
@@ -494,6 +563,18 @@ func figures(s string) float64 {
 	return sum
 }
 
+// text adds a string's runes (a string value's or a member name's).
+func (s *size) text(x string) {
+	for _, r := range x {
+		s.counts[1]++
+		if r >= utf8.RuneSelf || !((r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')) {
+			s.counts[2]++
+		}
+		s.runeCost += runeCost(r)
+	}
+	s.figures += figures(x)
+}
+
 func sizeOf(v any) size {
 	var s size
 	var walk func(v any)
@@ -501,7 +582,8 @@ func sizeOf(v any) size {
 		switch x := v.(type) {
 		case map[string]any:
 			s.counts[0] += len(x)
-			for _, e := range x {
+			for k, e := range x {
+				s.text(k)
 				walk(e)
 			}
 		case []any:
@@ -510,14 +592,7 @@ func sizeOf(v any) size {
 				walk(e)
 			}
 		case string:
-			for _, r := range x {
-				s.counts[1]++
-				if r >= utf8.RuneSelf || !((r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')) {
-					s.counts[2]++
-				}
-				s.runeCost += runeCost(r)
-			}
-			s.figures += figures(x)
+			s.text(x)
 		case json.Number:
 			if f, err := x.Float64(); err == nil || math.IsInf(f, 0) {
 				s.magnitude += math.Abs(f)

@@ -11,25 +11,29 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/explore"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
-	"github.com/speccify/speccify-lint/lint/process"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 // Callable is one tool folder checked statically and made ready to be
 // called on inputs other than its examples (`speccify-lint call`, the MCP
-// server): its implementation for Config.Platform runs as the examples do
-// (through the tool's runs: the folder opened through the gate, the same
-// runner, timeout, output caps and leftover-process sweep, what a run
-// created in the folder removed again), and each answer is judged by the
-// properties that explore checks on every valid input (the explore rules:
+// server). A call is real use: its implementation for Config.Platform runs
+// in the tool folder itself (runner.InPlace), and what it writes there
+// stays, as its caller asked; nothing is removed or restored. It runs
+// through the same runner as the examples (the folder opened through the
+// gate, the kernel sandbox, which lets it write only its folder and its
+// temporary directory, the environment, timeout, output caps and
+// leftover-process sweep), and each answer is judged by the properties
+// that explore checks on every valid input (the explore rules:
 // explore-crash, explore-stdout, explore-exit, explore-output-schema,
-// explore-error). Its calls run one at a time; Close lets go of the folder.
+// explore-error). Calls may overlap; Close lets go of the folder once they
+// have ended.
 type Callable struct {
 	mu  sync.Mutex
 	j   *toolJob
 	run *toolRun
 	// ins and outs are the schemas, loaded once in OpenCallable, so that
-	// what may run concurrently (CheckInput) does not touch the check's
-	// lazily loaded state.
+	// what may run concurrently (CheckInput, Call) does not touch the
+	// check's lazily loaded state.
 	ins, outs *schemaField
 	// Static is the result of the static checks: the tool's findings.
 	Static ToolResult
@@ -57,16 +61,20 @@ type CallResult struct {
 	// Started is true when the implementation was run.
 	Started bool
 	// Outcome is the run's outcome (exit code, output, duration).
-	Outcome process.Outcome
+	Outcome runner.Outcome
 	// Output is the answer: stdout as one JSON object; nil when the run
 	// did not end with one.
 	Output map[string]any
 	// Broken are the promises the run broke, in registry order.
 	Broken []Broken
 	// Notes are what the explore rules advise about the run that is no
-	// broken promise (Rule.advisory: the run changed the tool folder, and
-	// effects does not say the tool writes nothing).
+	// broken promise (Rule.advisory: the tool folder changed while it ran,
+	// and effects does not say the tool writes nothing; with calls that
+	// overlap, or the user at work in the folder, a change may be theirs).
 	Notes []Broken
+	// Denied is the line of the answer that shows the sandbox denied the
+	// call an access ("" when none does, or the call was not sealed).
+	Denied string
 	// Canceled is true when ctx ended the call.
 	Canceled bool
 }
@@ -109,7 +117,7 @@ func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
 	slices.SortStableFunc(tr.Findings, CompareFindings)
 	k.Static = tr
 	if j.checked {
-		k.run = &toolRun{c: j.c, out: j.out}
+		k.run = &toolRun{c: j.c, out: j.out, placement: runner.InPlace}
 		// Decided now, once, so that calls only read them.
 		k.ins, k.outs = j.c.schemas()
 		j.c.runPlan()
@@ -117,7 +125,8 @@ func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
 	return k, nil
 }
 
-// Close lets go of the tool folder the calls opened.
+// Close lets go of the tool folder the calls opened, once the calls under
+// way have ended.
 func (k *Callable) Close() {
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -217,25 +226,22 @@ func violationsOf(err error, v any) []Violation {
 
 // Call validates the input v (a JSON value as jsonexact.Parse reads it)
 // against inputs and, when it is valid and the tool can run here, runs the
-// implementation on it once, as an example runs, and judges the answer.
+// implementation on it once in the tool folder, and judges the answer.
 // The caller checks Unrunnable first; a call of an unrunnable tool is
-// broken (explore-crash: it could not start). Calls of one Callable run one
-// at a time (the folder's snapshot is the run's); canceling ctx kills the
-// run's processes.
+// broken (explore-crash: it could not start). Calls of one Callable may
+// run at the same time; canceling ctx kills the run's processes.
 func (k *Callable) Call(ctx context.Context, v any) *CallResult {
 	res := &CallResult{}
 	if res.Invalid = k.CheckInput(v); len(res.Invalid) > 0 {
 		return res
 	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
 	in := explore.Input{Value: v, Valid: true, Kind: "call"}
 	r := &exploreRun{c: k.j.c, in: in, stdin: append(in.JSON(), '\n')}
 	if why := k.Unrunnable(); why != "" {
-		r.o = process.Outcome{ExitCode: -1, StartErr: fmt.Errorf("%s", why)}
-	} else if argv := k.j.c.runPlan().argv; argv == nil {
-		_, err := process.Resolve(k.j.c.runPlan().impl.Path)
-		r.o = process.Outcome{ExitCode: -1, StartErr: err}
+		r.o = runner.Outcome{ExitCode: -1, StartErr: fmt.Errorf("%s", why)}
+	} else if argv := k.j.c.plan.argv; argv == nil {
+		_, err := runner.Resolve(k.j.c.plan.impl.Path)
+		r.o = runner.Outcome{ExitCode: -1, StartErr: err}
 	} else {
 		res.Started = true
 		r.o, r.changed = k.run.runImplementation(ctx, argv, r.stdin)
@@ -258,6 +264,11 @@ func (k *Callable) Call(ctx context.Context, v any) *CallResult {
 			res.Notes = append(res.Notes, Broken{Rule: p.ID, Message: v.msg})
 		default:
 			res.Broken = append(res.Broken, Broken{Rule: p.ID, Message: v.msg})
+		}
+	}
+	if ok, _ := res.OK(); res.Started && (!ok || len(res.Broken) > 0) {
+		if seal, _ := k.run.seal(); seal.Sealed {
+			res.Denied = deniedLine(r.o.Stdout, r.o.Stderr)
 		}
 	}
 	return res
@@ -293,11 +304,13 @@ func (k *Callable) RunExamples(ctx context.Context) ToolResult {
 
 // ReadOnly reports whether the tool is known to write nothing: its effects
 // says it writes nothing (as the effects rule reads it), and tr, the result
-// of RunExamples, shows that every example ran, none of whose runs changed
-// the tool folder. The runs' own record of the folder is what counts, not
-// the effects rule's findings, which a disabled rule or a suppression in
-// the contract (written by whoever wrote the tool) drops. Without examples
-// that ran, nothing is known, and the answer is false.
+// of RunExamples, shows that every example ran, sealed by the kernel
+// sandbox (so that no run could write outside its copy of the folder, nor
+// anywhere but its temporary directory), none of whose runs changed the
+// copy. The runs' own record is what counts, not the effects rule's
+// findings, which a disabled rule or a suppression in the contract
+// (written by whoever wrote the tool) drops. Without examples that ran
+// sealed, nothing is known, and the answer is false.
 func (k *Callable) ReadOnly(tr ToolResult) bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -305,7 +318,10 @@ func (k *Callable) ReadOnly(tr ToolResult) bool {
 	if c.spec == nil || c.spec.Frontmatter == nil || !writesNothing(c.effects()) || len(tr.Examples) == 0 {
 		return false
 	}
-	if k.j.run == nil || k.j.run.wrote {
+	if k.j.run == nil || k.j.run.wrote.Load() {
+		return false
+	}
+	if seal, ok := k.j.run.seal(); !ok || !seal.Sealed {
 		return false
 	}
 	for _, er := range tr.Examples {

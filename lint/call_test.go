@@ -11,6 +11,7 @@ import (
 
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 // openCallable writes one tool, "t", under a new root with the script as
@@ -74,28 +75,34 @@ func TestCallJudgesIgnoreDisabled(t *testing.T) {
 // did to the tool folder, as the runner recorded it, not on the effects
 // rule's findings: a tool that writes is not read-only when the
 // configuration disables effects, nor when its contract suppresses the
-// rule's findings (the contract is the pull request's to write).
+// rule's findings (the contract is the pull request's to write); and only
+// runs sealed by the kernel sandbox prove anything.
 func TestReadOnlyFromTheRuns(t *testing.T) {
 	needLinux(t)
 	const reads, writes = "cat >/dev/null\necho '{\"ok\": true}'\n", "cat >/dev/null\necho x > cache.txt\necho '{\"ok\": true}'\n"
 	suppress := func(spec string) string {
 		return strings.Replace(spec, "## Examples", "<!-- speccify-lint-disable-file effects -- it only writes a cache -->\n\n## Examples", 1)
 	}
+	// Only a sealed run proves a tool writes nothing: unsealed, a write
+	// outside its folder would not be seen.
+	sealed := runner.Probe(runner.SandboxAuto).Sealed
 	tests := []struct {
 		name, script string
 		disabled     bool
 		edit         func(string) string
+		sandbox      runner.Mode
 		want         bool
 	}{
-		{"writes nothing", reads, false, nil, true},
-		{"writes nothing, effects disabled", reads, true, nil, true},
-		{"writes", writes, false, nil, false},
-		{"writes, effects disabled", writes, true, nil, false},
-		{"writes, effects suppressed", writes, false, suppress, false},
+		{"writes nothing", reads, false, nil, runner.SandboxAuto, sealed},
+		{"writes nothing, effects disabled", reads, true, nil, runner.SandboxAuto, sealed},
+		{"writes nothing, unsealed", reads, false, nil, runner.SandboxOff, false},
+		{"writes", writes, false, nil, runner.SandboxAuto, false},
+		{"writes, effects disabled", writes, true, nil, runner.SandboxAuto, false},
+		{"writes, effects suppressed", writes, false, suppress, runner.SandboxAuto, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := lint.Config{Disabled: map[string]bool{"error-case": true, "effects": tt.disabled}}
+			cfg := lint.Config{Disabled: map[string]bool{"error-case": true, "effects": tt.disabled}, Sandbox: tt.sandbox}
 			k := openCallable(t, tt.script, cfg, tt.edit)
 			tr := k.RunExamples(context.Background())
 			if got := k.ReadOnly(tr); got != tt.want {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/speccify/speccify-lint/discover"
-	"github.com/speccify/speccify-lint/lint/process"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 // Config is how one run lints and runs.
@@ -43,6 +43,12 @@ type Config struct {
 	Timeout time.Duration
 	// MaxOutput caps stdout and stderr of one example run; 0 means DefaultMaxOutput.
 	MaxOutput int64
+	// Sandbox is whether the runs are sealed by the kernel sandbox
+	// (--sandbox; see runner.Mode).
+	Sandbox runner.Mode
+	// PassEnv names the environment variables the runs get beside
+	// runner.PassedEnv (--pass-env).
+	PassEnv []string
 	// Shard is "K/N" when only one shard of the tool folders is checked.
 	Shard string
 	// Explore, when set, runs `speccify-lint explore` instead of the
@@ -59,13 +65,16 @@ type Config struct {
 	// folders, when set, opens the tool folders in place of the root's
 	// gate: Lint sets it for a static lint (see discover.FolderOpener).
 	folders *discover.FolderOpener
+	// git is what git says of the root's files, asked once per run: Lint
+	// sets it (see gitFiles); nil elsewhere.
+	git *gitFiles
 }
 
 // Defaults for Config: the one source of the defaults of --timeout and
 // --max-output. The cap is the one package process applies.
 const (
 	DefaultTimeout   = 60 * time.Second
-	DefaultMaxOutput = process.DefaultMaxOutput
+	DefaultMaxOutput = runner.DefaultMaxOutput
 )
 
 // DefaultTimeoutText is DefaultTimeout as the flag and the documentation

@@ -13,6 +13,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 var osLstat = os.Lstat
@@ -42,12 +43,21 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 		Skills:   []SkillResult{},
 		Findings: []Finding{},
 	}
+	if cfg.Run || cfg.Explore != nil {
+		res.Sandbox = runner.Probe(cfg.Sandbox).String()
+	}
+	cfg.git = newGitFiles(cfg.Root)
 	if !cfg.Run && cfg.Explore == nil {
 		// A static lint runs nothing that could change the tree while it
 		// reads it: the folders of one directory are opened from it, kept
 		// open, rather than each from the root.
 		cfg.folders = discover.NewGate(cfg.Root).NewFolderOpener()
 		defer cfg.folders.Close()
+	}
+	if cfg.Against != nil {
+		// Before any tool is checked: a renamed tool is compared with the
+		// folder it was renamed from.
+		cfg.Against.prepare(&cfg, disc.ToolDirs())
 	}
 	n := min(cfg.jobs(), max(len(disc.Tools), 1))
 	var next atomic.Int64             // the index of the next tool to check
@@ -73,6 +83,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 					done(i, failures.runExamples(ctx, j))
 					continue
 				}
+				j.prepare()
 				checked <- j
 			}
 		})
@@ -270,6 +281,30 @@ type toolJob struct {
 	spent time.Duration
 }
 
+// prepare makes, once the static checks are done, what the tool's runs
+// will run in (its toolRun, and the workspace: the private copy of the
+// folder and the sandbox's thread), while the tools before it run: with
+// --jobs 1 the runs then wait for none of it. A tool whose examples will
+// not run gets none. The runs close it (runExamples).
+func (j *toolJob) prepare() {
+	defer func() {
+		if recover() != nil && j.run != nil {
+			// runExamples makes it again, and reports the panic.
+			j.run.closeFolder()
+			j.run = nil
+		}
+	}()
+	if !j.checked || j.c.spec == nil {
+		return
+	}
+	plan := j.c.runPlan()
+	if plan.reason != "" || plan.argv == nil {
+		return
+	}
+	j.run = &toolRun{c: j.c, out: j.out}
+	_, _ = j.run.workspace(plan.argv) // an error is each run's start error
+}
+
 // newToolJob is the job of checking the tool folder dir, disc.Tools[index].
 func newToolJob(cfg *Config, index int, dir string) *toolJob {
 	c := newToolCheck(cfg, dir)
@@ -391,7 +426,9 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 		tr.Explore = unexplored(c, "the contract could not be read (see spec-file)")
 	}
 	if j.checked {
-		j.run = &toolRun{c: c, out: j.out}
+		if j.run == nil {
+			j.run = &toolRun{c: c, out: j.out}
+		}
 		defer j.run.closeFolder()
 		tr.Examples = j.run.examples(ctx, &tr)
 		if cfg.Explore != nil {
@@ -401,6 +438,11 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 			tr.Explore = j.x.explore(ctx)
 			c.attachSource(j.out.list[n:])
 		}
+		if seal, ok := j.run.seal(); ok {
+			if s := seal.String(); s != runner.Probe(cfg.Sandbox).String() {
+				tr.Sandbox = s
+			}
+		}
 		ac := &afterCheck{cfg: cfg, suppressions: j.out.suppressions, ran: j.run.ran, explored: j.x != nil && j.x.explored,
 			ruleByID: RuleByID, ruleIDs: ruleIDs, specRel: c.specRel, specSum: c.specSum}
 		for _, r := range registry {
@@ -409,7 +451,9 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 			}
 		}
 	}
-	return j.finish(tr, j.spent+time.Since(start))
+	tr = j.finish(tr, j.spent+time.Since(start))
+	tr.Status = j.toolStatus(&tr, ctx.Err() != nil)
+	return tr
 }
 
 // finish adds the findings, in order, and the time spent on the tool (not

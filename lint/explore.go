@@ -11,7 +11,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/explore"
-	"github.com/speccify/speccify-lint/lint/process"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 // ExploreConfig is how `speccify-lint explore` explores each tool
@@ -97,7 +97,7 @@ type exploration struct {
 	// unused-suppression judges the explore rules.
 	explored bool
 	// implRuns and implTime count the implementation's runs and the time
-	// they took (process.Outcome.Duration), so that the benchmark can tell
+	// they took (runner.Outcome.Duration), so that the benchmark can tell
 	// explore's own cost from theirs.
 	implRuns int
 	implTime time.Duration
@@ -111,14 +111,14 @@ type exploreRun struct {
 	// stdin is what the implementation was given: the input's JSON and a
 	// newline.
 	stdin    []byte
-	o        process.Outcome
+	o        runner.Outcome
 	startErr error
 	end      ending
 	// actual is stdout as one JSON object; nil when the run did not end
 	// with one (stdoutErr says why, when it answered).
 	actual    any
 	stdoutErr string
-	changed   []change
+	changed   []runner.Change
 	// again is the second run of the same input, for the inputs run twice
 	// (explore-nondeterministic); nil for the others.
 	again *exploreRun
@@ -267,7 +267,7 @@ func (e *exploration) exploreSource() (src explore.Source, argv []string, why st
 		return src, nil, plan.reason
 	}
 	if plan.argv == nil {
-		_, err := process.Resolve(plan.impl.Path)
+		_, err := runner.Resolve(plan.impl.Path)
 		return src, nil, plan.impl.Name + " cannot start: " + c.localText(err.Error())
 	}
 	ins, _ := c.schemas()
@@ -472,10 +472,11 @@ func (e *exploration) exploreRunResult(p *Rule, r *exploreRun, at place) Example
 		ExitStatus: c.localText(r.o.Status()), Duration: r.o.Duration,
 		Stdout: capText(r.o.Stdout), Stderr: capText(r.o.Stderr),
 		Implementation: c.fileIn(plan.impl.Name),
-		Reproduce:      process.ReproduceLine(c.rel, r.stdin, reproduceArgv(plan.argv, plan.impl))}
+		Reproduce:      runner.ReproduceLine(c.rel, r.stdin, reproduceArgv(plan.argv, plan.impl))}
 	if r.end != endAnswered {
 		er.Status = StatusErrored
 	}
+	er.Denied = e.sealedDenial(&er, r.o.Stdout, r.o.Stderr)
 	return er
 }
 

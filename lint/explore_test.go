@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/speccify/speccify-lint/explore"
-	"github.com/speccify/speccify-lint/lint/process"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 // TestToolSeed: a tool's seed depends on the run's seed and its own path
@@ -77,7 +77,7 @@ func TestSameAnswer(t *testing.T) {
 func TestPace(t *testing.T) {
 	ms := time.Millisecond
 	run := func(kind string, d time.Duration, end ending) *exploreRun {
-		return &exploreRun{in: explore.Input{Kind: kind}, o: process.Outcome{Duration: d}, end: end}
+		return &exploreRun{in: explore.Input{Kind: kind}, o: runner.Outcome{Duration: d}, end: end}
 	}
 	tests := []struct {
 		name     string
@@ -116,7 +116,7 @@ func TestPace(t *testing.T) {
 // slowAfter, and its violation depends on a time limit.
 func TestExploreSlow(t *testing.T) {
 	run := func(d, after time.Duration, end ending) *exploreRun {
-		return &exploreRun{o: process.Outcome{Duration: d}, end: end, slowAfter: after, paceOfExamples: true}
+		return &exploreRun{o: runner.Outcome{Duration: d}, end: end, slowAfter: after, paceOfExamples: true}
 	}
 	if v := exploreSlow(run(1500*time.Millisecond, time.Second, endAnswered)); v == nil || !v.timed || v.how != "slow" {
 		t.Errorf("a run of 1.5s over 1s: %+v", v)
@@ -133,7 +133,7 @@ func TestExploreSlow(t *testing.T) {
 			t.Errorf("%v after %v (%d): %+v, want none", r.o.Duration, r.slowAfter, r.end, v)
 		}
 	}
-	if v := exploreCrash(&exploreRun{c: &toolCheck{}, end: endTimedOut, o: process.Outcome{Timeout: time.Second}}); v == nil || !v.timed {
+	if v := exploreCrash(&exploreRun{c: &toolCheck{}, end: endTimedOut, o: runner.Outcome{Timeout: time.Second}}); v == nil || !v.timed {
 		t.Errorf("a timeout: %+v, want a timed violation", v)
 	}
 }
@@ -161,7 +161,7 @@ func TestShrinkingBoundsSlowRuns(t *testing.T) {
 			failing: map[string]*exploreRun{},
 			run: func(in explore.Input) *exploreRun {
 				ran++
-				return &exploreRun{c: &toolCheck{}, in: in, o: process.Outcome{Duration: tt.d, Timeout: time.Second}, end: tt.end}
+				return &exploreRun{c: &toolCheck{}, in: in, o: runner.Outcome{Duration: tt.d, Timeout: time.Second}, end: tt.end}
 			}}
 		for i := range 20 {
 			sh.fails(explore.Input{Value: map[string]any{"i": json.Number(strconv.Itoa(i))}, Valid: true})

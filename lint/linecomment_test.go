@@ -3,16 +3,16 @@ package lint
 import (
 	"testing"
 
-	"github.com/speccify/speccify-lint/lint/process"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 // TestLineCommentsHoldSuppressions: a suppression comment written after
-// the line comment of each interpreter's language (process.LineComment,
+// the line comment of each interpreter's language (runner.LineComment,
 // what the language server's "disable here" action writes) is one that
 // the reporter reads, with its rule and reason.
 func TestLineCommentsHoldSuppressions(t *testing.T) {
-	for _, e := range process.Extensions() {
-		c := process.LineComment(e.Ext)
+	for _, e := range runner.Extensions() {
+		c := runner.LineComment(e.Ext)
 		if c == "" {
 			t.Errorf("%s: no line comment", e.Ext)
 			continue
@@ -23,7 +23,7 @@ func TestLineCommentsHoldSuppressions(t *testing.T) {
 			t.Errorf("%s: %q read as %+v", e.Ext, text, sups)
 		}
 	}
-	if c := process.LineComment(".exe"); c != "" {
+	if c := runner.LineComment(".exe"); c != "" {
 		t.Errorf("an unknown extension's line comment %q", c)
 	}
 }

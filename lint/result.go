@@ -24,6 +24,10 @@ type Result struct {
 	Shard string `json:"shard,omitempty"`
 	// Explore is how `speccify-lint explore` explored; nil for a lint run.
 	Explore *ExploreSettings `json:"explore,omitempty"`
+	// Sandbox says whether the runs were sealed by the kernel sandbox
+	// ("sealed by Landlock ABI 7 (file system, TCP, ...)") or why not
+	// ("not sealed: ..."); empty when nothing ran (--no-run).
+	Sandbox string `json:"sandbox,omitempty"`
 	// Interrupted is true when the run was stopped by a signal before it ended.
 	Interrupted bool `json:"interrupted,omitempty"`
 	// InternalErrors lists failures of speccify-lint itself (not of a tool).
@@ -66,8 +70,16 @@ type ToolResult struct {
 	Findings []Finding `json:"findings"`
 	// Examples are the worked examples in document order.
 	Examples []ExampleResult `json:"examples"`
+	// Status is the verdict on the tool as a whole (see ToolStatus); empty
+	// when nothing judged it: the examples were not run (--no-run) and the
+	// static checks settle no other status, or no example ran.
+	Status ToolStatus `json:"status,omitempty"`
 	// Skipped says why the examples were not run; empty when they were.
 	Skipped string `json:"skipped,omitempty"`
+	// Sandbox is what the sandbox enforced on this tool's runs, when it
+	// differs from Result.Sandbox (a tool that requires network, or whose
+	// sandbox could not be set up); empty otherwise.
+	Sandbox string `json:"sandbox,omitempty"`
 	// Drift are the changes of the contract since --against REV, breaking
 	// ones first; none without --against, for a tool new since REV or
 	// unchanged.
@@ -135,6 +147,14 @@ type ExampleResult struct {
 	Implementation string `json:"implementation,omitempty"`
 	// Findings are the failures of this example, each at its output: line.
 	Findings []Finding `json:"findings,omitempty"`
+	// Denied is the line of the run's output that shows the kernel sandbox
+	// refused it an access, for a sealed run that failed ("" otherwise).
+	Denied string `json:"sandbox_denied,omitempty"`
+	// Baselined is how many of its findings a --baseline file records and
+	// the report leaves out, when they were what failed it: Status is then
+	// its verdict without them, and reports say that it fails as the
+	// baseline records, not that it failed. 0 otherwise.
+	Baselined int `json:"baselined,omitempty"`
 }
 
 // ExploreSettings are the settings of an explore run.
@@ -220,4 +240,9 @@ type Summary struct {
 	Failed   int `json:"failed"`
 	Errored  int `json:"errored"`
 	Skipped  int `json:"skipped"`
+	// Statuses counts the tools by their status (ToolResult.Status).
+	Statuses StatusCounts `json:"tool_statuses"`
+	// Baselined counts the examples whose failure a --baseline file records
+	// (ExampleResult.Baselined), which the other counts leave out.
+	Baselined int `json:"baselined,omitempty"`
 }

@@ -1,9 +1,6 @@
 package lint
 
 import (
-	"errors"
-	"io/fs"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -15,8 +12,10 @@ import (
 var ruleToolRemoved = &Rule{ID: "tool-removed", Severity: SeverityWarning, Category: "drift",
 	Title: "a tool folder at --against REV is gone",
 	Doc: "With `--against REV`, every tool folder of the git revision REV is looked for in the working tree. One " +
-		"that is gone was removed or renamed (the message names the new folder when a tool that is new since REV " +
-		"has its name): every caller that named it breaks. It is a warning, since removing a tool is usually " +
+		"that is gone was removed or renamed: renamed when git's rename detection moved its files into a folder new " +
+		"since REV, or a tool new since REV has its name; then the message names the new folder (and the new name), " +
+		"and the drift rules compare the new folder's contract with the old one. Every caller that named it breaks. " +
+		"It is a warning, since removing a tool is usually " +
 		"deliberate and its callers outside the repository cannot be known; it is an error when a skill of the " +
 		"repository still links to the folder (the message names the skills), a caller that breaks for sure. " +
 		"The finding is at the old TOOL.md's path; as that file is gone, disable the rule for the run " +
@@ -37,10 +36,10 @@ func checkToolRemoved(d *discoveryCheck, rep reporter) {
 		return // one shard reports it, as one checks the skills
 	}
 	rev := d.cfg.Against.Revision.Rev
-	for _, r := range removals(d.cfg, d.tools) {
+	for _, r := range d.cfg.Against.removals() {
 		what, help := "removed", "tell the tool's callers, or keep the folder"
 		if r.to != "" {
-			what, help = "renamed to "+r.to, "tell the tool's callers the new folder, or keep the old one"
+			what, help = "renamed to "+r.to+r.nameChange(), "tell the tool's callers the new folder, or keep the old one"
 		}
 		links, rep := "", rep
 		if skills := linkingSkills(d, r.dir); len(skills) > 0 {
@@ -72,56 +71,4 @@ func linkingSkills(d *discoveryCheck, dir string) []string {
 		}
 	}
 	return out
-}
-
-// removal is a tool folder of the revision that is gone.
-type removal struct {
-	dir, spec, name string
-	// to is the folder of a tool of the same name new since the revision.
-	to string
-}
-
-// removals are the tool folders of cfg.Against's revision that are no
-// tool folders now, each with the folder it was renamed to when one of
-// tools (Dir and Name set) is new since the revision and has its name.
-func removals(cfg *Config, tools []ToolResult) []removal {
-	a := cfg.Against
-	a.removedOnce.Do(func() { a.removed = findRemovals(cfg, tools) })
-	return a.removed
-}
-
-// findRemovals looks the revision's tool folders up, as removals says.
-func findRemovals(cfg *Config, tools []ToolResult) []removal {
-	a := cfg.Against
-	gate := discover.NewGate(cfg.Root)
-	var out []removal
-	for _, dir := range a.Revision.ToolDirs() {
-		if stillThere(gate, filepath.Join(cfg.Root, filepath.FromSlash(dir))) {
-			continue
-		}
-		r := removal{dir: dir, spec: path.Join(dir, discover.SpecFile)}
-		if old, ok, err := a.Revision.Contract(dir, r.spec); err == nil && ok && old.Spec.Frontmatter != nil {
-			r.name = old.Spec.Frontmatter.Name.Value
-		}
-		for _, t := range tools {
-			if r.name != "" && t.Name == r.name && !a.Revision.Has(path.Join(t.Dir, discover.SpecFile)) {
-				r.to = t.Dir
-				break
-			}
-		}
-		out = append(out, r)
-	}
-	return out
-}
-
-// stillThere reports whether dir is a tool folder: opened through the gate,
-// it holds a TOOL.md.
-func stillThere(gate discover.Gate, dir string) bool {
-	root, err := gate.OpenFolder(dir)
-	if err != nil {
-		return false
-	}
-	defer root.Close()
-	_, err = root.Lstat(discover.SpecFile)
-	return !errors.Is(err, fs.ErrNotExist)
 }

@@ -4,13 +4,14 @@ import (
 	"cmp"
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -18,7 +19,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
-	"github.com/speccify/speccify-lint/lint/process"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 // capturedOutput is how much of stdout and stderr an example result keeps.
@@ -28,25 +29,35 @@ const capturedOutput = 64 << 10
 const quoteLimit = 200
 
 // toolRun is the state of running one tool's implementation once its
-// static checks are done: its examples, or explore's inputs (exploration).
+// static checks are done: its examples, or explore's inputs (exploration),
+// or calls (Callable).
 type toolRun struct {
 	c   *toolCheck
 	out *toolFindings
-	// snapshot is the tool folder after the last run.
-	snapshot snapshot
-	// root is the tool folder for the runs, rootInfo its Stat (see
-	// runFolder).
-	root     *os.Root
-	rootInfo os.FileInfo
+	// placement is where the runs take place: a private copy of the tool
+	// folder (the examples, explore), or the folder itself (calls).
+	placement runner.Placement
+	// mu guards the workspace and the program looked up, for the calls of
+	// a Callable, which may overlap.
+	mu sync.Mutex
+	// ws is the workspace of the runs, opened on the first (see
+	// workspace); wsErr why it could not be.
+	ws    *runner.Workspace
+	wsErr error
+	// opened is true once a workspace was made, sealed what its sandbox
+	// enforced (it outlives the workspace: Callable.ReadOnly asks after
+	// the examples ran).
+	opened bool
+	sealed runner.Seal
 	// programName and programPath are the last argv[0] program looked up on
 	// PATH and its executable (see program).
 	programName, programPath string
 	// ran is true once an example ran, so that unused-suppression judges
 	// the run rules.
 	ran bool
-	// wrote is true once a run changed the tool folder, whatever the
+	// wrote is true once a run changed the folder it ran in, whatever the
 	// rules and suppressions make of it (Callable.ReadOnly).
-	wrote bool
+	wrote atomic.Bool
 	// stderrShown holds, by its SHA-256, the stderr of each example whose
 	// failure showed it, with the example's title: a later example that
 	// prints the same (the same traceback) refers to it instead of
@@ -156,6 +167,9 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl discover.Impl
 		return fmt.Sprintf("%d implementations for %s; keep one (see implementation-duplicate)", len(impls), platform), nil, impl, nil
 	}
 	for _, it := range fm.Requires {
+		if it.Value == RequiresNetwork {
+			continue
+		}
 		if _, err := exec.LookPath(it.Value); err != nil {
 			missing = append(missing, it)
 		}
@@ -163,7 +177,7 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl discover.Impl
 	if len(missing) > 0 {
 		return "not on PATH: " + strings.Join(values(missing), ", "), nil, impl, missing
 	}
-	argv, err := process.Resolve(impl.Path)
+	argv, err := runner.Resolve(impl.Path)
 	if err != nil {
 		// Started below as a crash, so that the example reports why.
 		return "", nil, impl, nil
@@ -178,10 +192,10 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 	// tested against the text of its own examples gets that text.
 	stdin := []byte(cs.Input.Raw + "\n")
 	er.Implementation = c.fileIn(impl.Name)
-	er.Reproduce = process.ReproduceLine(c.rel, stdin[:len(stdin)-1], reproduceArgv(argv, impl))
+	er.Reproduce = runner.ReproduceLine(c.rel, stdin[:len(stdin)-1], reproduceArgv(argv, impl))
 	run := &exampleRun{c: c, cs: cs, er: er, impl: impl}
 	if argv == nil {
-		_, run.startErr = process.Resolve(impl.Path)
+		_, run.startErr = runner.Resolve(impl.Path)
 		er.ExitStatus = "could not start: " + c.localText(run.startErr.Error())
 	} else {
 		o, changed := t.runImplementation(ctx, argv, stdin)
@@ -205,8 +219,9 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 			r.run(run, t.out.reporter(r).to(&er.Findings))
 		}
 	}
-	er.Findings = c.explain(cs, impl.Name, run.actual != nil, er.Findings)
+	er.Findings = c.explain(run, er.Findings)
 	er.Status = statusOf(er)
+	er.Denied = t.sealedDenial(er, run.o.Stdout, run.o.Stderr)
 	if er.Status == StatusFailed || er.Status == StatusErrored {
 		t.showedStderr(er.Title, run.o.Stderr)
 	}
@@ -250,7 +265,7 @@ type exampleRun struct {
 	// startErr is why the implementation could not start: its interpreter
 	// could not be found, or starting it failed.
 	startErr error
-	o        process.Outcome
+	o        runner.Outcome
 	end      ending
 	// actual is stdout as one JSON object; nil when the run did not end
 	// with one (stdoutErr says why, when it answered).
@@ -259,10 +274,9 @@ type exampleRun struct {
 	// stderrNote is what a message says of the run's stderr (see
 	// toolRun.stderrNote).
 	stderrNote string
-	// changed are the files the run created, changed or deleted in the tool
-	// folder; the created ones have been removed again, unless kept says
-	// why not.
-	changed []change
+	// changed are the files the run created, changed or deleted in the
+	// private copy of the tool folder it ran in.
+	changed []runner.Change
 }
 
 // ending is how an example's run ended.
@@ -279,7 +293,7 @@ const (
 
 // endingOf is how a run with the outcome o ended; startErr is why it could
 // not start, if it could not.
-func endingOf(o process.Outcome, startErr error) ending {
+func endingOf(o runner.Outcome, startErr error) ending {
 	switch {
 	case o.Canceled:
 		return endCanceled
@@ -295,78 +309,125 @@ func endingOf(o process.Outcome, startErr error) ending {
 	return endAnswered
 }
 
-// runImplementation runs the implementation argv once in the tool folder
-// with stdin, and returns what happened and what the run changed in the
-// folder (what it created is removed again). The folder as the previous run
-// left it is the folder as this one finds it: nothing of ours runs in it
-// between two runs.
-func (t *toolRun) runImplementation(ctx context.Context, argv []string, stdin []byte) (process.Outcome, []change) {
-	folder, err := t.runFolder()
+// runImplementation runs the implementation argv once with stdin in the
+// tool's workspace (a private copy of the folder, or the folder itself for
+// a call), and returns what happened and what the run changed in the
+// folder it ran in.
+func (t *toolRun) runImplementation(ctx context.Context, argv []string, stdin []byte) (runner.Outcome, []runner.Change) {
+	ws, err := t.workspace(argv)
 	if err != nil {
-		return process.Outcome{ExitCode: -1, StartErr: err}, nil
+		return runner.Outcome{ExitCode: -1, StartErr: err}, nil
 	}
-	dir := t.c.dir
-	before := t.snapshot
-	if before == nil {
-		before = takeSnapshot(folder)
-	}
-	o := process.Run(ctx, process.Command{
+	t.mu.Lock()
+	path := t.program(argv)
+	t.mu.Unlock()
+	o, changed := ws.Run(ctx, runner.Request{
 		Argv:      argv,
-		Path:      t.program(argv),
-		Dir:       dir,
+		Path:      path,
 		Stdin:     stdin,
 		Timeout:   t.c.cfg.timeout(),
 		MaxOutput: t.c.cfg.maxOutput(),
 	})
-	after := takeSnapshot(folder)
-	changed := before.changes(after)
-	if removeCreated(folder, changed) {
-		after = takeSnapshot(folder)
+	if len(changed) > 0 {
+		t.wrote.Store(true)
 	}
-	t.snapshot = after
-	t.wrote = t.wrote || len(changed) > 0
 	return o, changed
 }
 
-// runFolder is the tool folder as the runs use it: opened once, through
-// the root's gate (discover.Gate), for the tool's runs, so that the
-// snapshots and the removal of what a run created go to the folder that
-// was checked and nowhere else, even when it is moved or replaced by a
-// symbolic link meanwhile; and, before each run, checked to be the folder
-// that the tool's dir (the run's working directory) leads to, so that no
-// run starts elsewhere. closeFolder closes it.
-func (t *toolRun) runFolder() (*os.Root, error) {
+// workspace is the workspace of the tool's runs, made on the first run:
+// the tool folder opened through the root's gate (discover.Gate), so that
+// the copy is made of the folder that was checked and nothing else, even
+// when it is moved or replaced by a symbolic link meanwhile; the private
+// copy (or, for calls, the folder itself); the sandbox, whose grants
+// follow the interpreter of argv and the requires commands. closeFolder
+// lets go of it.
+func (t *toolRun) workspace(argv []string) (*runner.Workspace, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.ws != nil || t.wsErr != nil {
+		return t.ws, t.wsErr
+	}
 	c := t.c
-	if t.root == nil {
-		r, err := discover.NewGate(c.cfg.Root).OpenFolder(c.dir)
-		if err != nil {
-			return nil, fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
-		}
-		info, err := r.Stat(".")
-		if err != nil {
-			r.Close()
-			return nil, fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
-		}
-		t.root, t.rootInfo = r, info
+	r, err := discover.NewGate(c.cfg.Root).OpenFolder(c.dir)
+	if err != nil {
+		t.wsErr = fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
+		return nil, t.wsErr
 	}
-	if info, err := os.Stat(c.dir); err != nil || !os.SameFile(info, t.rootInfo) {
-		return nil, errors.New("the tool folder was moved or replaced since the first run; not run")
+	home, _ := os.UserHomeDir()
+	ws, err := runner.Open(r, c.absDir(), runner.Options{
+		Placement:  t.placement,
+		Sandbox:    c.cfg.Sandbox,
+		Network:    c.requiresNetwork(),
+		Programs:   t.programs(argv),
+		Repository: c.cfg.Root,
+		Hidden:     []string{home},
+		PassEnv:    c.cfg.PassEnv,
+	})
+	if err != nil {
+		t.wsErr = err
+		return nil, err
 	}
-	return t.root, nil
+	t.ws, t.opened, t.sealed = ws, true, ws.Seal()
+	return ws, nil
 }
 
-// closeFolder closes the folder runFolder opened, if any.
+// programs are the executables the tool's runs start: argv[0] as looked up
+// on PATH, and each requires command. t.mu is held.
+func (t *toolRun) programs(argv []string) []string {
+	var out []string
+	if p := t.program(argv); p != "" {
+		out = append(out, p)
+	} else if len(argv) > 0 && filepath.IsAbs(argv[0]) {
+		out = append(out, argv[0])
+	}
+	if fm := t.c.spec.Frontmatter; fm != nil {
+		for _, it := range fm.Requires {
+			if it.Value == RequiresNetwork {
+				continue
+			}
+			if p, err := exec.LookPath(it.Value); err == nil && filepath.IsAbs(p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// RequiresNetwork is the requires entry that lets a tool's sealed runs use
+// the network: a capability, not a command on PATH.
+const RequiresNetwork = "network"
+
+// requiresNetwork reports whether the tool's requires names the network.
+func (c *toolCheck) requiresNetwork() bool {
+	if c.spec == nil || c.spec.Frontmatter == nil {
+		return false
+	}
+	return slices.ContainsFunc(c.spec.Frontmatter.Requires, func(s contract.String) bool { return s.Value == RequiresNetwork })
+}
+
+// seal is what the sandbox enforced on the tool's runs; ok is false when
+// no workspace was made (nothing ran).
+func (t *toolRun) seal() (seal runner.Seal, ok bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.sealed, t.opened
+}
+
+// closeFolder lets go of the workspace (and with it the tool folder), if
+// the runs made one: once the runs under way have ended.
 func (t *toolRun) closeFolder() {
-	if t.root != nil {
-		t.root.Close()
-		t.root, t.rootInfo = nil, nil
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.ws != nil {
+		t.ws.Close()
+		t.ws = nil
 	}
 }
 
-// program is the executable of argv[0] looked up on PATH, once per tool
+// program is the executable of argv[0] looked up on PATH (t.mu held), once per tool
 // rather than once per run (an explored tool runs a hundred times; the
 // lookup stats each PATH entry): "" when argv[0] names a file by its path,
-// or when the lookup fails, and process.Run then looks it up itself and
+// or when the lookup fails, and runner.Run then looks it up itself and
 // reports why it could not start.
 func (t *toolRun) program(argv []string) string {
 	if len(argv) == 0 || strings.ContainsRune(argv[0], '/') || strings.ContainsRune(argv[0], filepath.Separator) {

@@ -48,11 +48,15 @@ func (s *schemaField) place(pointer string) place {
 // tool folder's Root), for every rule that needs them. A field is nil when
 // it is missing, both are when there is no frontmatter.
 func (c *toolCheck) schemas() (inputs, outputs *schemaField) {
-	if !c.schemasLoaded && c.spec.Frontmatter != nil {
-		c.inputs = c.loadSchema(c.spec.Frontmatter.Inputs)
-		c.outputs = c.loadSchema(c.spec.Frontmatter.Outputs)
+	if !c.schemasLoaded {
+		if c.spec.Frontmatter != nil {
+			c.inputs = c.loadSchema(c.spec.Frontmatter.Inputs)
+			c.outputs = c.loadSchema(c.spec.Frontmatter.Outputs)
+		}
+		// Written once, so that the calls of a Callable, which may
+		// overlap, only read it afterwards.
+		c.schemasLoaded = true
 	}
-	c.schemasLoaded = true
 	return c.inputs, c.outputs
 }
 

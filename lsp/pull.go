@@ -191,23 +191,8 @@ func (s *server) workspaceDiagnostic(ctx context.Context, p *protocol.WorkspaceD
 	}
 	s.wg.Add(1)
 	defer s.wg.Done()
-	// One workspace request at a time: a new one ends the one before it
-	// (a client asks again only once it has its answer).
-	if s.superseded != nil {
-		s.superseded()
-	}
-	ctx, supersede := context.WithCancel(ctx)
-	defer supersede()
-	s.workspaceSeq++
-	seq := s.workspaceSeq
-	s.superseded = supersede
-	defer func() {
-		s.mu.Lock()
-		if s.workspaceSeq == seq {
-			s.superseded = nil
-		}
-		s.mu.Unlock()
-	}()
+	// One workspace request at a time: the next one cancels ctx (a handler
+	// marked single, runAsync).
 	held := s.answered == s.changes && s.answeredOnce
 	signal, stopped := s.signal, s.runCtx
 	s.mu.Unlock()

@@ -171,13 +171,12 @@ type server struct {
 	signal       chan struct{}
 	answered     uint64
 	answeredOnce bool
-	// superseded ends the workspace/diagnostic request under way, the
-	// workspaceSeq-th.
-	superseded   context.CancelFunc
-	workspaceSeq uint64
-	docs         map[uri.URI]*document
-	folders      map[string]*folderState // by folder path
-	configs      map[string]configState  // by root
+	// singles is the id of the request of each method that only one may
+	// be handled of at a time (handler.single), while it is handled.
+	singles map[string]jsonrpc2.ID
+	docs    map[uri.URI]*document
+	folders map[string]*folderState // by folder path
+	configs map[string]configState  // by root
 
 	// runCtx is canceled when the session stops: the examples running are
 	// stopped (the runner kills them).
@@ -215,6 +214,7 @@ func newServer(opt Options) *server {
 		configs: map[string]configState{},
 		timers:  map[string]*pending{},
 		cancels: map[jsonrpc2.ID]context.CancelFunc{},
+		singles: map[string]jsonrpc2.ID{},
 	}
 }
 
@@ -311,16 +311,29 @@ func (s *server) dispatch(ctx context.Context, req *jsonrpc2.Request) (result an
 // request's own, which jsonrpc2 recycles).
 func (s *server) runAsync(ctx context.Context, req *jsonrpc2.Request, h handler) (any, error) {
 	// Registered before the next message is read, so that a
-	// $/cancelRequest right after it finds it.
-	id := req.ID()
+	// $/cancelRequest right after it finds it, and so that of the requests
+	// of a method handled one at a time the later ends the earlier in the
+	// order they came, whichever handler runs first.
+	id, method := req.ID(), req.Method()
 	cctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	s.mu.Lock()
 	s.cancels[id] = cancel
+	if h.single {
+		if prev, ok := s.singles[method]; ok {
+			if end := s.cancels[prev]; end != nil {
+				end()
+			}
+		}
+		s.singles[method] = id
+	}
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		delete(s.cancels, id)
+		if h.single && s.singles[method] == id {
+			delete(s.singles, method)
+		}
 		s.mu.Unlock()
 	}()
 	jsonrpc2.Async(ctx) // the params are the request's own from here on
@@ -347,12 +360,17 @@ type handler struct {
 	// async: the request is handled beside the messages that follow it,
 	// and $/cancelRequest cancels it (runAsync).
 	async bool
-	run   func(ctx context.Context, params jsonrpc2.RawMessage) (any, error)
+	// single: of an async method, one request is handled at a time; the
+	// next one cancels it (a client asks again only once it has its
+	// answer).
+	single bool
+	run    func(ctx context.Context, params jsonrpc2.RawMessage) (any, error)
 }
 
-// async makes h the handler of an asynchronous request.
-func async(h handler) handler {
-	h.async = true
+// single makes h the handler of an asynchronous request of which one is
+// handled at a time, the next ending the one before.
+func single(h handler) handler {
+	h.async, h.single = true, true
 	return h
 }
 
@@ -436,7 +454,7 @@ func (s *server) handlers() map[string]handler {
 		protocol.MethodTextDocumentHover:              on(s.hover),
 		protocol.MethodTextDocumentCompletion:         on(s.completion),
 		protocol.MethodTextDocumentDiagnostic:         on(s.documentDiagnostic),
-		protocol.MethodWorkspaceDiagnostic:            async(on(s.workspaceDiagnostic)),
+		protocol.MethodWorkspaceDiagnostic:            single(on(s.workspaceDiagnostic)),
 		protocol.MethodWorkspaceExecuteCommand:        on(s.executeCommand),
 		protocol.MethodWorkspaceDidChangeWatchedFiles: notified(s.didChangeWatchedFiles),
 		protocol.MethodCancelRequest:                  notified(s.cancelRequest),

@@ -12,7 +12,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
-	"github.com/speccify/speccify-lint/lint/process"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 // The "disable RULE here" code action (as ruff's noqa action): for a
@@ -125,7 +125,7 @@ func (s *server) places(res *folderLint, doc *document, f *placed) []comment {
 	x := doc.index()
 	eol := lineEnding(doc.text)
 	if doc.name != discover.SpecFile {
-		lc := process.LineComment(path.Ext(doc.name))
+		lc := runner.LineComment(path.Ext(doc.name))
 		if lc == "" || f.ranBy != "" || strings.Contains(doc.name, "/") {
 			return nil // not an implementation's own finding
 		}

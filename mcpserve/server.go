@@ -10,18 +10,22 @@
 //   - tools/call validates the arguments against inputs first: an invalid
 //     call is a tool error (isError) naming each violation at its JSON path,
 //     and the implementation is not started. A valid call runs exactly as
-//     `speccify-lint call` runs it (lint.Callable: the folder opened
-//     through the gate, lint/process's containment, timeout, output caps and
-//     sweep), and its answer is judged as `speccify-lint call` judges it
-//     (call.Judge): the answer, validated against outputs, is
-//     structuredContent and a text block of its JSON; ok: false is isError
-//     with the error string; a broken promise (a crash, a timeout, no JSON
-//     object, an answer that violates outputs) is isError with the rule id
-//     and what was seen, never a silent pass.
-//   - Calls run in parallel up to Options.Jobs; the calls of one tool run one
-//     at a time (each run's snapshot of the tool folder is its own). A call
-//     canceled by the client (notifications/cancelled) kills its processes
-//     and gets no response (Transport), as the specification asks.
+//     `speccify-lint call` runs it (lint.Callable: in the tool folder
+//     itself, opened through the gate, under the runner's sandbox,
+//     containment, timeout, output caps and sweep; what a call writes in its
+//     folder stays, and nothing of the folder is removed or restored), and
+//     its answer is judged as `speccify-lint call` judges it (call.Judge):
+//     the answer, validated against outputs, is structuredContent and a text
+//     block of its JSON; ok: false is isError with the error string; a
+//     broken promise (a crash, a timeout, no JSON object, an answer that
+//     violates outputs) is isError with the rule id and what was seen, never
+//     a silent pass; a failed sealed call names what the sandbox denied.
+//   - Up to Options.Jobs calls of one tool run at once; its further calls
+//     wait their turn, holding nothing, and a call to another tool never
+//     waits for them (each tool has its own slots). A call canceled by the
+//     client (notifications/cancelled), also while it waits, kills its
+//     processes or never starts, and gets no response (Transport), as the
+//     specification asks.
 //   - The tool folders are checked again every Options.Reload; clients get
 //     notifications/tools/list_changed when, and only when, the list
 //     changes: a tool added or removed, or its definition changed.
@@ -60,7 +64,8 @@ type Options struct {
 	// Discover finds the tool folders (through the gate), each time the
 	// server loads them.
 	Discover func() (*discover.Discovery, error)
-	// Jobs is how many calls run at once; 0 means 1.
+	// Jobs is how many calls of one tool run at once; 0 means 1. Calls of
+	// different tools never wait for each other.
 	Jobs int
 	// RunExamples runs each tool's examples when it is checked, so that a
 	// tool proven to write nothing gets readOnlyHint (as export --run).
@@ -76,9 +81,8 @@ type Options struct {
 
 // Server is one MCP server of the tool folders.
 type Server struct {
-	opt  Options
-	mcp  *mcp.Server
-	jobs chan struct{}
+	opt Options
+	mcp *mcp.Server
 
 	mu sync.Mutex
 	// tools are the tools served, by name.
@@ -97,6 +101,8 @@ type served struct {
 	dir string
 	k   *lint.Callable
 	def mcptool.Tool
+	// slots bound the calls of the tool that run at once (Options.Jobs).
+	slots chan struct{}
 	// stamp is what the contract's folder was when it was checked, to tell
 	// when it changed.
 	stamp string
@@ -107,7 +113,7 @@ func New(opt Options) (*Server, error) {
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
-	s := &Server{opt: opt, jobs: make(chan struct{}, max(opt.Jobs, 1)), tools: map[string]*served{}, logged: map[string]bool{}}
+	s := &Server{opt: opt, tools: map[string]*served{}, logged: map[string]bool{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: "speccify-lint", Version: opt.Version},
 		&mcp.ServerOptions{Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}})
 	if err := s.load(); err != nil {
@@ -265,7 +271,7 @@ func (s *Server) check(t discover.Tool, stamp string) (*served, error) {
 		k.Close()
 		return nil, fmt.Errorf("%s", reason)
 	}
-	return &served{dir: t.Dir, k: k, def: def, stamp: stamp}, nil
+	return &served{dir: t.Dir, k: k, def: def, stamp: stamp, slots: make(chan struct{}, max(s.opt.Jobs, 1))}, nil
 }
 
 // add registers the tool with the SDK. The SDK panics on a definition it
@@ -306,8 +312,8 @@ func (s *Server) call(ctx context.Context, t *served, raw json.RawMessage) (*mcp
 		return toolError(invalidText(invalid)), nil
 	}
 	select {
-	case s.jobs <- struct{}{}:
-		defer func() { <-s.jobs }()
+	case t.slots <- struct{}{}:
+		defer func() { <-t.slots }()
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -333,6 +339,9 @@ func toolResult(a call.Answer) (*mcp.CallToolResult, error) {
 		for _, b := range a.Broken {
 			lines = append(lines, b.Rule+": "+b.Message)
 		}
+		if a.Denied != "" {
+			lines = append(lines, "the sandbox denied an access: "+a.Denied)
+		}
 		return toolError("the tool broke its contract:\n" + strings.Join(lines, "\n")), nil
 	}
 	text, err := json.Marshal(a.Output)
@@ -344,6 +353,9 @@ func toolResult(a call.Answer) (*mcp.CallToolResult, error) {
 		out.IsError = true
 		if a.Error != "" {
 			out.Content = append([]mcp.Content{&mcp.TextContent{Text: a.Error}}, out.Content...)
+		}
+		if a.Denied != "" {
+			out.Content = append(out.Content, &mcp.TextContent{Text: "the sandbox denied an access: " + a.Denied})
 		}
 	}
 	return out, nil

@@ -22,6 +22,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/proctest"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 const addTool = `---
@@ -99,9 +100,10 @@ func connect(t *testing.T, srv *Server) *mcp.ClientSession {
 }
 
 // TestReadOnlyHint: with RunExamples, a tool whose effects says none and
-// whose examples changed nothing is listed with readOnlyHint; without, no
-// annotation.
+// whose examples changed nothing, sealed, is listed with readOnlyHint;
+// without (or where runs cannot be sealed), no annotation.
 func TestReadOnlyHint(t *testing.T) {
+	sealed := runner.Probe(runner.SandboxAuto).Sealed
 	for _, run := range []bool{false, true} {
 		session := connect(t, addServer(t, run))
 		list, err := session.ListTools(context.Background(), nil)
@@ -110,8 +112,8 @@ func TestReadOnlyHint(t *testing.T) {
 		}
 		for _, tool := range list.Tools {
 			got := tool.Annotations != nil && tool.Annotations.ReadOnlyHint
-			if got != run {
-				t.Errorf("run %v: %s readOnlyHint %v", run, tool.Name, got)
+			if got != (run && sealed) {
+				t.Errorf("run %v (sealed %v): %s readOnlyHint %v", run, sealed, tool.Name, got)
 			}
 		}
 	}
@@ -250,7 +252,8 @@ type writeCloser struct {
 // session goes on.
 func TestCancelledCallGetsNoResponse(t *testing.T) {
 	root := t.TempDir()
-	pidFile := filepath.Join(t.TempDir(), "pid")
+	// In the tool folder, where a call (sealed or not) may write.
+	pidFile := filepath.Join(root, "add", "pid")
 	writeTool(t, root, "add", fmt.Sprintf(addTool, "add"), strings.ReplaceAll(slowImpl, "PIDFILE", pidFile))
 	srv := newServer(t, root, 0)
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/speccify/speccify-lint/drift"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -14,7 +15,7 @@ import (
 var DriftFormats = []string{"text", "json", "markdown"}
 
 // WriteDrift writes the contract changes since the revision rev, tool by
-// tool, breaking ones first within each tool, in format (text, json or
+// tool, each tool's in the order of their lines, in format (text, json or
 // markdown: a pull-request comment). Every format passes its guard: no CI
 // command from a TOOL.md gets through.
 func WriteDrift(w io.Writer, format, rev string, tools []lint.ToolDrift, opt Options) error {
@@ -51,16 +52,19 @@ func WriteDrift(w io.Writer, format, rev string, tools []lint.ToolDrift, opt Opt
 
 // driftCounts counts a tool's breaking and compatible changes.
 func driftCounts(t *lint.ToolDrift) (breaking, compatible int) {
-	breaking = t.Breaking()
-	return breaking, len(t.Changes) - breaking
+	return t.Breaking(), t.Count(drift.Compatible)
 }
 
 // driftLabel names a tool in a listing: its folder, and its name when
-// that differs from the folder's last element.
+// that differs from the folder's last element, and the folder it was
+// renamed from.
 func driftLabel(t *lint.ToolDrift) string {
 	label := t.Dir
 	if t.Name != "" && !strings.HasSuffix("/"+t.Dir, "/"+t.Name) {
 		label += " (" + t.Name + ")"
+	}
+	if t.RenamedFrom != "" {
+		label += " (renamed from " + t.RenamedFrom + ")"
 	}
 	return label
 }
@@ -73,12 +77,9 @@ func writeDriftText(b *bytes.Buffer, rev string, tools []lint.ToolDrift) {
 		if br > 0 {
 			breakingTools++
 		}
-		fmt.Fprintf(b, "%s: %s\n", cleanLine(driftLabel(t)), countsText(br, co))
+		fmt.Fprintf(b, "%s: %s\n", cleanLine(driftLabel(t)), countsText(t, br, co))
 		for _, c := range t.Changes {
-			kind := "compatible"
-			if c.Breaking {
-				kind = "breaking"
-			}
+			kind := string(c.VerdictOf())
 			where := t.Spec + ": "
 			if c.Line > 0 {
 				where = fmt.Sprintf("%s:%d:%d: ", t.Spec, c.Line, c.Column)
@@ -103,8 +104,17 @@ func writeDriftText(b *bytes.Buffer, rev string, tools []lint.ToolDrift) {
 	fmt.Fprintf(b, "%s changed since %s, %s breaking\n", plural(len(tools), "tool"), cleanLine(rev), plural(breakingTools, "tool"))
 }
 
-func countsText(breaking, compatible int) string {
-	return plural(breaking, "breaking change") + ", " + plural(compatible, "compatible change")
+// countsText counts a tool's changes by verdict: breaking and compatible
+// always, warnings and parts not compared when there are.
+func countsText(t *lint.ToolDrift, breaking, compatible int) string {
+	parts := []string{plural(breaking, "breaking change")}
+	if n := t.Count(drift.Warning); n > 0 {
+		parts = append(parts, plural(n, "warning"))
+	}
+	if n := t.Count(drift.NotCompared); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d not compared", n))
+	}
+	return strings.Join(append(parts, plural(compatible, "compatible change")), ", ")
 }
 
 // writeDriftMarkdown writes the table of contract changes per tool: the
@@ -128,8 +138,8 @@ func writeDriftMarkdown(b *bytes.Buffer, tools []lint.ToolDrift, opt Options) {
 				if c.Field != "" && c.Field != "removed" {
 					item = mdText(c.Field) + ": " + item
 				}
-				if c.Breaking {
-					item = "**breaking** " + item
+				if v := c.VerdictOf(); v != drift.Compatible {
+					item = "**" + string(v) + "** " + item
 				}
 				if c.Witness != "" {
 					item += ", witness " + mdCode(c.Witness)

@@ -13,7 +13,10 @@ import (
 // --shard K/N, read back with ReadJSON) into the result of the whole run:
 // tools and skills concatenated and ordered by folder, findings outside any
 // folder merged (each distinct finding once), internal errors concatenated,
-// Interrupted when any shard was, the summary recounted and Shard cleared.
+// Interrupted when any shard was, Sandbox the first shard's unless another
+// shard's runs were not sealed (then that shard's, which says why: a merged
+// report is sealed only when every shard was), the summary recounted and
+// Shard cleared.
 //
 // The results must come from the same speccify-lint version, root, platform,
 // --no-run setting, explore settings and shard count N, and a tool or skill folder may appear
@@ -30,6 +33,7 @@ func Merge(results []*lint.Result) (*lint.Result, error) {
 		Platform: first.Platform,
 		Ran:      first.Ran,
 		Explore:  first.Explore,
+		Sandbox:  first.Sandbox,
 		Tools:    []lint.ToolResult{},
 		Skills:   []lint.SkillResult{},
 		Findings: []lint.Finding{},
@@ -62,6 +66,9 @@ func Merge(results []*lint.Result) (*lint.Result, error) {
 			return nil, fmt.Errorf("merge: report %d %s the examples but report 1 %s: the reports are not shards of one run", i+1, ranWord(r.Ran), ranWord(first.Ran))
 		}
 		out.Interrupted = out.Interrupted || r.Interrupted
+		if r.Sandbox != out.Sandbox && !strings.HasPrefix(out.Sandbox, "not sealed") && r.Sandbox != "" {
+			out.Sandbox = r.Sandbox
+		}
 		out.InternalErrors = append(out.InternalErrors, r.InternalErrors...)
 		for _, t := range r.Tools {
 			if j, dup := toolFrom[t.Dir]; dup {

@@ -135,3 +135,28 @@ func TestMergeRoundTrip(t *testing.T) {
 		t.Errorf("merged JSON differs from the whole run's:\n%s\nwant:\n%s", m.String(), w.String())
 	}
 }
+
+// TestMergeSandbox: a merged report is sealed only when every shard's runs
+// were; otherwise it says why one shard's were not.
+func TestMergeSandbox(t *testing.T) {
+	const sealed, notSealed = "sealed by Landlock ABI 7 (file system)", "not sealed: the kernel has no Landlock"
+	for _, tc := range []struct {
+		shards [2]string
+		want   string
+	}{
+		{[2]string{sealed, sealed}, sealed},
+		{[2]string{sealed, notSealed}, notSealed},
+		{[2]string{notSealed, sealed}, notSealed},
+		{[2]string{"", ""}, ""},
+	} {
+		a, b := shardResult("1/2", "x"), shardResult("2/2", "y")
+		a.Sandbox, b.Sandbox = tc.shards[0], tc.shards[1]
+		merged, err := Merge([]*lint.Result{a, b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if merged.Sandbox != tc.want {
+			t.Errorf("shards %q: merged sandbox %q, want %q", tc.shards, merged.Sandbox, tc.want)
+		}
+	}
+}

@@ -124,6 +124,7 @@ func TestActionShape(t *testing.T) {
 		"paths": ".", "run-examples": "true", "platform": "", "timeout": "", "fail-on": "error",
 		"sarif-file": "speccify-lint.sarif", "junit-file": "speccify-lint.xml", "upload-sarif": "true",
 		"sarif-category": "", "changed-since": "", "against": "", "args": "", "go-version": "", "explore-runs": "0",
+		"sandbox": "auto", "pass-env": "", "require-run": "false",
 	}
 	if got := slices.Sorted(maps.Keys(a.Inputs)); !slices.Equal(got, slices.Sorted(maps.Keys(wantInputs))) {
 		t.Errorf("inputs %v, want %v", got, slices.Sorted(maps.Keys(wantInputs)))
@@ -445,6 +446,9 @@ func TestAction(t *testing.T) {
 		tools    int
 		category string
 		explore  bool // the log has explore's summary line
+
+		files map[string]string // more files of the workspace
+		note  string            // a line the log must hold
 	}{
 		{name: "passing", inputs: map[string]string{"paths": "good tools"}, code: "0", failed: "0", errors: "0", tools: 1},
 		{name: "failing", inputs: map[string]string{"paths": "bad tools\n"}, code: "1", failed: "1", errors: "2", tools: 1},
@@ -465,9 +469,26 @@ func TestAction(t *testing.T) {
 		// since: nothing breaks), and the summary's table of changes.
 		{name: "against", inputs: map[string]string{"paths": "good tools", "against": "HEAD"}, git: true,
 			code: "0", failed: "0", errors: "0", tools: 1},
+		// require-run: a tool without an implementation, which is only a
+		// warning, fails the job; one whose implementations are for other
+		// platforms does not.
+		{name: "require-run", inputs: map[string]string{"paths": "todo tools\ngood tools", "require-run": "true"}, files: todoTool,
+			code: "1", failed: "0", errors: "0", tools: 2,
+			note: "speccify-lint: --require-run: 1 tool cannot run its examples here: todo tools/.agent/tools/todo/TOOL.md (not-implemented)"},
+		{name: "no require-run", inputs: map[string]string{"paths": "todo tools"}, files: todoTool, code: "0", failed: "0", errors: "0", tools: 1},
+		{name: "require-run, not for this platform", inputs: map[string]string{"paths": "good tools", "require-run": "true", "platform": "windows"},
+			code: "0", failed: "0", errors: "0", tools: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ws := workspace(t)
+			for name, text := range tc.files {
+				if err := os.MkdirAll(filepath.Join(ws, filepath.Dir(name)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(ws, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 			c := newRun(tc.inputs, ws)
 			c.steps["build"] = build.outputs
 			if tc.noJQ {
@@ -511,6 +532,9 @@ func TestAction(t *testing.T) {
 				t.Errorf("sarif-written=%q after a usage error, want false", out["sarif-written"])
 			}
 
+			if tc.note != "" && !strings.Contains(lint.log, tc.note+"\n") {
+				t.Errorf("the log lacks %q:\n%s", tc.note, lint.log)
+			}
 			if got := strings.Contains(lint.log, ", explored: "); got != tc.explore {
 				t.Errorf("explore's summary in the log: %v, want %v:\n%s", got, tc.explore, lint.log)
 			}
@@ -533,6 +557,76 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	// An empty against (a push event's github.event.pull_request.base.sha)
+	// or one of blanks is no comparison: the action leaves --against out,
+	// which the CLI would refuse empty.
+	for _, against := range []string{"", " \n "} {
+		t.Run(fmt.Sprintf("against %q", against), func(t *testing.T) {
+			if _, err := exec.LookPath("git"); err != nil {
+				t.Skip("git is not on PATH")
+			}
+			ws := workspace(t)
+			gitInit(t, ws, "bad tools")
+			c := newRun(map[string]string{"paths": "good tools", "against": against}, ws)
+			c.steps["build"] = build.outputs
+			lint := c.runStep(t, a.step(t, "lint"))
+			if lint.code != 0 || lint.outputs["exit-code"] != "0" || strings.Contains(lint.summary, "Contract changes") {
+				t.Errorf("exit %d, exit-code %q, summary:\n%s\nlog:\n%s", lint.code, lint.outputs["exit-code"], lint.summary, lint.log)
+			}
+		})
+	}
+
+	// A renamed tool with a contract change (git mv, name changed, a new
+	// required input): the step summary shows the breaking change at the
+	// new folder, compared with the old one, and the job fails.
+	t.Run("against, renamed tool", func(t *testing.T) {
+		if _, err := exec.LookPath("git"); err != nil {
+			t.Skip("git is not on PATH")
+		}
+		ws := workspace(t)
+		gitInit(t, ws, "good tools")
+		tools := filepath.Join(ws, "good tools", ".agent", "tools")
+		gitRun(t, ws, "mv", filepath.Join(tools, "greet"), filepath.Join(tools, "hello"))
+		spec := filepath.Join(tools, "hello", "TOOL.md")
+		text, err := os.ReadFile(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		changed := strings.Replace(strings.Replace(string(text), "name: greet", "name: hello", 1),
+			"  properties:\n    name: {type: string}", "  required: [lang]\n  properties:\n    name: {type: string}\n    lang: {type: string}", 1)
+		if err := os.WriteFile(spec, []byte(changed), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gitRun(t, ws, "commit", "-q", "-a", "-m", "greet is hello")
+		c := newRun(map[string]string{"paths": "good tools", "against": "HEAD~1", "run-examples": "false"}, ws)
+		c.steps["build"] = build.outputs
+		lint := c.runStep(t, a.step(t, "lint"))
+		if lint.outputs["exit-code"] != "1" {
+			t.Errorf("exit-code %q, want 1:\n%s", lint.outputs["exit-code"], lint.log)
+		}
+		for _, want := range []string{
+			"| good tools/.agent/tools/hello (renamed from good tools/.agent/tools/greet) | 1 | 0 | **breaking** inputs: required input \"lang\" added, witness `{}` (`breaking-input`)",
+			"tool folder renamed to good tools/.agent/tools/hello (name \"greet\" is now \"hello\")",
+			"### ❌ hello",
+		} {
+			if !strings.Contains(lint.summary, want) {
+				t.Errorf("step summary lacks %q:\n%s", want, lint.summary)
+			}
+		}
+		if strings.Contains(lint.summary, "passed: [hello]") || strings.Contains(lint.summary, "passed: hello") {
+			t.Errorf("step summary says the renamed tool passed:\n%s", lint.summary)
+		}
+	})
+
+	t.Run("bad require-run", func(t *testing.T) {
+		c := newRun(map[string]string{"require-run": "yes"}, workspace(t))
+		c.steps["build"] = build.outputs
+		lint := c.runStep(t, a.step(t, "lint"))
+		if lint.code != 2 || !strings.Contains(lint.log, "::error title=speccify-lint action::require-run must be true or false") {
+			t.Errorf("exit %d, log:\n%s", lint.code, lint.log)
+		}
+	})
+
 	t.Run("bad run-examples", func(t *testing.T) {
 		c := newRun(map[string]string{"run-examples": "yes"}, workspace(t))
 		c.steps["build"] = build.outputs
@@ -545,6 +639,28 @@ func TestAction(t *testing.T) {
 		}
 	})
 }
+
+// todoTool is a workspace's "todo tools" folder: a tool with a contract
+// and no implementation.
+var todoTool = map[string]string{"todo tools/.agent/tools/todo/TOOL.md": `---
+name: todo
+description: Says hello, once it is written.
+inputs: {type: object, properties: {name: {type: string}}}
+outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, greeting: {type: string}, error: {type: string}}}
+effects: none
+requires: [sh]
+---
+
+## Examples
+
+### greets
+input: {"name": "Ada"}
+output: {"ok": true, "greeting": "hello Ada"}
+
+### no name
+input: {}
+output: {"ok": false, "error": "name is missing"}
+`}
 
 // checkCacheKey checks the outputs of the gocache step: a key from the
 // action's go.sum and the Go version, and the Go build and module caches.
@@ -868,17 +984,20 @@ func pathWithout(t *testing.T, without string) string {
 // committed and everything else is untracked.
 func gitInit(t *testing.T, dir, committed string) {
 	t.Helper()
-	for _, args := range [][]string{
-		{"init", "-q"},
-		{"add", "--", committed},
-		{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "base"},
-	} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+	gitRun(t, dir, "init", "-q")
+	gitRun(t, dir, "add", "--", committed)
+	gitRun(t, dir, "commit", "-q", "-m", "base")
+}
+
+// gitRun runs git in dir with a fixed identity and no system or global
+// configuration.
+func gitRun(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL="+os.DevNull)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }
 

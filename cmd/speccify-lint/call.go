@@ -19,12 +19,13 @@ type CallCmd struct {
 	Tool  string `arg:"" name:"tool" help:"A tool name (a tool folder's name under the root) or a tool folder's path."`
 	Input string `arg:"" optional:"" name:"json" help:"The input, one JSON object (default: read from stdin)."`
 
-	Format    string        `short:"f" enum:"text,json" default:"text" help:"text: the answer on stdout, what is wrong on stderr; json: a record of the call (input, output, verdict, broken promises, duration)."`
-	Platform  string        `placeholder:"PLATFORM" help:"Platform whose implementation runs: ${platform_list} (default: this machine)."`
-	Root      string        `type:"existingdir" placeholder:"DIR" help:"Directory the tool is searched under, which its path must lie in (default: the git top level, else the working directory)."`
-	Timeout   time.Duration `default:"${default_timeout}" help:"Time limit for the run."`
-	MaxOutput byteSize      `default:"${default_max_output}" help:"Cap for what the implementation may print on stdout and on stderr each."`
-	Exclude   []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches when searching for a tool by its name (repeatable); a tool named by its path is called whatever they say."`
+	Format       string        `short:"f" enum:"text,json" default:"text" help:"text: the answer on stdout, what is wrong on stderr; json: a record of the call (input, output, verdict, broken promises, duration)."`
+	Platform     string        `placeholder:"PLATFORM" help:"Platform whose implementation runs: ${platform_list} (default: this machine)."`
+	Root         string        `type:"existingdir" placeholder:"DIR" help:"Directory the tool is searched under, which its path must lie in (default: the git top level, else the working directory)."`
+	Timeout      time.Duration `default:"${default_timeout}" help:"Time limit for the run."`
+	MaxOutput    byteSize      `default:"${default_max_output}" help:"Cap for what the implementation may print on stdout and on stderr each."`
+	Exclude      []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches when searching for a tool by its name (repeatable); a tool named by its path is called whatever they say."`
+	SandboxFlags `embed:""`
 
 	ProjectConfig `embed:"" set:"config_settings=platform, timeout, max-output and exclude"`
 }
@@ -55,6 +56,9 @@ func (c *CallCmd) Run(env *runEnv) error {
 	defer stop()
 	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput)}
 	c.judge(&cfg)
+	if err := c.SandboxFlags.apply(&cfg, true, env.stderr); err != nil {
+		return err
+	}
 	opts := call.Options{Config: cfg, Exclude: c.Exclude}
 	env.exitCode = call.Run(ctx, opts, c.Tool, input, call.Format(c.Format), env.stdout, env.stderr)
 	return nil

@@ -14,13 +14,14 @@ import (
 type ExportCmd struct {
 	Paths []string `arg:"" optional:"" name:"path" help:"Directories to search, TOOL.md files, or files inside tool folders (default: .)."`
 
-	Format    string        `short:"f" enum:"mcp" required:"" help:"The format: mcp (the tools/list result of the Model Context Protocol, specification 2025-11-25)."`
-	RunToo    bool          `name:"run" help:"Run each tool's examples, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true."`
-	Exclude   []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
-	Platform  string        `placeholder:"PLATFORM" help:"Platform whose implementations run with --run: ${platform_list} (default: this machine)."`
-	Root      string        `type:"existingdir" placeholder:"DIR" help:"Directory the paths must lie in (default: the git top level, else the working directory)."`
-	Timeout   time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
-	MaxOutput byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each."`
+	Format       string        `short:"f" enum:"mcp" required:"" help:"The format: mcp (the tools/list result of the Model Context Protocol, specification 2025-11-25)."`
+	RunToo       bool          `name:"run" help:"Run each tool's examples, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true."`
+	Exclude      []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
+	Platform     string        `placeholder:"PLATFORM" help:"Platform whose implementations run with --run: ${platform_list} (default: this machine)."`
+	Root         string        `type:"existingdir" placeholder:"DIR" help:"Directory the paths must lie in (default: the git top level, else the working directory)."`
+	Timeout      time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
+	MaxOutput    byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each."`
+	SandboxFlags `embed:""`
 
 	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout and max-output"`
 }
@@ -54,6 +55,9 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	defer stop()
 	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput)}
 	c.judge(&cfg)
+	if err := c.SandboxFlags.apply(&cfg, c.RunToo, env.stderr); err != nil {
+		return err
+	}
 	res, left := mcptool.Export(ctx, mcptool.Options{Config: cfg, RunExamples: c.RunToo}, disc)
 	if err := mcptool.Write(env.stdout, res); err != nil {
 		return usageError{err}

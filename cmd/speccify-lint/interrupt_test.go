@@ -102,7 +102,11 @@ func startSlow(t *testing.T, bin string, directOnly bool) (cmd *exec.Cmd, stdout
 		}
 	}
 	marker := filepath.Join(dir, "started")
-	cmd = exec.Command(bin, "--format", "json", "--platform", "linux", "--root", dir, filepath.Join(dir, "tree"))
+	// Unsealed, so that the implementation can write its pid files in
+	// $PIDS, outside its folder; sealed_test.go kills a sealed run's
+	// speccify-lint.
+	cmd = exec.Command(bin, "--format", "json", "--platform", "linux", "--root", dir,
+		"--sandbox", "off", "--pass-env", "PIDS", "--pass-env", "MARKER", "--pass-env", "DIRECT_ONLY", filepath.Join(dir, "tree"))
 	cmd.Env = append(os.Environ(), "MARKER="+marker, "PIDS="+pids)
 	if directOnly {
 		cmd.Env = append(cmd.Env, "DIRECT_ONLY=1")

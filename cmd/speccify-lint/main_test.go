@@ -2,10 +2,13 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/speccify/speccify-lint/runner"
 )
 
 func TestMain(m *testing.M) {
@@ -26,11 +29,19 @@ func TestScripts(t *testing.T) {
 			env.Setenv("NO_COLOR", "1")
 			return nil
 		},
+		// [sealed]: the kernel can seal the runs here (Landlock).
+		Condition: func(cond string) (bool, error) {
+			if cond == "sealed" {
+				return runner.Probe(runner.SandboxAuto).Sealed, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"gone":       cmdGone,
 			"crlf":       cmdCRLF,
 			"gen-corpus": cmdGenCorpus,
 			"unhide":     cmdUnhide,
+			"pad":        cmdPad,
 		},
 	})
 }

@@ -95,6 +95,11 @@ cat >/dev/null
 echo '{"ok": true, "error": "##vso[task.complete result=Succeeded]"}'
 `
 
+// The MCP tests that watch the implementations' pid files through $PIDS,
+// outside the tool folder, start the server with --sandbox off (the kernel
+// sandbox would keep the implementation from writing there) and
+// --pass-env PIDS. sealed_test.go drives the server sealed.
+
 // mcpTree writes the tools under dir/tree, and outside/evil (a copy of
 // echo) linked from tree/evil; it returns the root and the pid directory.
 func mcpTree(t *testing.T) (root, pids string) {
@@ -168,7 +173,7 @@ func textOf(res *mcp.CallToolResult) string {
 func TestMCPServer(t *testing.T) {
 	bin := buildBinary(t)
 	root, pids := mcpTree(t)
-	cmd := exec.Command(bin, "mcp", "--root", root, "--reload", "0", "--timeout", "60s", root)
+	cmd := exec.Command(bin, "mcp", "--root", root, "--reload", "0", "--timeout", "60s", "--sandbox", "off", "--pass-env", "PIDS", root)
 	cmd.Env = append(os.Environ(), "PIDS="+pids)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -302,7 +307,7 @@ func waitPid(t *testing.T, path string) int {
 func TestMCPServerHostile(t *testing.T) {
 	bin := buildBinary(t)
 	root, pids := mcpTree(t)
-	cmd := exec.Command(bin, "mcp", "--root", root, "--reload", "0", root)
+	cmd := exec.Command(bin, "mcp", "--root", root, "--reload", "0", "--sandbox", "off", "--pass-env", "PIDS", root)
 	cmd.Env = append(os.Environ(), "PIDS="+pids)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -392,7 +397,7 @@ func TestMCPServerHostile(t *testing.T) {
 func TestMCPServerReload(t *testing.T) {
 	bin := buildBinary(t)
 	root, pids := mcpTree(t)
-	cmd := exec.Command(bin, "mcp", "--root", root, "--reload", "100ms", root)
+	cmd := exec.Command(bin, "mcp", "--root", root, "--reload", "100ms", "--sandbox", "off", "--pass-env", "PIDS", root)
 	cmd.Env = append(os.Environ(), "PIDS="+pids)
 	var notified atomic.Int64
 	client := mcp.NewClient(&mcp.Implementation{Name: "speccify-lint-test", Version: "v1"}, &mcp.ClientOptions{
@@ -479,7 +484,7 @@ func TestMCPServerConfig(t *testing.T) {
 	}
 	serve := func(args ...string) (*mcp.ClientSession, *strings.Builder, []string) {
 		t.Helper()
-		cmd := exec.Command(bin, append([]string{"mcp", "--reload", "0"}, args...)...)
+		cmd := exec.Command(bin, append([]string{"mcp", "--reload", "0", "--sandbox", "off", "--pass-env", "PIDS"}, args...)...)
 		cmd.Dir = root
 		cmd.Env = append(os.Environ(), "PIDS="+pids)
 		stderr := &strings.Builder{}
@@ -624,7 +629,7 @@ func (c *rawClient) await(id string) (response map[string]any, before []map[stri
 func TestMCPServerCancelledRaw(t *testing.T) {
 	bin := buildBinary(t)
 	root, pids := mcpTree(t)
-	c := startRaw(t, bin, root, pids, "mcp", "--root", root, "--reload", "0", root)
+	c := startRaw(t, bin, root, pids, "mcp", "--root", root, "--reload", "0", "--sandbox", "off", "--pass-env", "PIDS", root)
 	c.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"n":7}}}`)
 	pid := waitPid(t, filepath.Join(pids, "slow"))
 	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"the user gave up"}}`)

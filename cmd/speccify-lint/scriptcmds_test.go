@@ -104,3 +104,21 @@ func cmdUnhide(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Check(os.WriteFile(path, data, 0o644))
 	}
 }
+
+// cmdPad is the testscript command "pad FILE N": it appends N bytes of
+// "#\n" lines to FILE (created if needed), for files past a size limit
+// that a txtar file would not hold.
+func cmdPad(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: pad FILE N")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	path := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	ts.Check(err)
+	_, err = f.Write(bytes.Repeat([]byte("#\n"), n/2))
+	ts.Check(err)
+	ts.Check(f.Close())
+}

@@ -15,7 +15,8 @@ import (
 
 // ServerCmd is the language server (package lsp) on stdin and stdout.
 type ServerCmd struct {
-	Root string `type:"existingdir" placeholder:"DIR" help:"Workspace root when the editor names none (default: the git top level, else the working directory)."`
+	Root         string `type:"existingdir" placeholder:"DIR" help:"Workspace root when the editor names none (default: the git top level, else the working directory)."`
+	SandboxFlags `embed:""`
 }
 
 // Run serves until the editor sends exit; the exit code is the protocol's
@@ -25,9 +26,20 @@ func (c *ServerCmd) Run(env *runEnv) error {
 	if err != nil {
 		return usageError{err}
 	}
+	// The examples run only on the user's word ("run examples"): whether
+	// they are sealed is said then, not at the start.
+	var sandbox lint.Config
+	if err := c.SandboxFlags.apply(&sandbox, false, env.stderr); err != nil {
+		return err
+	}
+	config := func(root string) (lsp.Config, error) {
+		cfg, err := serverConfig(root)
+		cfg.Lint.Sandbox, cfg.Lint.PassEnv = sandbox.Sandbox, sandbox.PassEnv
+		return cfg, err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
-	code, err := lsp.Serve(ctx, stdio{os.Stdin, env.stdout}, lsp.Options{Version: currentVersion(), Root: root, Config: serverConfig})
+	code, err := lsp.Serve(ctx, stdio{os.Stdin, env.stdout}, lsp.Options{Version: currentVersion(), Root: root, Config: config})
 	if err != nil {
 		// The stream broke (a header that is not LSP's): said on stderr,
 		// with the protocol's exit code all the same.

@@ -1,8 +1,0 @@
-//go:build !unix && !windows
-
-package process
-
-import "time"
-
-// ended cannot tell here: it says yes.
-func ended(pid int, d time.Duration) bool { return true }

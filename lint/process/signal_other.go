@@ -1,8 +1,0 @@
-//go:build !unix
-
-package process
-
-import "os"
-
-// exitSignal returns "": processes do not die of signals here.
-func exitSignal(*os.ProcessState) string { return "" }
