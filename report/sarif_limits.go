@@ -85,7 +85,12 @@ func selectSARIF(items []item, opt Options, limits sarifLimits, limit int, reaso
 	for i := range order {
 		order[i] = i
 	}
-	rank := func(i int) int { return slices.Index(sarifLevels, severityLevel(items[i].f.Severity)) }
+	rank := func(i int) int {
+		if items[i].f.Suppression != nil {
+			return len(sarifLevels) // a suppressed finding after every reported one
+		}
+		return slices.Index(sarifLevels, severityLevel(items[i].f.Severity))
+	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(rank(a), rank(b)) })
 	kept, ruleLimited, countLimited := 0, false, false
 	for _, i := range order {
