@@ -467,6 +467,7 @@ func (j *toolJob) finish(tr ToolResult, spent time.Duration) ToolResult {
 	j.c.attachPositions(j.out.list) // those of the after rules too
 	slices.SortStableFunc(j.out.list, CompareFindings)
 	tr.Findings = append(tr.Findings, j.out.list...)
+	j.c.attachPositions(j.out.suppressed) // byte_column, as the reported findings have it
 	tr.Suppressed = slices.Clone(j.out.suppressed)
 	slices.SortStableFunc(tr.Suppressed, CompareFindings)
 	for i := range tr.Examples {

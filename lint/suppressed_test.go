@@ -2,6 +2,7 @@ package lint_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,5 +100,27 @@ func TestSuppressedHugeReason(t *testing.T) {
 		if got := lint.Justification(reason); got != reason {
 			t.Errorf("Justification(%q) = %q, want it whole", reason, got)
 		}
+	}
+}
+
+// TestSuppressedByteColumn: a suppressed finding has its byte column, as a
+// reported one has it (the JSON report's byte_column).
+func TestSuppressedByteColumn(t *testing.T) {
+	root := t.TempDir()
+	testtree.Write(t, root, map[string]string{"t/TOOL.md": "---\nname: t\ndescription: Answers.\ninputs:\n  type: object\n  properties:\n" +
+		"    # speccify-lint: disable=yaml-split -- the comma is meant\n" +
+		"    p: {type: string, description: Pâth, relative to the tool folder.}\n" +
+		"outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}\neffects: none\nrequires: []\n---\n\n## Examples\n"})
+	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := lint.Lint(context.Background(), disc, lint.Config{Root: root, Platform: "linux", Jobs: 1})
+	i := slices.IndexFunc(res.Suppressed, func(f lint.Finding) bool { return f.Rule == "yaml-split" })
+	if i < 0 {
+		t.Fatalf("no suppressed yaml-split finding: %+v", res.Suppressed)
+	}
+	if f := res.Suppressed[i]; f.Line != 8 || f.Column != 42 || f.ByteColumn != 43 {
+		t.Errorf("suppressed yaml-split at %d:%d, byte column %d; want 8:42, byte column 43", f.Line, f.Column, f.ByteColumn)
 	}
 }
