@@ -186,3 +186,31 @@ func TestMergeKeepsSuppressed(t *testing.T) {
 
 // matches reports whether s matches the regular expression re.
 func matches(re, s string) bool { return regexp.MustCompile(re).MatchString(s) }
+
+// TestSARIFLimitLeavesOutSuppressedFirst: when the results do not fit,
+// the suppressed findings are left out before any reported one, even a
+// note, and counted apart in the run's property and the warning.
+func TestSARIFLimitLeavesOutSuppressedFirst(t *testing.T) {
+	r := testResult()
+	reported := len(r.AllFindings())
+	var warnings []string
+	opt := goldenOptions()
+	opt.Warn = func(msg string) { warnings = append(warnings, msg) }
+	opt.sarifLimits = &sarifLimits{results: reported + 1, rules: 25_000, gzipBytes: 10_000_000}
+	var log sarifSuppressed
+	if err := json.Unmarshal(render(t, "sarif", r, opt), &log); err != nil {
+		t.Fatal(err)
+	}
+	results := log.Runs[0].Results
+	if len(results) != reported+1 || results[reported].Suppressions == nil || results[reported].RuleID != "required-field" {
+		t.Fatalf("%d results, want every reported finding and the first suppressed one", len(results))
+	}
+	for _, res := range results[:reported] {
+		if res.Suppressions != nil {
+			t.Errorf("a suppressed result %s among the reported ones", res.RuleID)
+		}
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "leaves out 2 of 14 results (2 suppressed)") {
+		t.Errorf("warnings %q, want one that says 2 suppressed were left out", warnings)
+	}
+}
