@@ -111,6 +111,11 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 		}
 	}
 	slices.SortFunc(res.Findings, CompareFindings)
+	for i := range res.Tools {
+		res.Suppressed = append(res.Suppressed, res.Tools[i].Suppressed...)
+		res.Tools[i].Suppressed = nil
+	}
+	slices.SortStableFunc(res.Suppressed, CompareFindings)
 	res.InternalErrors = failures.sorted()
 	res.Interrupted = ctx.Err() != nil
 	res.Summarize()
@@ -462,6 +467,9 @@ func (j *toolJob) finish(tr ToolResult, spent time.Duration) ToolResult {
 	j.c.attachPositions(j.out.list) // those of the after rules too
 	slices.SortStableFunc(j.out.list, CompareFindings)
 	tr.Findings = append(tr.Findings, j.out.list...)
+	j.c.attachPositions(j.out.suppressed) // byte_column, as the reported findings have it
+	tr.Suppressed = slices.Clone(j.out.suppressed)
+	slices.SortStableFunc(tr.Suppressed, CompareFindings)
 	for i := range tr.Examples {
 		j.c.attachSource(tr.Examples[i].Findings)
 	}

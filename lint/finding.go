@@ -3,6 +3,7 @@ package lint
 import (
 	"cmp"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
 )
@@ -51,6 +52,52 @@ type Finding struct {
 	// Fix is the change that resolves the finding, when its rule has one
 	// (Rule.Autofix); nil otherwise.
 	Fix *Fix `json:"fix,omitempty"`
+	// Suppression says what suppressed the finding, for a finding of
+	// Result.Suppressed; nil for every reported finding.
+	Suppression *Suppression `json:"suppression,omitempty"`
+}
+
+// The kinds of Suppression, named as SARIF names them (result.suppressions[].kind).
+const (
+	// SuppressedInSource is a finding a suppression comment covers.
+	SuppressedInSource = "inSource"
+	// SuppressedExternal is a finding a baseline file (--baseline) records.
+	SuppressedExternal = "external"
+)
+
+// MaxJustification is the most bytes of a suppression comment's reason
+// that Suppression.Justification keeps (cut at a character boundary,
+// "…" added), so that a huge reason cannot swell every report.
+const MaxJustification = 1000
+
+// Suppression is why a finding that a rule reported is not reported: a
+// suppression comment with its reason, or an entry of the baseline file.
+type Suppression struct {
+	// Kind is SuppressedInSource or SuppressedExternal.
+	Kind string `json:"kind"`
+	// Justification is the comment's reason (at most MaxJustification
+	// bytes); empty for the baseline.
+	Justification string `json:"justification,omitempty"`
+	// File, Line and Column are where the suppression is: the comment, or
+	// the baseline file's entry (its line; column 1). File is relative to
+	// the root with forward slashes, or absolute for a baseline file
+	// outside the root.
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+}
+
+// Justification is reason as Suppression.Justification keeps it: at most
+// MaxJustification bytes, cut at a character boundary with "…" after it.
+func Justification(reason string) string {
+	if len(reason) <= MaxJustification {
+		return reason
+	}
+	cut := MaxJustification
+	for cut > 0 && !utf8.RuneStart(reason[cut]) {
+		cut--
+	}
+	return reason[:cut] + "…"
 }
 
 // ByteCol is the finding's column counted in bytes: ByteColumn, or Column

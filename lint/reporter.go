@@ -28,7 +28,8 @@ type reporter struct {
 	// severity (see asError).
 	raised bool
 	// suppress, when set, reports whether a suppression comment covers a
-	// finding, which is then dropped (see toolFindings.suppress).
+	// finding, which then goes to the suppressed findings instead (see
+	// toolFindings.suppress).
 	suppress func(*Rule, *Finding) bool
 	// fix, when set, is the fix of the next finding (see withFix).
 	fix *Fix
@@ -44,6 +45,9 @@ type toolFindings struct {
 	// tool and spec are the folder and its TOOL.md, relative to the root.
 	tool, spec string
 	list       []Finding
+	// suppressed are the findings a suppression comment covers, each with
+	// its Suppression, in the order they were reported.
+	suppressed []Finding
 	// suppressions are loaded (load) before any rule reports.
 	suppressions []suppression
 }

@@ -39,7 +39,12 @@ type Result struct {
 	// Findings are findings outside any tool or skill folder (e.g. a symlink
 	// that leaves the root), ordered by place.
 	Findings []Finding `json:"findings,omitempty"`
-	// Summary counts everything above.
+	// Suppressed are the findings rules reported that a suppression
+	// comment covers, or (after the baseline is applied) that the
+	// --baseline file records, each with its Suppression, ordered by place;
+	// none of the counts and verdicts above include them.
+	Suppressed []Finding `json:"suppressed,omitempty"`
+	// Summary counts everything above but Suppressed.
 	Summary Summary `json:"summary"`
 	// Baseline counts what a baseline file (--baseline) took out of the
 	// findings above; nil when no baseline was applied.
@@ -88,6 +93,10 @@ type ToolResult struct {
 	Explore *ExploreResult `json:"explore,omitempty"`
 	// Duration is the wall time spent on this tool.
 	Duration time.Duration `json:"duration_ns"`
+	// Suppressed are the tool's findings that a suppression comment covers,
+	// until Lint moves them to Result.Suppressed: not a field of the JSON
+	// report, which lists them there.
+	Suppressed []Finding `json:"-"`
 }
 
 // DisplayName is the tool's name, or its folder when the name is missing.

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"cmp"
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -112,7 +113,7 @@ func implSuppressions(file string, data []byte) []suppression {
 }
 
 // suppress reports whether a suppression covers the finding f of rule r,
-// and marks it used. A suppression without a reason, or one that is not
+// marks it used and keeps f among the suppressed findings. A suppression without a reason, or one that is not
 // well formed, covers nothing, and nothing covers a rule of
 // Config.Unsuppressible.
 func (t *toolFindings) suppress(r *Rule, f *Finding) bool {
@@ -127,9 +128,21 @@ func (t *toolFindings) suppress(r *Rule, f *Finding) bool {
 		for j, id := range s.rules {
 			if id.Value == r.ID {
 				s.used[j] = true
+				t.keepSuppressed(f, s)
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// keepSuppressed keeps f, which the suppression comment s covers, among
+// the tool's suppressed findings, with s's place and reason.
+func (t *toolFindings) keepSuppressed(f *Finding, s *suppression) {
+	file := cmp.Or(s.at.file, t.spec)
+	kept := *f
+	kept.Fix = nil // --fix makes no fix of a finding it does not report
+	kept.Suppression = &Suppression{Kind: SuppressedInSource, Justification: Justification(s.reason),
+		File: file, Line: max(s.at.pos.Line, 1), Column: max(s.at.pos.Column, 1)}
+	t.suppressed = append(t.suppressed, kept)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -23,6 +24,8 @@ const BaselineVersion = 1
 type Baseline struct {
 	Version  int             `json:"version"`
 	Findings []BaselineEntry `json:"findings"`
+	// path is the file ReadBaseline read; "" for a baseline made in memory.
+	path string
 }
 
 // BaselineEntry is one recorded finding.
@@ -31,7 +34,14 @@ type BaselineEntry struct {
 	Rule        string `json:"rule"`
 	File        string `json:"file"`
 	Message     string `json:"message"`
+	// line is the line of the file where the entry starts (its "{"), as
+	// ReadBaseline read it; 0 when not known.
+	line int
 }
+
+// Line is the line of the baseline file where the entry starts, 1 when
+// that is not known (a baseline made in memory).
+func (e BaselineEntry) Line() int { return max(e.line, 1) }
 
 // NewBaseline records every finding of r, sorted by fingerprint.
 func NewBaseline(r *lint.Result) *Baseline {
@@ -94,25 +104,88 @@ func ReadBaseline(path string) (*Baseline, error) {
 	if err := dec.Decode(&b); err != nil {
 		return nil, notOne(err.Error())
 	}
+	b.path = path
+	if lines := entryLines(data); len(lines) == len(b.Findings) {
+		for i := range b.Findings {
+			b.Findings[i].line = lines[i]
+		}
+	}
 	return &b, nil
 }
 
-// Apply removes from r the findings the baseline records, and records in
-// r.Baseline how many it removed and how many of its entries no finding of
-// r matched (fixed since, or gone with their tool). An example that failed
-// only by findings it removed is judged again without them and counts them
-// (lint.ExampleResult.Baselined): reports say it fails as the baseline
-// records, not that it failed; a tool that failed only by them is judged
-// again too (lint.ToolResult.Rejudge). r's summary is recomputed.
-func (b *Baseline) Apply(r *lint.Result) {
+// entryLines are the lines where the elements of the "findings" array of
+// the JSON object data start, in order; nil when data is not such an
+// object (ReadBaseline then says why) or names "findings" twice.
+func entryLines(data []byte) []int {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var lines []int
+	seen := false
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		if key != "findings" {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return nil
+			}
+			continue
+		}
+		if seen {
+			return nil
+		}
+		seen = true
+		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+			return nil
+		}
+		for dec.More() {
+			// The element starts at the first byte after the previous
+			// token that is neither blank nor the comma between elements.
+			start := int(dec.InputOffset())
+			for start < len(data) && bytes.IndexByte([]byte(" \t\r\n,"), data[start]) >= 0 {
+				start++
+			}
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return nil
+			}
+			lines = append(lines, 1+bytes.Count(data[:start], []byte("\n")))
+		}
+		if _, err := dec.Token(); err != nil { // the closing ]
+			return nil
+		}
+	}
+	return lines
+}
+
+// Apply removes from r the findings the baseline records and keeps them in
+// r.Suppressed, each with a Suppression of kind external at its entry's line
+// in the baseline file; it records in r.Baseline how many it removed and
+// how many of its entries no finding of r matched (fixed since, or gone
+// with their tool), and returns those entries (one per fingerprint), in the
+// file's order. An example that failed only by findings it removed is
+// judged again without them and counts them (lint.ExampleResult.Baselined):
+// reports say it fails as the baseline records, not that it failed; a tool
+// that failed only by them is judged again too (lint.ToolResult.Rejudge).
+// r's summary is recomputed.
+func (b *Baseline) Apply(r *lint.Result) (gone []BaselineEntry) {
 	known := b.known()
 	refs := findingRefs(r)
 	drop := map[*lint.Finding]bool{}
 	matched := map[string]bool{}
+	var kept []lint.Finding
 	for i, fp := range refFingerprints(refs) {
-		if h := fp.lineHash(); known[h] {
+		if e, ok := known[fp.lineHash()]; ok {
 			drop[refs[i]] = true
-			matched[h] = true
+			matched[e.Fingerprint] = true
+			f := *refs[i]
+			f.Fix = nil // --fix makes no fix of a finding it does not report
+			f.Suppression = b.suppression(r.Root, e)
+			kept = append(kept, f)
 		}
 	}
 	r.Findings = keepFindings(r.Findings, drop)
@@ -123,8 +196,86 @@ func (b *Baseline) Apply(r *lint.Result) {
 	for i := range r.Skills {
 		r.Skills[i].Findings = keepFindings(r.Skills[i].Findings, drop)
 	}
-	r.Baseline = &lint.BaselineCounts{Baselined: len(drop), Gone: len(known) - len(matched)}
+	if kept != nil {
+		r.Suppressed = append(slices.Clone(r.Suppressed), kept...)
+		slices.SortStableFunc(r.Suppressed, lint.CompareFindings)
+	}
+	for _, e := range b.Findings {
+		if !matched[e.Fingerprint] {
+			matched[e.Fingerprint] = true // one entry per fingerprint
+			gone = append(gone, e)
+		}
+	}
+	r.Baseline = &lint.BaselineCounts{Baselined: len(drop), Gone: len(gone)}
 	r.Summarize()
+	return gone
+}
+
+// suppression is the Suppression of a finding that the entry e records:
+// kind external, at e's line of the baseline file, whose path is relative
+// to root when the file lies inside it, else absolute.
+func (b *Baseline) suppression(root string, e BaselineEntry) *lint.Suppression {
+	return &lint.Suppression{Kind: lint.SuppressedExternal, File: b.File(root), Line: e.Line(), Column: 1}
+}
+
+// File is the baseline file's path as reports show it: relative to root
+// with forward slashes when it lies inside root, else absolute; "" for a
+// baseline made in memory.
+func (b *Baseline) File(root string) string {
+	if b.path == "" {
+		return ""
+	}
+	abs, err := filepath.Abs(b.path)
+	if err != nil {
+		return filepath.ToSlash(b.path)
+	}
+	if root != "" {
+		if rel, err := filepath.Rel(root, abs); err == nil && filepath.IsLocal(rel) {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(abs)
+}
+
+// Stale are the entries of gone (what Apply returned for r) whose findings
+// the run of r looked for (lint.Config.LooksFor, asked with the tool folder
+// the entry's file lies in): a finding it would have reported and the
+// baseline recorded is no longer there. With narrowed (a run of some tool
+// folders only: --shard, --changed-since, paths below the root), an entry
+// of a file in no folder the run checked is not judged.
+func Stale(r *lint.Result, gone []BaselineEntry, looksFor func(rule string, t *lint.ToolResult) bool, narrowed bool) []BaselineEntry {
+	var stale []BaselineEntry
+	for _, e := range gone {
+		t, inFolder := folderOf(r, e.File)
+		if narrowed && !inFolder {
+			continue
+		}
+		if looksFor(e.Rule, t) {
+			stale = append(stale, e)
+		}
+	}
+	return stale
+}
+
+// folderOf is the tool folder of r that holds the root-relative file (the
+// deepest, nil when none), and whether a tool or skill folder of r holds it.
+func folderOf(r *lint.Result, file string) (*lint.ToolResult, bool) {
+	within := func(dir string) bool { return dir == "." || file == dir || strings.HasPrefix(file, dir+"/") }
+	var tool *lint.ToolResult
+	for i := range r.Tools {
+		if t := &r.Tools[i]; within(t.Dir) && (tool == nil || len(t.Dir) > len(tool.Dir)) {
+			tool = t
+		}
+	}
+	if tool != nil {
+		return tool, true
+	}
+	for _, s := range r.Skills {
+		if within(s.Dir) {
+			return nil, true
+		}
+	}
+	return nil, false
 }
 
 // ApplyTool is what Apply makes of the tool t, alone: a copy without the
@@ -146,7 +297,7 @@ func (b *Baseline) ApplyTool(t lint.ToolResult) lint.ToolResult {
 	known := b.known()
 	drop := map[*lint.Finding]bool{}
 	for i, fp := range refFingerprints(refs) {
-		if known[fp.lineHash()] {
+		if _, ok := known[fp.lineHash()]; ok {
 			drop[refs[i]] = true
 		}
 	}
@@ -155,11 +306,13 @@ func (b *Baseline) ApplyTool(t lint.ToolResult) lint.ToolResult {
 	return t
 }
 
-// known is the set of the baseline's fingerprints.
-func (b *Baseline) known() map[string]bool {
-	known := make(map[string]bool, len(b.Findings))
+// known maps each fingerprint of the baseline to its first entry.
+func (b *Baseline) known() map[string]BaselineEntry {
+	known := make(map[string]BaselineEntry, len(b.Findings))
 	for _, e := range b.Findings {
-		known[e.Fingerprint] = true
+		if _, dup := known[e.Fingerprint]; !dup {
+			known[e.Fingerprint] = e
+		}
 	}
 	return known
 }
@@ -213,4 +366,17 @@ func refFingerprints(refs []*lint.Finding) []fingerprint {
 		items[i] = item{f: *f}
 	}
 	return fingerprints(items)
+}
+
+// Path is the baseline file as ReadBaseline was given it; "" for a
+// baseline made in memory.
+func (b *Baseline) Path() string { return b.path }
+
+// StaleLine is the line --baseline-strict prints on stderr for the stale
+// entry e (see Stale) of the baseline file at path: placed as a finding is,
+// at the entry's line, every text from the file cleaned for one line and
+// the message cut as the text report cuts a value.
+func StaleLine(path string, e BaselineEntry) string {
+	return fmt.Sprintf("%s:%d:1: error: stale baseline entry: no %s finding in %s matches it any more (it said: %s); write the baseline again with --write-baseline [baseline-strict]",
+		cleanLine(path), e.Line(), cleanLine(e.Rule), cleanLine(e.File), cutValue(e.Message))
 }

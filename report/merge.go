@@ -90,7 +90,11 @@ func Merge(results []*lint.Result) (*lint.Result, error) {
 				out.Findings = append(out.Findings, f)
 			}
 		}
+		// Each shard's suppressed findings are its own folders' (those
+		// outside any folder are shard 1's, as its findings are).
+		out.Suppressed = append(out.Suppressed, r.Suppressed...)
 	}
+	slices.SortStableFunc(out.Suppressed, lint.CompareFindings)
 	slices.SortStableFunc(out.Tools, func(a, b lint.ToolResult) int { return cmp.Compare(a.Dir, b.Dir) })
 	slices.SortStableFunc(out.Skills, func(a, b lint.SkillResult) int { return cmp.Compare(a.Dir, b.Dir) })
 	slices.SortStableFunc(out.Findings, lint.CompareFindings)

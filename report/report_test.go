@@ -145,6 +145,17 @@ func testResult() *lint.Result {
 				{Rule: "broken-link", Severity: lint.SeverityError, Message: "link to ../../tools/omega: no such tool folder", File: "skills/review/SKILL.md", Line: 5, Column: 10, Key: "../../tools/omega", Tool: "skills/review"},
 			}},
 		},
+		// Suppressed by a comment, and by the baseline (inside the root and
+		// outside it); the second has the rule, folder and key of a reported
+		// finding, so its fingerprint's occurrence follows that one's.
+		Suppressed: []lint.Finding{
+			{Rule: "required-field", Severity: lint.SeverityError, Message: `missing "effects"`, File: "tools/alpha/TOOL.md", Line: 1, Column: 1, Key: "effects", Tool: "tools/alpha",
+				Suppression: &lint.Suppression{Kind: lint.SuppressedInSource, Justification: "effects are in the body", File: "tools/alpha/TOOL.md", Line: 9, Column: 1}},
+			{Rule: "missing-impl", Severity: lint.SeverityWarning, Message: "no implementation for linux", File: "tools/beta/TOOL.md", Line: 1, Column: 1, Key: "linux", Tool: "tools/beta",
+				Suppression: &lint.Suppression{Kind: lint.SuppressedExternal, File: ".speccify-lint-baseline.json", Line: 4, Column: 1}},
+			{Rule: "effects", Severity: lint.SeverityNote, Message: "wrote /tmp/x", File: "tools/delta/TOOL.md", Line: 13, Column: 1, Key: "divides", Tool: "tools/delta",
+				Suppression: &lint.Suppression{Kind: lint.SuppressedExternal, File: "/elsewhere/base line.json", Line: 10, Column: 1}},
+		},
 	}
 	r.Summarize()
 	return r

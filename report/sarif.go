@@ -3,9 +3,12 @@ package report
 import (
 	"bytes"
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"maps"
 	"net/url"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -29,7 +32,12 @@ const srcRoot = "%SRCROOT%"
 // holds the errors first, records what it leaves out in its properties
 // ("speccify-lint/omitted") and Options.Warn is told.
 func writeSARIF(b *bytes.Buffer, r *lint.Result, opt Options) error {
-	items := collect(r)
+	// The suppressed findings follow the reported ones, as results with
+	// suppressions; occurrences count the reported findings first, so that
+	// theirs do not change, and a suppressed finding whose rule, folder and
+	// key no other finding has keeps the fingerprint it had when it was
+	// reported, which code scanning matches to its alert.
+	items := append(collect(r), suppressedItems(r)...)
 	// Fingerprints count occurrences over every finding, so that a finding
 	// keeps its fingerprint whether or not others are left out.
 	fps := fingerprints(items)
@@ -121,6 +129,9 @@ func renderSARIF(b *bytes.Buffer, r *lint.Result, opt Options, items []item, fps
 		}
 		if fix := sarifFix(it.f.Fix); fix != nil {
 			res.Fixes = []*sarif.Fix{fix}
+		}
+		if sup := it.f.Suppression; sup != nil {
+			res.Suppressions = []*sarif.Suppression{sarifSuppression(sup, r.Root, fp)}
 		}
 		if it.ex != nil && it.ex.Implementation != "" {
 			loc := sarifLocation(it.ex.Implementation, 1, 0)
@@ -259,6 +270,58 @@ func sarifFix(fix *lint.Fix) *sarif.Fix {
 		return nil
 	}
 	return &sarif.Fix{Description: &sarif.Message{Text: ptr(fix.Title)}, ArtifactChanges: []*sarif.ArtifactChange{change}}
+}
+
+// suppressedItems are the suppressed findings of r (Result.Suppressed), in
+// their order (by place).
+func suppressedItems(r *lint.Result) []item {
+	out := make([]item, len(r.Suppressed))
+	for i, f := range r.Suppressed {
+		out[i] = item{f: f}
+	}
+	return out
+}
+
+// sarifSuppression is a suppressed finding's suppression: kind inSource
+// (a suppression comment, its reason the justification) or external (the
+// baseline file), status accepted (the comment or the baseline is the
+// repository's decision), located at the comment or the baseline's entry,
+// with a GUID derived from the result's fingerprint fp and the kind, so
+// that the same finding suppressed the same way keeps it. Every property
+// is set: go-sarif writes an unset one as null, which the schema refuses.
+func sarifSuppression(s *lint.Suppression, root string, fp fingerprint) *sarif.Suppression {
+	justification := "recorded in the baseline file (--baseline)"
+	if s.Kind == lint.SuppressedInSource {
+		justification = cleanLine(s.Justification)
+	}
+	loc := sarifLocation(s.File, s.Line, s.Column)
+	if path.IsAbs(s.File) || len(s.File) >= 3 && s.File[1] == ':' && s.File[2] == '/' {
+		// A baseline file outside the root: its own file URI.
+		loc.PhysicalLocation.ArtifactLocation = &sarif.ArtifactLocation{URI: ptr(fileURI(s.File))}
+	}
+	return sarif.NewSuppression(s.Kind).WithStatus("accepted").WithLocation(loc).
+		WithGuid(guidOf(s.Kind + "\x00" + fp.lineHash())).WithJustifcation(justification)
+}
+
+// fileURI is the file URI of the absolute slash path p.
+func fileURI(p string) string {
+	if len(p) >= 2 && p[1] == ':' { // a Windows drive path
+		p = "/" + p
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// guidOf is a GUID that the same s always gives: the first 16 bytes of the
+// SHA-256 of s with the version and variant bits of a name-based UUID
+// (version 5, RFC 9562), since the SARIF schema's guid pattern takes
+// versions 1 to 5 only.
+func guidOf(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	u := sum[:16]
+	u[6] = u[6]&0x0f | 0x50 // version 5
+	u[8] = u[8]&0x3f | 0x80 // the RFC's variant
+	h := hex.EncodeToString(u)
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
 }
 
 // sarifInvocation says whether speccify-lint itself succeeded and carries

@@ -47,11 +47,21 @@ var githubSARIFLimits = sarifLimits{results: 25_000, rules: 25_000, gzipBytes: 1
 // large for the limits are kept: errors first.
 var sarifLevels = []string{"error", "warning", "note", "none"}
 
+// omittedSuppressed is the key under which a selection counts the
+// suppressed findings it leaves out, whatever their level: they are kept
+// after every reported finding.
+const omittedSuppressed = "suppressed"
+
+// omittedKinds are the keys of sarifSelection.omitted, in the order the
+// results are kept.
+var omittedKinds = append(slices.Clone(sarifLevels), omittedSuppressed)
+
 // sarifSelection is which findings a SARIF run holds.
 type sarifSelection struct {
 	// keep[i] reports whether items[i] is a result of the run.
 	keep []bool
-	// omitted counts the findings left out by SARIF level.
+	// omitted counts the findings left out by SARIF level, the suppressed
+	// ones apart (omittedSuppressed).
 	omitted map[string]int
 	// reasons are the limits that left findings out: what GitHub code
 	// scanning rejects ("a run of more than 25000 results").
@@ -68,8 +78,8 @@ func (s *sarifSelection) count() int {
 }
 
 // selectSARIF picks at most limit of items (all of them when they fit) for
-// a run within limits: errors first, then warnings, then notes, each level
-// in report order; a finding of a rule that Options.Rules lacks is left out
+// a run within limits: errors first, then warnings, then notes, then the
+// suppressed findings, each in report order; a finding of a rule that Options.Rules lacks is left out
 // when describing its rule would pass the rules limit. reason says why limit
 // is what it is, for the record of what was left out.
 func selectSARIF(items []item, opt Options, limits sarifLimits, limit int, reason string) *sarifSelection {
@@ -85,7 +95,13 @@ func selectSARIF(items []item, opt Options, limits sarifLimits, limit int, reaso
 	for i := range order {
 		order[i] = i
 	}
-	rank := func(i int) int { return slices.Index(sarifLevels, severityLevel(items[i].f.Severity)) }
+	kind := func(i int) string {
+		if items[i].f.Suppression != nil {
+			return omittedSuppressed
+		}
+		return severityLevel(items[i].f.Severity)
+	}
+	rank := func(i int) int { return slices.Index(omittedKinds, kind(i)) }
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(rank(a), rank(b)) })
 	kept, ruleLimited, countLimited := 0, false, false
 	for _, i := range order {
@@ -104,7 +120,7 @@ func selectSARIF(items []item, opt Options, limits sarifLimits, limit int, reaso
 			}
 			continue
 		}
-		sel.omitted[severityLevel(items[i].f.Severity)]++
+		sel.omitted[kind(i)]++
 	}
 	if countLimited {
 		sel.reasons = append(sel.reasons, reason)
@@ -122,7 +138,7 @@ func (s *sarifSelection) property() map[string]any {
 		return nil
 	}
 	levels := map[string]int{}
-	for _, l := range sarifLevels {
+	for _, l := range omittedKinds {
 		if s.omitted[l] > 0 {
 			levels[l] = s.omitted[l]
 		}
@@ -137,7 +153,7 @@ func (s *sarifSelection) property() map[string]any {
 // reason says why results were left out and which were kept.
 func (s *sarifSelection) reason() string {
 	return "GitHub code scanning rejects " + strings.Join(s.reasons, " and ") +
-		"; errors are kept first, then warnings, then notes, each in file and line order"
+		"; errors are kept first, then warnings, then notes, then suppressed findings, each in file and line order"
 }
 
 // warning is what the CLI prints on stderr when the selection left results
@@ -148,11 +164,13 @@ func (s *sarifSelection) warning(total int) string {
 		return ""
 	}
 	var parts []string
-	for _, l := range sarifLevels {
+	for _, l := range omittedKinds {
 		switch c := s.omitted[l]; {
 		case c == 0:
 		case l == "none":
 			parts = append(parts, plural(c, "result")+" of level none")
+		case l == omittedSuppressed:
+			parts = append(parts, fmt.Sprintf("%d suppressed", c))
 		default:
 			parts = append(parts, plural(c, l))
 		}

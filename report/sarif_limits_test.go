@@ -109,7 +109,7 @@ func TestSARIFResultLimit(t *testing.T) {
 		t.Errorf("levels %v, want 2000 errors and 23000 warnings", levels)
 	}
 
-	const reason = "GitHub code scanning rejects a run of more than 25000 results; errors are kept first, then warnings, then notes, each in file and line order"
+	const reason = "GitHub code scanning rejects a run of more than 25000 results; errors are kept first, then warnings, then notes, then suppressed findings, each in file and line order"
 	wantProp := `{"levels":{"note":2000,"warning":3000},"reason":"` + reason + `","results":5000}`
 	if got := string(run.Properties["speccify-lint/omitted"]); compactJSON(t, got) != wantProp {
 		t.Errorf("speccify-lint/omitted = %s\nwant %s", got, wantProp)
@@ -200,7 +200,7 @@ func TestSARIFSizeLimit(t *testing.T) {
 		t.Errorf("gzip-compressed size %d: too many results left out for a limit of %d", n, limits.gzipBytes)
 	}
 	omitted := 600 - len(run.Results)
-	want := fmt.Sprintf("the SARIF report leaves out %d of 600 results (%d warnings): GitHub code scanning rejects a SARIF file of more than 400000 bytes gzip-compressed; errors are kept first, then warnings, then notes, each in file and line order (the other formats report every finding)", omitted, omitted)
+	want := fmt.Sprintf("the SARIF report leaves out %d of 600 results (%d warnings): GitHub code scanning rejects a SARIF file of more than 400000 bytes gzip-compressed; errors are kept first, then warnings, then notes, then suppressed findings, each in file and line order (the other formats report every finding)", omitted, omitted)
 	if !slices.Equal(warnings, []string{want}) {
 		t.Errorf("warnings %q\nwant %q", warnings, want)
 	}

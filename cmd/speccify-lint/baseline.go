@@ -11,9 +11,11 @@ import (
 )
 
 // applyBaseline writes the --write-baseline file from res, or else takes
-// the findings the --baseline file records out of res. wrote is true when
-// it wrote a baseline: the run then exits 0 whatever it found.
-func (c *LintCmd) applyBaseline(env *runEnv, res *lint.Result) (wrote bool, err error) {
+// the findings the --baseline file records out of res (into its suppressed
+// findings) and, with --baseline-strict, keeps in c.stale the entries that
+// the lint with cfg looked for and no finding matched. wrote is
+// true when it wrote a baseline: the run then exits 0 whatever it found.
+func (c *LintCmd) applyBaseline(env *runEnv, res *lint.Result, cfg *lint.Config) (wrote bool, err error) {
 	switch {
 	case c.WriteBaseline != "" && res.Interrupted:
 		return false, fmt.Errorf("--write-baseline %s: not written, the run was interrupted", c.WriteBaseline)
@@ -29,9 +31,31 @@ func (c *LintCmd) applyBaseline(env *runEnv, res *lint.Result) (wrote bool, err 
 		if err != nil {
 			return false, err
 		}
-		b.Apply(res)
+		gone := b.Apply(res)
+		c.stale = nil
+		if c.BaselineStrict && !res.Interrupted {
+			c.stale = report.Stale(res, gone, cfg.LooksFor, c.narrowed(res.Root))
+		}
 	}
 	return false, nil
+}
+
+// narrowed reports whether the lint checked only some of the tool folders
+// under root: --shard, --changed-since, or a path other than the root.
+func (c *LintCmd) narrowed(root string) bool {
+	if c.Shard != "" || c.ChangedSince != "" {
+		return true
+	}
+	paths := c.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	for _, p := range paths {
+		if abs, err := filepath.Abs(p); err != nil || abs != root {
+			return true
+		}
+	}
+	return false
 }
 
 // readBaseline reads the --baseline file, once; nil when there is none.

@@ -105,7 +105,7 @@ func (c *LintCmd) staticLint(ctx context.Context, env *runEnv, disc *discover.Di
 // lintOnce lints disc and takes out what --baseline records.
 func (c *LintCmd) lintOnce(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) (*lint.Result, error) {
 	res := lint.Lint(ctx, disc, cfg)
-	if _, err := c.applyBaseline(env, res); err != nil {
+	if _, err := c.applyBaseline(env, res, &cfg); err != nil {
 		return nil, usageError{err}
 	}
 	return res, nil

@@ -28,19 +28,20 @@ var formats = report.Formats
 type LintCmd struct {
 	Paths []string `arg:"" optional:"" name:"path" help:"Directories to search, TOOL.md files, or files inside tool folders (default: .)."`
 
-	Format   string            `short:"f" enum:"${formats}" default:"text" help:"Report format on stdout: ${enum}."`
-	Output   []string          `name:"output" short:"o" sep:"none" placeholder:"FORMAT=PATH" help:"Also write a report to a file, e.g. sarif=results.sarif (repeatable); PATH - puts it on stdout instead of the text report."`
-	NoRun    bool              `help:"Only lint statically; do not run the examples."`
-	Fix      bool              `xor:"fix" config:"-" help:"Apply the safe fixes of the findings in place (in passes, until nothing changes), then lint again and report what is left; the examples run only with --run."`
-	Diff     bool              `xor:"fix" config:"-" help:"Print the fixes as unified diffs (one per file, paths relative to the root) instead of the report, without writing; exit 1 when there is something to fix."`
-	Unsafe   bool              `name:"unsafe-fixes" config:"-" help:"With --fix or --diff, apply or show the unsafe fixes too: they change meaning and need a human look."`
-	RunToo   bool              `name:"run" config:"-" help:"With --fix or --diff, run the examples too (they do not run by default then)."`
-	FailOn   string            `enum:"error,warning,never" default:"error" help:"Exit 1 when a finding is at or above this severity: ${enum}."`
-	Disable  []string          `sep:"none" placeholder:"RULE" help:"Turn a rule off (repeatable; see the rules command)."`
-	Enable   []string          `sep:"none" placeholder:"RULE" help:"Turn a rule back on that the configuration file disables (repeatable)."`
-	Exclude  []string          `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
-	Baseline string            `placeholder:"FILE" help:"Report only the findings that the baseline file FILE (written by --write-baseline) does not record; in the configuration file, FILE is relative to the file."`
-	Severity map[string]string `placeholder:"RULE=SEVERITY" help:"Set the severity of a rule's findings: note, warning or error (repeatable; severity: {RULE: SEVERITY} in the configuration file)."`
+	Format         string            `short:"f" enum:"${formats}" default:"text" help:"Report format on stdout: ${enum}."`
+	Output         []string          `name:"output" short:"o" sep:"none" placeholder:"FORMAT=PATH" help:"Also write a report to a file, e.g. sarif=results.sarif (repeatable); PATH - puts it on stdout instead of the text report."`
+	NoRun          bool              `help:"Only lint statically; do not run the examples."`
+	Fix            bool              `xor:"fix" config:"-" help:"Apply the safe fixes of the findings in place (in passes, until nothing changes), then lint again and report what is left; the examples run only with --run."`
+	Diff           bool              `xor:"fix" config:"-" help:"Print the fixes as unified diffs (one per file, paths relative to the root) instead of the report, without writing; exit 1 when there is something to fix."`
+	Unsafe         bool              `name:"unsafe-fixes" config:"-" help:"With --fix or --diff, apply or show the unsafe fixes too: they change meaning and need a human look."`
+	RunToo         bool              `name:"run" config:"-" help:"With --fix or --diff, run the examples too (they do not run by default then)."`
+	FailOn         string            `enum:"error,warning,never" default:"error" help:"Exit 1 when a finding is at or above this severity: ${enum}."`
+	Disable        []string          `sep:"none" placeholder:"RULE" help:"Turn a rule off (repeatable; see the rules command)."`
+	Enable         []string          `sep:"none" placeholder:"RULE" help:"Turn a rule back on that the configuration file disables (repeatable)."`
+	Exclude        []string          `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
+	Baseline       string            `placeholder:"FILE" help:"Report only the findings that the baseline file FILE (written by --write-baseline) does not record; in the configuration file, FILE is relative to the file."`
+	BaselineStrict bool              `name:"baseline-strict" help:"With a baseline, fail as an error finding does when an entry of it matches no finding any more (named at its line on stderr): write the baseline again, so that it cannot rot."`
+	Severity       map[string]string `placeholder:"RULE=SEVERITY" help:"Set the severity of a rule's findings: note, warning or error (repeatable; severity: {RULE: SEVERITY} in the configuration file)."`
 
 	RequireRun bool `name:"require-run" help:"Exit 1 when a tool whose examples could run here did not run them: its status is no-examples, not-implemented or missing-requirement (not-applicable, a tool not for this platform, never fails)."`
 
@@ -69,6 +70,9 @@ type LintCmd struct {
 	origins map[string]settingOrigin
 	// baseline is the --baseline file, read once (readBaseline).
 	baseline *report.Baseline
+	// stale are the entries of the baseline that the last lint looked for
+	// and no finding matched, with --baseline-strict (applyBaseline).
+	stale []report.BaselineEntry
 }
 
 // Run lints, reports and sets the exit code.
@@ -115,6 +119,9 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	baseline, err := c.readBaseline()
 	if err != nil {
 		return usageError{err}
+	}
+	if c.BaselineStrict && c.Baseline == "" && c.WriteBaseline == "" {
+		return usageErrorf("--baseline-strict judges the baseline file: give it with --baseline FILE (or baseline: in the configuration file)")
 	}
 	paths := c.Paths
 	if len(paths) == 0 {
@@ -188,7 +195,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 			cfg.Progress = stream.event
 		}
 		res = lint.Lint(ctx, disc, cfg)
-		wrote, err = c.applyBaseline(env, res)
+		wrote, err = c.applyBaseline(env, res, &cfg)
 		if err != nil {
 			return usageError{err}
 		}
@@ -235,6 +242,9 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	for _, msg := range res.InternalErrors {
 		fmt.Fprintf(env.stderr, "speccify-lint: %s\n", msg)
 	}
+	for _, e := range c.stale {
+		fmt.Fprintln(env.stderr, report.StaleLine(c.baseline.Path(), e))
+	}
 	switch {
 	case res.Interrupted:
 		fmt.Fprintln(env.stderr, "speccify-lint: interrupted; the report covers what finished")
@@ -247,6 +257,9 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		fmt.Fprintln(env.stderr, unverifiedNote(res.Unverified()))
 		env.exitCode = 1
 	case res.Fails(failThreshold(c.FailOn)):
+		env.exitCode = 1
+	case len(c.stale) > 0 && failThreshold(c.FailOn) != lint.SeverityNone:
+		// A stale entry fails the run as an error finding would.
 		env.exitCode = 1
 	}
 	return nil
