@@ -14,16 +14,18 @@ import (
 type ExportCmd struct {
 	Paths []string `arg:"" optional:"" name:"path" help:"Directories to search, TOOL.md files, or files inside tool folders (default: .)."`
 
-	Format       string        `short:"f" enum:"mcp" required:"" help:"The format: mcp (the tools/list result of the Model Context Protocol, specification 2025-11-25)."`
-	RunToo       bool          `name:"run" help:"Run each tool's examples, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true."`
-	Exclude      []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
-	Platform     string        `placeholder:"PLATFORM" help:"Platform whose implementations run with --run: ${platform_list} (default: this machine)."`
-	Root         string        `type:"existingdir" placeholder:"DIR" help:"Directory the paths must lie in (default: the git top level, else the working directory)."`
-	Timeout      time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
-	MaxOutput    byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each."`
-	SandboxFlags `embed:""`
+	Format          string        `short:"f" enum:"mcp" required:"" help:"The format: mcp (the tools/list result of the Model Context Protocol, specification 2025-11-25)."`
+	RunToo          bool          `name:"run" help:"Run each tool's examples, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true."`
+	Exclude         []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
+	Platform        string        `placeholder:"PLATFORM" help:"Platform whose implementations run with --run: ${platform_list} (default: this machine)."`
+	Root            string        `type:"existingdir" placeholder:"DIR" help:"Directory the paths must lie in (default: the git top level, else the working directory)."`
+	Timeout         time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
+	MaxOutput       byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each."`
+	MaxAnswerTokens int           `placeholder:"N" default:"${default_max_answer_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: a tool list over 2/5 of it is a warning on stderr, as mcp-tool-size warns of one definition (default: ${default_max_answer_tokens})."`
+	Sizes           bool          `help:"Print each tool definition's size and the tool list's on stderr, in bytes and in tokens estimated as UTF-8 bytes / 4."`
+	SandboxFlags    `embed:""`
 
-	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout and max-output"`
+	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output and max-answer-tokens"`
 }
 
 // Run exports; the exit code is 1 when a tool folder was left out (the
@@ -39,6 +41,9 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	if err := checkTimeout(c.Timeout); err != nil {
 		return usageErrorf("--timeout: %v", err)
 	}
+	if err := checkMaxAnswerTokens(c.MaxAnswerTokens); err != nil {
+		return usageErrorf("--max-answer-tokens: %v", err)
+	}
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -53,7 +58,7 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
-	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput)}
+	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput), MaxAnswerTokens: c.MaxAnswerTokens}
 	c.judge(&cfg)
 	if err := c.SandboxFlags.apply(&cfg, c.RunToo, env.stderr); err != nil {
 		return err
@@ -64,6 +69,12 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	}
 	for _, l := range left {
 		fmt.Fprintf(env.stderr, "speccify-lint: export: %s left out: %s\n", l.Dir, l.Reason)
+	}
+	if c.Sizes {
+		mcptool.WriteSizes(env.stderr, res)
+	}
+	if w := mcptool.SizeWarning(res, c.MaxAnswerTokens); w != "" {
+		fmt.Fprintf(env.stderr, "speccify-lint: export: warning: %s\n", w)
 	}
 	if len(left) > 0 {
 		env.exitCode = 1
