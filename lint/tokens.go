@@ -56,9 +56,10 @@ func DefinitionWarnTokens(budget int) int64 {
 	return int64(budget) * definitionWarnNum / definitionWarnDen
 }
 
-// maxAnswerTokens is the answer budget of the run.
+// maxAnswerTokens is the answer budget of the run (the default for a nil
+// cfg).
 func (cfg *Config) maxAnswerTokens() int {
-	if cfg.MaxAnswerTokens > 0 {
+	if cfg != nil && cfg.MaxAnswerTokens > 0 {
 		return cfg.MaxAnswerTokens
 	}
 	return DefaultMaxAnswerTokens
