@@ -19,16 +19,17 @@ type CallCmd struct {
 	Tool  string `arg:"" name:"tool" help:"A tool name (a tool folder's name under the root) or a tool folder's path."`
 	Input string `arg:"" optional:"" name:"json" help:"The input, one JSON object (default: read from stdin)."`
 
-	Format          string        `short:"f" enum:"text,json" default:"text" help:"text: the answer on stdout, what is wrong on stderr; json: a record of the call (input, output, verdict, broken promises, duration)."`
-	Platform        string        `placeholder:"PLATFORM" help:"Platform whose implementation runs: ${platform_list} (default: this machine)."`
-	Root            string        `type:"existingdir" placeholder:"DIR" help:"Directory the tool is searched under, which its path must lie in (default: the git top level, else the working directory)."`
-	Timeout         time.Duration `default:"${default_timeout}" help:"Time limit for the run."`
-	MaxOutput       byteSize      `default:"${default_max_output}" help:"Cap for what the implementation may print on stdout and on stderr each."`
-	MaxAnswerTokens int           `placeholder:"N" default:"${default_max_answer_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: an answer over it gets a note (explore-answer-size; default: ${default_max_answer_tokens})."`
-	Exclude         []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches when searching for a tool by its name (repeatable); a tool named by its path is called whatever they say."`
-	SandboxFlags    `embed:""`
+	Format       string        `short:"f" enum:"text,json" default:"text" help:"text: the answer on stdout, what is wrong on stderr; json: a record of the call (input, output, verdict, broken promises, duration)."`
+	Platform     string        `placeholder:"PLATFORM" help:"Platform whose implementation runs: ${platform_list} (default: this machine)."`
+	Root         string        `type:"existingdir" placeholder:"DIR" help:"Directory the tool is searched under, which its path must lie in (default: the git top level, else the working directory)."`
+	Timeout      time.Duration `default:"${default_timeout}" help:"Time limit for the run."`
+	MaxOutput    byteSize      `default:"${default_max_output}" help:"Cap for what the implementation may print on stdout and on stderr each."`
+	Exclude      []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches when searching for a tool by its name (repeatable); a tool named by its path is called whatever they say."`
+	SandboxFlags `embed:""`
 
-	ProjectConfig `embed:"" set:"config_settings=platform, timeout, max-output, max-answer-tokens and exclude"`
+	MaxAnswerTokens int `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: an answer over it gets a note (explore-answer-size; default: ${default_tokens})."`
+
+	ProjectConfig `embed:"" set:"config_settings=platform, timeout, max-output, exclude and max-answer-tokens"`
 }
 
 // Run calls the tool and sets the exit code: 0 ok: true, 1 a broken

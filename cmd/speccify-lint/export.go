@@ -14,16 +14,17 @@ import (
 type ExportCmd struct {
 	Paths []string `arg:"" optional:"" name:"path" help:"Directories to search, TOOL.md files, or files inside tool folders (default: .)."`
 
-	Format          string        `short:"f" enum:"mcp" required:"" help:"The format: mcp (the tools/list result of the Model Context Protocol, specification 2025-11-25)."`
-	RunToo          bool          `name:"run" help:"Run each tool's examples, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true."`
-	Exclude         []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
-	Platform        string        `placeholder:"PLATFORM" help:"Platform whose implementations run with --run: ${platform_list} (default: this machine)."`
-	Root            string        `type:"existingdir" placeholder:"DIR" help:"Directory the paths must lie in (default: the git top level, else the working directory)."`
-	Timeout         time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
-	MaxOutput       byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each."`
-	MaxAnswerTokens int           `placeholder:"N" default:"${default_max_answer_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: a tool list over 2/5 of it is a warning on stderr, as mcp-tool-size warns of one definition (default: ${default_max_answer_tokens})."`
-	Sizes           bool          `help:"Print each tool definition's size and the tool list's on stderr, in bytes and in tokens estimated as UTF-8 bytes / 4."`
-	SandboxFlags    `embed:""`
+	Format       string        `short:"f" enum:"mcp" required:"" help:"The format: mcp (the tools/list result of the Model Context Protocol, specification 2025-11-25)."`
+	RunToo       bool          `name:"run" help:"Run each tool's examples, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true."`
+	Exclude      []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
+	Platform     string        `placeholder:"PLATFORM" help:"Platform whose implementations run with --run: ${platform_list} (default: this machine)."`
+	Root         string        `type:"existingdir" placeholder:"DIR" help:"Directory the paths must lie in (default: the git top level, else the working directory)."`
+	Timeout      time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
+	MaxOutput    byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each."`
+	SandboxFlags `embed:""`
+
+	MaxAnswerTokens int  `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: a tool list over 2/5 of it is a warning on stderr, as mcp-tool-size warns of one definition (default: ${default_tokens})."`
+	Sizes           bool `help:"Print each tool definition's size and the tool list's on stderr, in bytes and in tokens estimated as UTF-8 bytes / 4."`
 
 	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output and max-answer-tokens"`
 }

@@ -44,17 +44,18 @@ type LintCmd struct {
 
 	RequireRun bool `name:"require-run" help:"Exit 1 when a tool whose examples could run here did not run them: its status is no-examples, not-implemented or missing-requirement (not-applicable, a tool not for this platform, never fails)."`
 
-	Platform        string        `placeholder:"PLATFORM" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
-	Root            string        `type:"existingdir" placeholder:"DIR" config:"-" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
-	Config          string        `placeholder:"FILE" config:"-" help:"Configuration file (default: .speccify-lint.yaml or .speccify-lint.yml in the working directory or the nearest directory above it that has one)."`
-	Timeout         time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
-	MaxOutput       byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each (a size such as 512KiB)."`
-	MaxAnswerTokens int           `placeholder:"N" default:"${default_max_answer_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: explore reports an answer over it (explore-answer-size), and mcp-tool-size a tool definition over 2/5 of it (default: ${default_max_answer_tokens}, Claude Code's MAX_MCP_OUTPUT_TOKENS)."`
-	Jobs            int           `short:"j" placeholder:"N" help:"Tools whose examples run at once, and tools checked statically at once (default: the number of CPUs)."`
-	SandboxFlags    `embed:""`
-	Color           string `enum:"auto,always,never" default:"auto" help:"Colour in text output: ${enum} (auto: on a terminal without NO_COLOR)."`
-	Verbose         bool   `short:"v" xor:"verbosity" help:"List every example with its verdict and duration in the text report."`
-	Quiet           bool   `short:"q" xor:"verbosity" help:"Print only the findings in the text report: no summary, no skipped lines, no status line."`
+	Platform     string        `placeholder:"PLATFORM" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
+	Root         string        `type:"existingdir" placeholder:"DIR" config:"-" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
+	Config       string        `placeholder:"FILE" config:"-" help:"Configuration file (default: .speccify-lint.yaml or .speccify-lint.yml in the working directory or the nearest directory above it that has one)."`
+	Timeout      time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
+	MaxOutput    byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each (a size such as 512KiB)."`
+	Jobs         int           `short:"j" placeholder:"N" help:"Tools whose examples run at once, and tools checked statically at once (default: the number of CPUs)."`
+	SandboxFlags `embed:""`
+	Color        string `enum:"auto,always,never" default:"auto" help:"Colour in text output: ${enum} (auto: on a terminal without NO_COLOR)."`
+	Verbose      bool   `short:"v" xor:"verbosity" help:"List every example with its verdict and duration in the text report."`
+	Quiet        bool   `short:"q" xor:"verbosity" help:"Print only the findings in the text report: no summary, no skipped lines, no status line."`
+
+	MaxAnswerTokens int `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: explore reports an answer over it (explore-answer-size), and mcp-tool-size a tool definition over 2/5 of it (default: ${default_tokens}, Claude Code's MAX_MCP_OUTPUT_TOKENS)."`
 
 	NoTimestamps  bool   `help:"Leave timestamps out of reports and report durations as 0, for byte-identical reports."`
 	JUnitStrict   bool   `name:"junit-strict" help:"Leave out the file and line attributes of JUnit test cases, which Jenkins' junit-10.xsd does not allow."`
@@ -141,20 +142,20 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	cfg := lint.Config{
-		Version:         currentVersion(),
-		Root:            root,
-		Platform:        c.Platform,
-		Run:             c.runExamples(),
-		NotRun:          c.notRun(),
-		Disabled:        disabled,
-		Severities:      severities,
-		Jobs:            c.Jobs,
-		Timeout:         c.Timeout,
-		MaxOutput:       int64(c.MaxOutput),
-		MaxAnswerTokens: c.MaxAnswerTokens,
-		Shard:           shard.String(),
-		Explore:         explore,
+		Version:    currentVersion(),
+		Root:       root,
+		Platform:   c.Platform,
+		Run:        c.runExamples(),
+		NotRun:     c.notRun(),
+		Disabled:   disabled,
+		Severities: severities,
+		Jobs:       c.Jobs,
+		Timeout:    c.Timeout,
+		MaxOutput:  int64(c.MaxOutput),
+		Shard:      shard.String(),
+		Explore:    explore,
 	}
+	cfg.MaxAnswerTokens = c.MaxAnswerTokens
 	if err := c.SandboxFlags.apply(&cfg, cfg.Run || explore != nil, env.stderr); err != nil {
 		return err
 	}

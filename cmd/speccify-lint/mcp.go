@@ -18,18 +18,19 @@ import (
 type MCPCmd struct {
 	Paths []string `arg:"" optional:"" name:"path" help:"Directories to search, TOOL.md files, or files inside tool folders (default: .)."`
 
-	Exclude         []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
-	Platform        string        `placeholder:"PLATFORM" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
-	Root            string        `type:"existingdir" placeholder:"DIR" help:"Directory the paths must lie in (default: the git top level, else the working directory)."`
-	Timeout         time.Duration `default:"${default_timeout}" help:"Time limit for one call."`
-	MaxOutput       byteSize      `default:"${default_max_output}" help:"Cap for what one call may print on stdout and on stderr each."`
-	MaxAnswerTokens int           `placeholder:"N" default:"${default_max_answer_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: an answer over it gets a note (explore-answer-size; default: ${default_max_answer_tokens})."`
-	Jobs            int           `short:"j" placeholder:"N" help:"Calls of one tool that run at once (default: the number of CPUs); its further calls wait their turn, and calls to other tools never wait for them."`
-	Reload          time.Duration `default:"2s" help:"How often the tool folders are checked for changed contracts (0: never)."`
-	RunToo          bool          `name:"run" help:"Run each tool's examples when it is checked, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true (as export --run)."`
-	SandboxFlags    `embed:""`
+	Exclude      []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches (repeatable)."`
+	Platform     string        `placeholder:"PLATFORM" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
+	Root         string        `type:"existingdir" placeholder:"DIR" help:"Directory the paths must lie in (default: the git top level, else the working directory)."`
+	Timeout      time.Duration `default:"${default_timeout}" help:"Time limit for one call."`
+	MaxOutput    byteSize      `default:"${default_max_output}" help:"Cap for what one call may print on stdout and on stderr each."`
+	Jobs         int           `short:"j" placeholder:"N" help:"Calls of one tool that run at once (default: the number of CPUs); its further calls wait their turn, and calls to other tools never wait for them."`
+	Reload       time.Duration `default:"2s" help:"How often the tool folders are checked for changed contracts (0: never)."`
+	RunToo       bool          `name:"run" help:"Run each tool's examples when it is checked, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true (as export --run)."`
+	SandboxFlags `embed:""`
 
-	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output, max-answer-tokens and jobs"`
+	MaxAnswerTokens int `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: an answer over it gets a note (explore-answer-size; default: ${default_tokens})."`
+
+	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output, jobs and max-answer-tokens"`
 }
 
 // Run serves MCP on stdin and stdout until the client closes the session;
