@@ -70,7 +70,8 @@ type CallResult struct {
 	// Notes are what the explore rules advise about the run that is no
 	// broken promise (Rule.advisory: the tool folder changed while it ran,
 	// and effects does not say the tool writes nothing; with calls that
-	// overlap, or the user at work in the folder, a change may be theirs).
+	// overlap, or the user at work in the folder, a change may be theirs;
+	// the answer is over the answer budget).
 	Notes []Broken
 	// Denied is the line of the answer that shows the sandbox denied the
 	// call an access ("" when none does, or the call was not sealed).

@@ -43,6 +43,11 @@ type Config struct {
 	Timeout time.Duration
 	// MaxOutput caps stdout and stderr of one example run; 0 means DefaultMaxOutput.
 	MaxOutput int64
+	// MaxAnswerTokens is the answer budget: the most tokens (EstimateTokens)
+	// an answer may take (explore-answer-size), and the base of the warning
+	// size of a tool definition (mcp-tool-size); 0 means
+	// DefaultMaxAnswerTokens.
+	MaxAnswerTokens int
 	// Sandbox is whether the runs are sealed by the kernel sandbox
 	// (--sandbox; see runner.Mode).
 	Sandbox runner.Mode

@@ -326,7 +326,7 @@ func (e *exploration) exploreOnce(ctx context.Context, argv []string, in explore
 func (e *exploration) counterexample(ctx context.Context, p *Rule, r *exploreRun, v *violation, src explore.Source, argv []string, deadline time.Time, res *ExploreResult) *Counterexample {
 	c := e.c
 	tried := res.Runs
-	sh := &shrinking{p: p, v: v, of: r, deadline: deadline, failing: map[string]*exploreRun{string(r.in.JSON()): r},
+	sh := &shrinking{p: p, v: v, of: r, deadline: deadline, last: r,
 		run: func(cand explore.Input) *exploreRun {
 			if ctx.Err() != nil {
 				return nil
@@ -337,9 +337,9 @@ func (e *exploration) counterexample(ctx context.Context, p *Rule, r *exploreRun
 	if sh.outOfTime {
 		res.OutOfTime = true
 	}
-	best, ok := sh.failing[string(shrunk.JSON())]
-	if !ok {
-		best = r
+	best := r
+	if string(sh.last.in.JSON()) == string(shrunk.JSON()) {
+		best = sh.last
 	}
 	bv := p.explore(best)
 	if bv == nil || bv.how != v.how || (v.timed && best != r && !e.confirmed(ctx, argv, p, best, bv)) {
@@ -369,8 +369,11 @@ type shrinking struct {
 	// run runs a candidate; nil when it cannot (interrupted).
 	run      func(explore.Input) *exploreRun
 	deadline time.Time
-	// failing are the runs of the candidates that broke it, by input text.
-	failing map[string]*exploreRun
+	// last is the run of the last candidate that broke it (of, before
+	// any did): the one explore.Shrink returns, as it keeps the last
+	// candidate that fails. Only that one is kept, so that shrinking an
+	// answer of megabytes holds one of them, not one per step.
+	last *exploreRun
 	// slowRuns counts the candidates that ran slowMin or longer, or timed
 	// out: a violation that depends on a time limit runs at most
 	// maxSlowShrinkRuns of them.
@@ -398,7 +401,7 @@ func (s *shrinking) fails(cand explore.Input) bool {
 		s.slowRuns++
 	}
 	if cv := s.p.explore(cr); cv != nil && cv.how == s.v.how {
-		s.failing[string(cand.JSON())] = cr
+		s.last = cr
 		return true
 	}
 	return false

@@ -158,7 +158,6 @@ func TestShrinkingBoundsSlowRuns(t *testing.T) {
 		ran := 0
 		of := &exploreRun{slowAfter: time.Second}
 		sh := &shrinking{p: tt.p, v: &violation{how: "slow", timed: tt.timed}, of: of, deadline: time.Now().Add(time.Hour),
-			failing: map[string]*exploreRun{},
 			run: func(in explore.Input) *exploreRun {
 				ran++
 				return &exploreRun{c: &toolCheck{}, in: in, o: runner.Outcome{Duration: tt.d, Timeout: time.Second}, end: tt.end}

@@ -87,7 +87,8 @@ type Rule struct {
 	// advisory says that a violation of this explore property is a promise
 	// of the contract only when it is raised (violation.raised), and advice
 	// otherwise: effects, whose changed tool folder breaks a promise only
-	// when effects says the tool writes nothing. A call (Callable.Call)
+	// when effects says the tool writes nothing; explore-answer-size, whose
+	// budget is a client's limit, not the contract's. A call (Callable.Call)
 	// counts the advice as a note, not as a broken promise.
 	advisory bool
 }

@@ -9,7 +9,7 @@ package lint
 // once, on first use, and findings are sorted by place.
 var registry = []*Rule{
 	// Contract: is the frontmatter there, complete and well-typed.
-	ruleSpecFile, ruleFrontmatter, ruleRequiredField, ruleFieldType, ruleUnknownField, ruleName, ruleDescription, rulePlatforms, ruleMCPTool, ruleHiddenText, ruleMachineSpecific,
+	ruleSpecFile, ruleFrontmatter, ruleRequiredField, ruleFieldType, ruleUnknownField, ruleName, ruleDescription, rulePlatforms, ruleMCPTool, ruleMCPToolSize, ruleHiddenText, ruleMachineSpecific,
 	// Schemas: are inputs and outputs JSON Schemas that fit the wire format.
 	ruleSchema, ruleWireObject, ruleOKField, ruleErrorField, ruleYAMLSplit,
 	// Examples: are the worked examples complete and consistent with the schemas.
@@ -23,7 +23,7 @@ var registry = []*Rule{
 	// Run: the verdict on running an example against its implementation.
 	ruleExampleStdout, ruleExampleFailed, ruleExampleSchema, ruleExampleExit, ruleExampleTimeout, ruleExampleCrash, ruleEffects,
 	// Explore: properties of every run of `speccify-lint explore` (effects too).
-	ruleExploreStdout, ruleExploreOutputSchema, ruleExploreExit, ruleExploreError, ruleExploreCrash, ruleExploreSlow, ruleExploreNondeterministic, ruleExploreAcceptsInvalid,
+	ruleExploreStdout, ruleExploreOutputSchema, ruleExploreExit, ruleExploreError, ruleExploreCrash, ruleExploreSlow, ruleExploreAnswerSize, ruleExploreNondeterministic, ruleExploreAcceptsInvalid,
 	// Drift: the contract compared with the one at --against REV.
 	ruleBreakingInput, ruleBreakingOutput, ruleToolRemoved, rulePlatformDropped, ruleEffectsWidened, ruleRequiresAdded,
 	ruleContractNotCompared,

@@ -27,7 +27,9 @@ type CallCmd struct {
 	Exclude      []string      `sep:"none" placeholder:"GLOB" help:"Skip directories and tool folders whose root-relative path or name matches when searching for a tool by its name (repeatable); a tool named by its path is called whatever they say."`
 	SandboxFlags `embed:""`
 
-	ProjectConfig `embed:"" set:"config_settings=platform, timeout, max-output and exclude"`
+	MaxAnswerTokens int `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: an answer over it gets a note (explore-answer-size; default: ${default_tokens})."`
+
+	ProjectConfig `embed:"" set:"config_settings=platform, timeout, max-output, exclude and max-answer-tokens"`
 }
 
 // Run calls the tool and sets the exit code: 0 ok: true, 1 a broken
@@ -43,6 +45,9 @@ func (c *CallCmd) Run(env *runEnv) error {
 	if err := checkTimeout(c.Timeout); err != nil {
 		return usageErrorf("--timeout: %v", err)
 	}
+	if err := checkMaxAnswerTokens(c.MaxAnswerTokens); err != nil {
+		return usageErrorf("--max-answer-tokens: %v", err)
+	}
 	input := []byte(c.Input)
 	if c.Input == "" {
 		if input, err = io.ReadAll(io.LimitReader(os.Stdin, maxCallInput+1)); err != nil {
@@ -54,7 +59,7 @@ func (c *CallCmd) Run(env *runEnv) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
-	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput)}
+	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput), MaxAnswerTokens: c.MaxAnswerTokens}
 	c.judge(&cfg)
 	if err := c.SandboxFlags.apply(&cfg, true, env.stderr); err != nil {
 		return err

@@ -161,6 +161,7 @@ func newParser(env *runEnv, resolver kong.Resolver) (*kongSafe, *cli, error) {
 			"platform_list":      strings.Join(discover.Platforms, ", "),
 			"default_timeout":    lint.DefaultTimeoutText,
 			"default_max_output": byteSize(lint.DefaultMaxOutput).String(),
+			"default_tokens":     strconv.Itoa(lint.DefaultMaxAnswerTokens),
 			"default_runs":       strconv.Itoa(lint.DefaultExploreRuns),
 			"default_budget":     lint.DefaultExploreBudget.String(),
 			"default_seed":       strconv.FormatUint(lint.DefaultExploreSeed, 10),

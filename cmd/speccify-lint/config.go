@@ -307,6 +307,8 @@ func checkSetting(key, value string) error {
 		return checkJobs(n)
 	case "timeout":
 		return checkTimeout(grammar.Lint.Timeout)
+	case "max-answer-tokens":
+		return checkMaxAnswerTokens(grammar.Lint.MaxAnswerTokens)
 	}
 	return nil
 }

@@ -23,7 +23,10 @@ type ExportCmd struct {
 	MaxOutput    byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each."`
 	SandboxFlags `embed:""`
 
-	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout and max-output"`
+	MaxAnswerTokens int  `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: a tool list over 2/5 of it is a warning on stderr, as mcp-tool-size warns of one definition (default: ${default_tokens})."`
+	Sizes           bool `help:"Print each tool definition's size and the tool list's on stderr, in bytes and in tokens estimated as UTF-8 bytes / 4."`
+
+	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output and max-answer-tokens"`
 }
 
 // Run exports; the exit code is 1 when a tool folder was left out (the
@@ -39,6 +42,9 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	if err := checkTimeout(c.Timeout); err != nil {
 		return usageErrorf("--timeout: %v", err)
 	}
+	if err := checkMaxAnswerTokens(c.MaxAnswerTokens); err != nil {
+		return usageErrorf("--max-answer-tokens: %v", err)
+	}
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -53,7 +59,7 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
-	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput)}
+	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput), MaxAnswerTokens: c.MaxAnswerTokens}
 	c.judge(&cfg)
 	if err := c.SandboxFlags.apply(&cfg, c.RunToo, env.stderr); err != nil {
 		return err
@@ -64,6 +70,12 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	}
 	for _, l := range left {
 		fmt.Fprintf(env.stderr, "speccify-lint: export: %s left out: %s\n", l.Dir, l.Reason)
+	}
+	if c.Sizes {
+		mcptool.WriteSizes(env.stderr, res)
+	}
+	if w := mcptool.SizeWarning(res, c.MaxAnswerTokens); w != "" {
+		fmt.Fprintf(env.stderr, "speccify-lint: export: warning: %s\n", w)
 	}
 	if len(left) > 0 {
 		env.exitCode = 1

@@ -56,6 +56,8 @@ type LintCmd struct {
 	Verbose      bool   `short:"v" xor:"verbosity" help:"List every example with its verdict and duration in the text report."`
 	Quiet        bool   `short:"q" xor:"verbosity" help:"Print only the findings in the text report: no summary, no skipped lines, no status line."`
 
+	MaxAnswerTokens int `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: explore reports an answer over it (explore-answer-size), and mcp-tool-size a tool definition over 2/5 of it (default: ${default_tokens}, Claude Code's MAX_MCP_OUTPUT_TOKENS)."`
+
 	NoTimestamps  bool   `help:"Leave timestamps out of reports and report durations as 0, for byte-identical reports."`
 	JUnitStrict   bool   `name:"junit-strict" help:"Leave out the file and line attributes of JUnit test cases, which Jenkins' junit-10.xsd does not allow."`
 	SARIFCategory string `name:"sarif-category" placeholder:"CATEGORY" help:"Code scanning category of the SARIF run, to tell several uploads apart (default: speccify-lint; --shard K/N adds /shard-K-of-N)."`
@@ -104,6 +106,9 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	}
 	if err := checkTimeout(c.Timeout); err != nil {
 		return usageErrorf("--timeout: %v", err)
+	}
+	if err := checkMaxAnswerTokens(c.MaxAnswerTokens); err != nil {
+		return usageErrorf("--max-answer-tokens: %v", err)
 	}
 	if err := checkPlatform(c.Platform); err != nil {
 		return usageErrorf("--platform: %v", err)
@@ -157,6 +162,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		Shard:      shard.String(),
 		Explore:    explore,
 	}
+	cfg.MaxAnswerTokens = c.MaxAnswerTokens
 	if err := c.SandboxFlags.apply(&cfg, cfg.Run || explore != nil, env.stderr); err != nil {
 		return err
 	}
@@ -349,6 +355,15 @@ func ruleSet(disable, enable []string) (map[string]bool, error) {
 func checkJobs(n int) error {
 	if n < 0 {
 		return fmt.Errorf("%d is negative; want a number of tools at once, or 0 for the number of CPUs", n)
+	}
+	return nil
+}
+
+// checkMaxAnswerTokens rejects a --max-answer-tokens below 1: an answer
+// budget of no tokens or fewer has no meaning.
+func checkMaxAnswerTokens(n int) error {
+	if n < 1 {
+		return fmt.Errorf("%d is below 1; want a number of tokens such as %d", n, lint.DefaultMaxAnswerTokens)
 	}
 	return nil
 }

@@ -28,7 +28,9 @@ type MCPCmd struct {
 	RunToo       bool          `name:"run" help:"Run each tool's examples when it is checked, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true (as export --run)."`
 	SandboxFlags `embed:""`
 
-	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output and jobs"`
+	MaxAnswerTokens int `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: an answer over it gets a note (explore-answer-size; default: ${default_tokens})."`
+
+	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output, jobs and max-answer-tokens"`
 }
 
 // Run serves MCP on stdin and stdout until the client closes the session;
@@ -46,6 +48,9 @@ func (c *MCPCmd) Run(env *runEnv) error {
 	}
 	if err := checkTimeout(c.Timeout); err != nil {
 		return usageErrorf("--timeout: %v", err)
+	}
+	if err := checkMaxAnswerTokens(c.MaxAnswerTokens); err != nil {
+		return usageErrorf("--max-answer-tokens: %v", err)
 	}
 	if c.Reload < 0 {
 		return usageErrorf("--reload: %s is negative; want how often to look, such as 2s, or 0 for never", c.Reload)
@@ -69,7 +74,7 @@ func (c *MCPCmd) Run(env *runEnv) error {
 	if jobs == 0 {
 		jobs = runtime.NumCPU()
 	}
-	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput)}
+	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput), MaxAnswerTokens: c.MaxAnswerTokens}
 	c.judge(&cfg)
 	if err := c.SandboxFlags.apply(&cfg, true, env.stderr); err != nil {
 		return err

@@ -67,7 +67,8 @@ func (s stdio) Close() error {
 // the configuration file the lint command would find with root as its
 // working directory (in root, or the nearest directory above it that has
 // one), read as the lint command reads them (settingsOf): disable, enable,
-// severity, platform and exclude, whose paths are relative to the root
+// severity, platform, max-answer-tokens (mcp-tool-size's threshold) and
+// exclude, whose paths are relative to the root
 // lint would take there (the git top level that holds root). baseline is
 // not applied: the editor shows every finding of the file
 // (docs/editors.md). A file that does not load is the error; the server
@@ -94,6 +95,7 @@ func serverConfig(root string) (lsp.Config, error) {
 	}
 	s.judge(&cfg.Lint)
 	cfg.Lint.Platform = s.flags.Platform
+	cfg.Lint.MaxAnswerTokens = s.flags.MaxAnswerTokens
 	cfg.Exclude = s.flags.Exclude
 	// The globs' paths are relative to the root lint would take with root
 	// as its working directory (resolveRoot): its git top level.

@@ -238,6 +238,9 @@ func TestServerConfig(t *testing.T) {
 		{"none, then exclude by a directory above",
 			disable, disable + "exclude: [.agent]\n",
 			[]string{"name 1"}, nil},
+		{"max-answer-tokens, then the default",
+			"disable: [examples-missing, implementation-missing, error-field, name]\nmax-answer-tokens: 10\n", "disable: [examples-missing, implementation-missing, error-field, name]\n",
+			[]string{"mcp-tool-size 2"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

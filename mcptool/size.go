@@ -1,0 +1,59 @@
+package mcptool
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/speccify/speccify-lint/lint"
+)
+
+// Size is the size in bytes of the definition as an MCP server sends it:
+// its compact JSON. Without annotations it is lint.DefinitionBytes of its
+// fields, what the rule mcp-tool-size measures.
+func (t Tool) Size() int64 { return compactSize(t) }
+
+// Size is the size in bytes of the tools/list result as an MCP server
+// sends it: its compact JSON.
+func (r ListResult) Size() int64 { return compactSize(r) }
+
+// compactSize is the size of v's compact JSON, HTML characters not
+// escaped; 0 when it does not encode.
+func compactSize(v any) int64 {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return 0
+	}
+	return int64(buf.Len() - 1) // Encode ends with a newline
+}
+
+// WriteSizes writes, one line each, every definition's size and the tool
+// list's, in bytes and in tokens as lint.EstimateTokens estimates them
+// (export --format mcp --sizes).
+func WriteSizes(w io.Writer, res ListResult) {
+	for _, t := range res.Tools {
+		n := t.Size()
+		fmt.Fprintf(w, "speccify-lint: export: size: %s: %s bytes, about %s tokens\n", t.Name, lint.TokensText(n), lint.TokensText(lint.EstimateTokens(n)))
+	}
+	n := res.Size()
+	fmt.Fprintf(w, "speccify-lint: export: size: the tool list (%s): %s bytes, about %s tokens\n", count(len(res.Tools), "tool"), lint.TokensText(n), lint.TokensText(lint.EstimateTokens(n)))
+}
+
+// SizeWarning is the warning that the tool list is over
+// lint.DefinitionWarnTokens of the answer budget budget (0: the default),
+// "" when it is not.
+func SizeWarning(res ListResult, budget int) string {
+	if budget <= 0 {
+		budget = lint.DefaultMaxAnswerTokens
+	}
+	n := res.Size()
+	tokens, limit := lint.EstimateTokens(n), lint.DefinitionWarnTokens(budget)
+	if tokens <= limit {
+		return ""
+	}
+	return fmt.Sprintf("the tool list is about %s tokens (%s bytes of JSON), over %s (%s of max-answer-tokens %s): an agent's context holds it on every turn (see the rule mcp-tool-size)",
+		lint.TokensText(tokens), lint.TokensText(n), lint.TokensText(limit), lint.DefinitionWarnShare, lint.TokensText(int64(budget)))
+}
