@@ -119,6 +119,9 @@ func runSafe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "speccify-lint: %s\n", oneLine(err.Error()))
 		return exitUsage
 	}
+	if sel := kctx.Selected(); sel != nil {
+		setCollector(sel.Name)
+	}
 	if err := kctx.Run(env); err != nil {
 		fmt.Fprintf(stderr, "speccify-lint: %s\n", oneLine(err.Error()))
 		return exitUsage
