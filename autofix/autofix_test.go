@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/testtree"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -79,15 +80,7 @@ func TestCheckEdits(t *testing.T) {
 func tree(t *testing.T, files map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
-	for name, data := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testtree.Write(t, root, files)
 	return root
 }
 

@@ -95,14 +95,14 @@ func findName(root, name string, exclude []string) (discover.Tool, error) {
 		nf := &NotFoundError{Name: name, Meant: suggest.Nearest(name, slices.Compact(names))}
 		if len(exclude) > 0 {
 			if t, err := findName(root, name, nil); err == nil {
-				nf.Excluded = relTo(root, t.Dir)
+				nf.Excluded = discover.RelPath(root, t.Dir)
 			}
 		}
 		return discover.Tool{}, nf
 	}
 	var dirs []string
 	for _, t := range found {
-		dirs = append(dirs, relTo(root, t.Dir))
+		dirs = append(dirs, discover.RelPath(root, t.Dir))
 	}
 	return discover.Tool{}, fmt.Errorf("%d tool folders are named %s (%s); name one by its path", len(found), name, strings.Join(dirs, ", "))
 }
@@ -114,7 +114,7 @@ func findPath(root, p string) (discover.Tool, error) {
 		return discover.Tool{}, err
 	}
 	if len(disc.Unfollowed) > 0 {
-		return discover.Tool{}, fmt.Errorf("%s leads through the symbolic link %s, which is not followed", p, relTo(root, disc.Unfollowed[0].Link))
+		return discover.Tool{}, fmt.Errorf("%s leads through the symbolic link %s, which is not followed", p, discover.RelPath(root, disc.Unfollowed[0].Link))
 	}
 	named, err := discover.NewGate(root).Resolve(p)
 	if err != nil {
@@ -130,14 +130,4 @@ func findPath(root, p string) (discover.Tool, error) {
 		}
 	}
 	return discover.Tool{}, fmt.Errorf("%s is not a tool folder (it holds no %s)", p, discover.SpecFile)
-}
-
-// relTo is p relative to root, slash-separated, or p when it is not below
-// root.
-func relTo(root, p string) string {
-	rel, err := filepath.Rel(root, p)
-	if err != nil {
-		return p
-	}
-	return filepath.ToSlash(rel)
 }

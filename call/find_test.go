@@ -81,7 +81,7 @@ func TestFind(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Find(%q): %v", tt.tool, err)
 			}
-			if rel := relTo(root, got.Dir); rel != tt.want {
+			if rel := discover.RelPath(root, got.Dir); rel != tt.want {
 				t.Errorf("Find(%q) = %s, want %s", tt.tool, rel, tt.want)
 			}
 		})
@@ -120,10 +120,10 @@ func TestFindExcluded(t *testing.T) {
 	if want := "no tool named \"alpha\" under the root; .agent/tools/alpha is in a folder the exclude settings skip: name its path to call it"; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
-	if got, err := Find(root, ".agent/tools/alpha", exclude); err != nil || relTo(root, got.Dir) != ".agent/tools/alpha" {
+	if got, err := Find(root, ".agent/tools/alpha", exclude); err != nil || discover.RelPath(root, got.Dir) != ".agent/tools/alpha" {
 		t.Errorf("Find by path with alpha excluded: %v, %v", got.Dir, err)
 	}
-	if got, err := Find(root, "beta", exclude); err != nil || relTo(root, got.Dir) != ".agent/tools/beta" {
+	if got, err := Find(root, "beta", exclude); err != nil || discover.RelPath(root, got.Dir) != ".agent/tools/beta" {
 		t.Errorf("Find(beta): %v, %v", got.Dir, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/internal/jsonexact"
+	"github.com/speccify/speccify-lint/internal/testtree"
 )
 
 // inlineFixture compiles the schema text as inputs of a tool folder holding
@@ -16,15 +17,7 @@ import (
 func inlineFixture(t *testing.T, schema string, files map[string]string) *Schema {
 	t.Helper()
 	dir := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testtree.Write(t, dir, files)
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -22,10 +22,14 @@ func (p Pos) IsValid() bool { return p.Line >= 1 && p.Column >= 1 }
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Column) }
 
 // Lines indexes the line starts of a text so that byte offsets and rune
-// columns can be turned into positions.
+// columns can be turned into positions: the one position model of the
+// project (the language server converts its positions to LSP's on it).
 type Lines struct {
 	text   []byte
 	starts []int // byte offset of the start of each line
+	// anyEnding: lines end at "\n", "\r\n" or "\r" (NewRawLines), and a
+	// line's text is without its ending; else only at "\n".
+	anyEnding bool
 }
 
 // NewLines indexes text. Line endings are "\n"; callers normalise CRLF first.
@@ -40,6 +44,45 @@ func NewLines(text []byte) *Lines {
 		starts = append(starts, i)
 	}
 	return &Lines{text: text, starts: starts}
+}
+
+// NewRawLines indexes a text as an editor holds it, not normalised: a line
+// ends at "\n", "\r\n" or "\r", as the Language Server Protocol counts
+// lines (and as Normalize turns them into "\n", so that a line is the
+// same line of the normalised text).
+func NewRawLines(text []byte) *Lines {
+	starts := make([]int, 1, 64)
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			starts = append(starts, i+1)
+		case '\r':
+			if i+1 < len(text) && text[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		}
+	}
+	return &Lines{text: text, starts: starts, anyEnding: true}
+}
+
+// Size is the length of the text in bytes.
+func (l *Lines) Size() int { return len(l.text) }
+
+// LineOf is the 1-based line that holds the byte offset off (clamped to the
+// text): the last line that starts at or before it.
+func (l *Lines) LineOf(off int) int {
+	off = min(max(off, 0), len(l.text))
+	lo, hi := 0, len(l.starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if l.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo + 1
 }
 
 // Count is the number of lines.
@@ -61,6 +104,9 @@ func (l *Lines) lineBytes(n int) []byte {
 	end := len(l.text)
 	if n < len(l.starts) {
 		end = l.starts[n] - 1
+		if l.anyEnding && end > start && l.text[end] == '\n' && l.text[end-1] == '\r' {
+			end-- // "\r\n"
+		}
 	}
 	return l.text[start:end]
 }
@@ -79,23 +125,9 @@ func (l *Lines) LineStart(n int) int {
 // Offset turns a byte offset into a position. Offsets past the end clamp to
 // the end of the text.
 func (l *Lines) Offset(off int) Pos {
-	if off < 0 {
-		off = 0
-	}
-	if off > len(l.text) {
-		off = len(l.text)
-	}
-	// binary search for the last line start <= off
-	lo, hi := 0, len(l.starts)-1
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if l.starts[mid] <= off {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return Pos{Line: lo + 1, Column: utf16Width(l.text[l.starts[lo]:off]) + 1}
+	off = min(max(off, 0), len(l.text))
+	n := l.LineOf(off)
+	return Pos{Line: n, Column: utf16Width(l.text[l.starts[n-1]:off]) + 1}
 }
 
 // RuneColumn turns a 1-based line and a 1-based column counted in runes (as

@@ -2,10 +2,10 @@ package explore
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/testtree"
 )
 
 // compileIn compiles schemaText as the inputs schema of a tool folder
@@ -13,15 +13,7 @@ import (
 func compileIn(t testing.TB, schemaText string, files map[string]string) *contract.Schema {
 	t.Helper()
 	dir := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testtree.Write(t, dir, files)
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -103,7 +103,7 @@ func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			k, err = nil, fmt.Errorf("internal error while checking %s: %v (please report it)", relPath(cfg.Root, tool.Dir), r)
+			k, err = nil, fmt.Errorf("internal error while checking %s: %v (please report it)", discover.RelPath(cfg.Root, tool.Dir), r)
 		}
 	}()
 	j := checkStatic(&cfg, 0, tool, nil)

@@ -71,7 +71,7 @@ type unreadable struct {
 
 // newToolCheck is the context of checking the tool folder dir.
 func newToolCheck(cfg *Config, dir string) *toolCheck {
-	c := &toolCheck{cfg: cfg, dir: dir, rel: relPath(cfg.Root, dir)}
+	c := &toolCheck{cfg: cfg, dir: dir, rel: discover.RelPath(cfg.Root, dir)}
 	c.specRel = c.fileIn(discover.SpecFile)
 	return c
 }
@@ -130,22 +130,6 @@ func values(items []contract.String) []string {
 		out[i] = it.Value
 	}
 	return out
-}
-
-// relPath turns a path into a root-relative slash path.
-func relPath(root, p string) string {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return filepath.ToSlash(p)
-	}
-	if root == "" {
-		return filepath.ToSlash(abs)
-	}
-	rel, err := filepath.Rel(root, abs)
-	if err != nil {
-		return filepath.ToSlash(abs)
-	}
-	return filepath.ToSlash(rel)
 }
 
 // fileIn is the root-relative path of a file in the tool folder.

@@ -139,7 +139,7 @@ func CheckEdited(cfg Config, dir string, text []byte, files map[string][]byte) (
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			spec, tr, err = nil, ToolResult{}, fmt.Errorf("internal error while checking %s: %v (please report it)", relPath(cfg.Root, dir), r)
+			spec, tr, err = nil, ToolResult{}, fmt.Errorf("internal error while checking %s: %v (please report it)", discover.RelPath(cfg.Root, dir), r)
 		}
 	}()
 	j := checkStaticWith(&cfg, 0, discover.Tool{Dir: dir}, text, files)
@@ -191,12 +191,12 @@ func checkSkill(cfg *Config, dir string) SkillResult {
 
 // checkSkillWith is checkSkill with SKILL.md holding text (nil: the file's).
 func checkSkillWith(cfg *Config, dir string, text []byte) SkillResult {
-	rel := relPath(cfg.Root, dir)
+	rel := discover.RelPath(cfg.Root, dir)
 	s := &skillCheck{cfg: cfg, dir: dir, specPath: filepath.Join(dir, discover.SkillFile)}
 	if text != nil {
 		s.text, s.read = text, true
 	}
-	res := SkillResult{Dir: rel, Spec: relPath(cfg.Root, s.specPath), Findings: []Finding{}}
+	res := SkillResult{Dir: rel, Spec: discover.RelPath(cfg.Root, s.specPath), Findings: []Finding{}}
 	for _, r := range registry {
 		if r.skill != nil {
 			r.skill(s, reporter{rule: r, cfg: cfg, tool: rel, file: res.Spec, out: &res.Findings})

@@ -52,7 +52,7 @@ func (c *Config) progress(p Progress) {
 func ToolDirs(root string, disc *discover.Discovery) []string {
 	dirs := make([]string, len(disc.Tools))
 	for i, t := range disc.Tools {
-		dirs[i] = relPath(root, t.Dir)
+		dirs[i] = discover.RelPath(root, t.Dir)
 	}
 	return dirs
 }

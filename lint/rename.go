@@ -99,7 +99,7 @@ func findRemovals(cfg *Config, dirs []string) []removal {
 	}
 	var fresh []freshTool
 	for _, d := range dirs {
-		rel := relPath(cfg.Root, d)
+		rel := discover.RelPath(cfg.Root, d)
 		if !a.Revision.Has(path.Join(rel, discover.SpecFile)) {
 			fresh = append(fresh, freshTool{dir: rel, name: toolName(gate, d)})
 		}

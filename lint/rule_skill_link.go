@@ -28,6 +28,6 @@ func checkSkillLink(s *skillCheck, rep reporter) {
 			continue
 		}
 		rep.withHelp("fix the link or add the tool").report(atPos(l.Pos), l.Destination,
-			"link %s leads to %s, which has no TOOL.md", l.Destination, relPath(s.cfg.Root, target))
+			"link %s leads to %s, which has no TOOL.md", l.Destination, discover.RelPath(s.cfg.Root, target))
 	}
 }

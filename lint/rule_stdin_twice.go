@@ -2,6 +2,7 @@ package lint
 
 import (
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/shellscan"
 )
 
 var ruleStdinTwice = &Rule{ID: "stdin-twice", Severity: SeverityWarning, Category: "implementations",
@@ -35,7 +36,7 @@ func checkStdinTwice(c *toolCheck, rep reporter) {
 		help := "the second read gets nothing and the JSON input is lost: read stdin once into a variable, or move the logic into a .py file"
 		switch {
 		case isShellScript(im.Ext, head):
-			reads = stdinReads(script)
+			reads = shellscan.StdinReads(script)
 		case isPythonScript(im.Ext, head):
 			reads = pyStdinReads(script)
 			help = "the second read gets nothing and the JSON input is lost: read stdin once (request = json.load(sys.stdin)) and use that value"

@@ -19,7 +19,7 @@ var ruleSymlinkEscape = &Rule{ID: "symlink-escape", Severity: SeverityWarning, C
 // of the root.
 func checkSymlinkEscape(d *discoveryCheck, rep reporter) {
 	for _, esc := range d.disc.Escapes {
-		rel := relPath(d.cfg.Root, esc.Path)
+		rel := discover.RelPath(d.cfg.Root, esc.Path)
 		msg, help := escapeMessage(rel, esc)
 		rep.withHelp("%s", help).report(inFile(rel, topOfFile), rel, "%s", msg)
 	}

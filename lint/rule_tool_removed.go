@@ -65,7 +65,7 @@ func linkingSkills(d *discoveryCheck, dir string) []string {
 		}
 		for _, l := range contract.SkillToolLinks(text) {
 			if filepath.Clean(contract.LinkedToolDir(skill, l)) == target {
-				out = append(out, relPath(d.cfg.Root, spec))
+				out = append(out, discover.RelPath(d.cfg.Root, spec))
 				break
 			}
 		}

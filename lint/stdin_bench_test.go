@@ -6,25 +6,7 @@ import (
 
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/benchcpu"
-	"github.com/speccify/speccify-lint/internal/gencorpus"
 )
-
-// BenchmarkStdinReads scans a generated linux.sh (a case on the input) for
-// reads of stdin.
-func BenchmarkStdinReads(b *testing.B) {
-	var script []byte
-	for _, f := range gencorpus.Tool(1, gencorpus.Options{Examples: 4, Impl: gencorpus.ImplSh}) {
-		if f.Path == "linux.sh" {
-			script = []byte(f.Content)
-		}
-	}
-	b.SetBytes(int64(len(script)))
-	b.ReportAllocs()
-	defer benchcpu.Start(b)()
-	for b.Loop() {
-		stdinReads(script)
-	}
-}
 
 // BenchmarkCheckRunnable checks a generated linux.sh: reads it, looks at
 // its #! line and scans it for reads of stdin.

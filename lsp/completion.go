@@ -126,7 +126,7 @@ func (s *server) fixtureItems(res *folderLint, x *lineIndex, pl place, start int
 		return nil
 	})
 	slices.Sort(paths)
-	lineStart := x.starts[pl.line]
+	lineStart := x.start(pl.line)
 	rng := protocol.Range{Start: x.position(lineStart+start, s.utf8), End: x.position(lineStart+pl.col, s.utf8)}
 	typed := pl.text[start:pl.col]
 	for _, path := range paths {

@@ -21,8 +21,8 @@ type place struct {
 func newPlace(x *lineIndex, line, col int) place {
 	p := place{x: x, line: line, text: x.line(line), col: col, fmEnd: -1}
 	if strings.TrimRight(x.line(0), " \t") == "---" || strings.TrimRight(x.line(0), " \t") == "\uFEFF---" {
-		p.fmEnd = len(x.starts)
-		for i := 1; i < len(x.starts); i++ {
+		p.fmEnd = x.Count()
+		for i := 1; i < x.Count(); i++ {
 			if l := strings.TrimRight(x.line(i), " \t"); l == "---" || l == "..." {
 				p.fmEnd = i
 				break
@@ -54,7 +54,7 @@ func (p place) topKey() string {
 // keys are the top-level frontmatter keys present.
 func (p place) keys() map[string]bool {
 	out := map[string]bool{}
-	for i := 1; i < p.fmEnd && i < len(p.x.starts); i++ {
+	for i := 1; i < p.fmEnd && i < p.x.Count(); i++ {
 		if m := topKeyRE.FindStringSubmatch(p.x.line(i)); m != nil {
 			out[m[1]] = true
 		}

@@ -308,21 +308,21 @@ func (s *server) findingRange(f *lint.Finding, d *document) protocol.Range {
 // column in UTF-16 code units of the line (after a BOM, on line 1); 0 is 1.
 func (x *lineIndex) at(line, col int) int {
 	n := max(line, 1) - 1
-	if n >= len(x.starts) {
-		return len(x.text)
+	if n >= x.Count() {
+		return x.Size()
 	}
 	l := x.line(n)
 	bom := 0
 	if n == 0 && len(l) >= 3 && l[:3] == "\uFEFF" {
 		bom = 3
 	}
-	return x.starts[n] + bom + byteOfColumn(l[bom:], max(col, 1)-1, false)
+	return x.start(n) + bom + byteOfColumn(l[bom:], max(col, 1)-1, false)
 }
 
 // lineEnd is the offset of the end of the line that holds off.
 func (x *lineIndex) lineEnd(off int) int {
 	p := x.position(off, true)
-	return x.starts[p.Line] + len(x.line(int(p.Line)))
+	return x.start(int(p.Line)) + len(x.line(int(p.Line)))
 }
 
 func severity(s lint.Severity) protocol.DiagnosticSeverity {

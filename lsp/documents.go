@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -137,65 +138,131 @@ func (s *server) locate(d *document) {
 	d.folder, d.rel, d.name = f, p.rel, p.name
 }
 
+// fileChange is one change to a file the client tells of: a document
+// opened, edited or saved, or a file changed on disk. Every one takes the
+// same path, didModifyFiles (as gopls's didModifyFiles does).
+type fileChange struct {
+	kind    changeKind
+	uri     uri.URI
+	version int32
+	// text is the document's text: an opened one's, a saved one's when the
+	// client sends it (nil when it does not).
+	text *string
+	// edits are an edited document's changes, in order.
+	edits []protocol.TextDocumentContentChangeEvent
+}
+
+// changeKind says what changed in a fileChange.
+type changeKind int
+
+const (
+	opened changeKind = iota
+	edited
+	saved
+	onDisk
+)
+
 func (s *server) didOpen(_ context.Context, p *protocol.DidOpenTextDocumentParams) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	item := p.TextDocument
-	d := &document{uri: item.URI, version: item.Version, text: item.Text}
-	if old := s.docs[item.URI]; old != nil && old.folder != nil {
-		old.folder.gen++
-	}
-	s.docs[item.URI] = d
-	s.locate(d)
-	if d.folder != nil {
-		s.changed(d.folder, 0)
-	}
+	s.didModifyFiles([]fileChange{{kind: opened, uri: item.URI, version: item.Version, text: &item.Text}})
 }
 
 func (s *server) didChange(_ context.Context, p *protocol.DidChangeTextDocumentParams) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	d := s.docs[p.TextDocument.URI]
-	if d == nil {
-		return
-	}
-	for _, ch := range p.ContentChanges {
-		switch c := ch.(type) {
-		case *protocol.TextDocumentContentChangeWholeDocument:
-			d.text = c.Text
-		case *protocol.TextDocumentContentChangePartial:
-			x := d.index()
-			start, end := x.offset(c.Range.Start, s.utf8), x.offset(c.Range.End, s.utf8)
-			if end < start {
-				start, end = end, start
-			}
-			d.text = d.text[:start] + c.Text + d.text[end:]
-		}
-		d.lines = nil
-	}
-	d.version = p.TextDocument.Version
-	if d.folder != nil {
-		s.changed(d.folder, s.opt.Debounce)
-	}
+	s.didModifyFiles([]fileChange{{kind: edited, uri: p.TextDocument.URI, version: p.TextDocument.Version, edits: p.ContentChanges}})
 }
 
 func (s *server) didSave(_ context.Context, p *protocol.DidSaveTextDocumentParams) {
+	s.didModifyFiles([]fileChange{{kind: saved, uri: p.TextDocument.URI, text: p.Text}})
+}
+
+// didChangeWatchedFiles lints again the folders that hold, or lie under, a
+// file that changed on disk (a fixture added, an implementation renamed).
+func (s *server) didChangeWatchedFiles(_ context.Context, p *protocol.DidChangeWatchedFilesParams) {
+	changes := make([]fileChange, 0, len(p.Changes))
+	for _, ev := range p.Changes {
+		changes = append(changes, fileChange{kind: onDisk, uri: ev.URI})
+	}
+	s.didModifyFiles(changes)
+}
+
+// didModifyFiles applies changes to the open documents, then lints again
+// what each one touches: the folder of an opened, edited (after
+// Options.Debounce) or saved document; every folder that holds or lies
+// under a file changed on disk; every folder when a configuration file is
+// saved or changes on disk.
+func (s *server) didModifyFiles(changes []fileChange) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	d := s.docs[p.TextDocument.URI]
+	if slices.ContainsFunc(changes, func(c fileChange) bool { return c.kind == onDisk }) {
+		// A saved file of a folder with no open document changed too: what
+		// workspace/diagnostic reports.
+		s.noteChange()
+		s.refresh()
+	}
+	for _, c := range changes {
+		if c.kind == onDisk {
+			s.changedOnDisk(c.uri)
+			continue
+		}
+		d := s.applyChange(c)
+		switch {
+		case d == nil:
+		case c.kind == saved && d.uri.IsFile() && isConfigName(filepath.Base(d.uri.FsPath())):
+			s.configChanged()
+		case d.folder != nil && c.kind == edited:
+			s.changed(d.folder, s.opt.Debounce)
+		case d.folder != nil:
+			s.changed(d.folder, 0)
+		}
+	}
+}
+
+// applyChange applies the change c of a document to the documents and
+// returns the document; nil when c is of a document that is not open. The
+// caller holds s.mu.
+func (s *server) applyChange(c fileChange) *document {
+	if c.kind == opened {
+		d := &document{uri: c.uri, version: c.version, text: *c.text}
+		if old := s.docs[c.uri]; old != nil && old.folder != nil {
+			old.folder.gen++
+		}
+		s.docs[c.uri] = d
+		s.locate(d)
+		return d
+	}
+	d := s.docs[c.uri]
 	if d == nil {
-		return
+		return nil
 	}
-	if p.Text != nil && *p.Text != d.text {
-		d.text, d.lines = *p.Text, nil
+	switch c.kind {
+	case edited:
+		for _, ch := range c.edits {
+			d.edit(ch, s.utf8)
+		}
+		d.version = c.version
+	case saved:
+		if c.text != nil && *c.text != d.text {
+			d.text, d.lines = *c.text, nil
+		}
 	}
-	if d.uri.IsFile() && isConfigName(filepath.Base(d.uri.FsPath())) {
-		s.configChanged()
-		return
+	return d
+}
+
+// edit applies one change of the editor to d's text, its range counted in
+// UTF-8 bytes or UTF-16 code units.
+func (d *document) edit(ch protocol.TextDocumentContentChangeEvent, utf8Columns bool) {
+	switch c := ch.(type) {
+	case *protocol.TextDocumentContentChangeWholeDocument:
+		d.text = c.Text
+	case *protocol.TextDocumentContentChangePartial:
+		x := d.index()
+		start, end := x.offset(c.Range.Start, utf8Columns), x.offset(c.Range.End, utf8Columns)
+		if end < start {
+			start, end = end, start
+		}
+		d.text = d.text[:start] + c.Text + d.text[end:]
 	}
-	if d.folder != nil {
-		s.changed(d.folder, 0)
-	}
+	d.lines = nil
 }
 
 func (s *server) didClose(_ context.Context, p *protocol.DidCloseTextDocumentParams) {
@@ -234,33 +301,24 @@ func (s *server) hasDocs(f *folderState) bool {
 	return false
 }
 
-// didChangeWatchedFiles lints again the folders that hold, or lie under, a
-// file that changed on disk (a fixture added, an implementation renamed).
-func (s *server) didChangeWatchedFiles(_ context.Context, p *protocol.DidChangeWatchedFilesParams) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(p.Changes) > 0 {
-		// A saved file of a folder with no open document changed too: what
-		// workspace/diagnostic reports.
-		s.noteChange()
-		s.refresh()
+// changedOnDisk lints again the folders that hold, or lie under, the file
+// at u, which changed on disk; every folder when it is a configuration
+// file. The caller holds s.mu.
+func (s *server) changedOnDisk(u uri.URI) {
+	if !u.IsFile() {
+		return
 	}
-	for _, ev := range p.Changes {
-		if !ev.URI.IsFile() {
-			continue
-		}
-		path, err := filepath.Abs(ev.URI.FsPath())
-		if err != nil {
-			continue
-		}
-		if isConfigName(filepath.Base(path)) {
-			s.configChanged()
-			continue
-		}
-		for _, f := range s.folders {
-			if rel, err := filepath.Rel(f.dir, path); err == nil && (filepath.IsLocal(rel) || isAbove(path, f.dir)) {
-				s.changed(f, 0)
-			}
+	path, err := filepath.Abs(u.FsPath())
+	if err != nil {
+		return
+	}
+	if isConfigName(filepath.Base(path)) {
+		s.configChanged()
+		return
+	}
+	for _, f := range s.folders {
+		if rel, err := filepath.Rel(f.dir, path); err == nil && (filepath.IsLocal(rel) || isAbove(path, f.dir)) {
+			s.changed(f, 0)
 		}
 	}
 }

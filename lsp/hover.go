@@ -24,7 +24,7 @@ func (s *server) hover(_ context.Context, p *protocol.HoverParams) (any, error) 
 	}
 	x := doc.index()
 	off := x.offset(p.Position, s.utf8)
-	pl := newPlace(x, int(x.position(off, true).Line), off-x.starts[x.position(off, true).Line])
+	pl := newPlace(x, int(x.position(off, true).Line), off-x.start(int(x.position(off, true).Line)))
 	var parts []string
 	var rules []string
 	for i := range res.findings {

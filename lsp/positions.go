@@ -5,76 +5,49 @@ import (
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
-// lineIndex holds where each line of a text starts. A line ends at "\n",
-// "\r\n" or "\r", as LSP counts lines (and as contract.Normalize turns
-// them into "\n", so that a finding's line is the editor's).
+// lineIndex is a document's lines as LSP counts them: contract.Lines of the
+// text as the editor holds it (a line ends at "\n", "\r\n" or "\r", as
+// contract.Normalize turns them into "\n", so that a finding's line is the
+// editor's), with the conversions between LSP positions (0-based, columns
+// in UTF-16 code units or UTF-8 bytes) and byte offsets; text is the
+// document's text the lines index.
 type lineIndex struct {
-	text   string
-	starts []int
+	*contract.Lines
+	text string
 }
 
 func newLineIndex(text string) *lineIndex {
-	starts := []int{0}
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
-			starts = append(starts, i+1)
-		case '\r':
-			if i+1 < len(text) && text[i+1] == '\n' {
-				i++
-			}
-			starts = append(starts, i+1)
-		}
-	}
-	return &lineIndex{text: text, starts: starts}
+	return &lineIndex{contract.NewRawLines([]byte(text)), text}
 }
 
 // line is the text of the 0-based line n without its line ending; "" past
 // the last line.
-func (x *lineIndex) line(n int) string {
-	if n < 0 || n >= len(x.starts) {
-		return ""
-	}
-	end := len(x.text)
-	if n+1 < len(x.starts) {
-		end = x.starts[n+1]
-	}
-	l := x.text[x.starts[n]:end]
-	for len(l) > 0 && (l[len(l)-1] == '\n' || l[len(l)-1] == '\r') {
-		l = l[:len(l)-1]
-	}
-	return l
-}
+func (x *lineIndex) line(n int) string { return x.Line(n + 1) }
+
+// start is the byte offset at which the 0-based line n starts.
+func (x *lineIndex) start(n int) int { return x.LineStart(n + 1) }
 
 // offset is the byte offset of an LSP position in the text, counted in enc
 // (UTF-16 code units or UTF-8 bytes): a character past the line's end is the
 // line's end, a line past the last the text's end, as the protocol says.
 func (x *lineIndex) offset(p protocol.Position, utf8Columns bool) int {
 	n := int(p.Line)
-	if n >= len(x.starts) {
-		return len(x.text)
+	if n >= x.Count() {
+		return x.Size()
 	}
-	l := x.line(n)
-	return x.starts[n] + byteOfColumn(l, int(p.Character), utf8Columns)
+	return x.start(n) + byteOfColumn(x.line(n), int(p.Character), utf8Columns)
 }
 
 // position is the LSP position of a byte offset of the text.
 func (x *lineIndex) position(off int, utf8Columns bool) protocol.Position {
-	off = min(max(off, 0), len(x.text))
-	n := 0
-	lo, hi := 0, len(x.starts)
-	for lo < hi { // the last line start at or before off
-		m := (lo + hi) / 2
-		if x.starts[m] <= off {
-			n, lo = m, m+1
-		} else {
-			hi = m
-		}
-	}
+	off = min(max(off, 0), x.Size())
+	n := x.LineOf(off) - 1
 	l := x.line(n)
-	col := min(off-x.starts[n], len(l))
+	col := min(off-x.start(n), len(l))
 	return protocol.Position{Line: uint32(n), Character: uint32(columnOfByte(l, col, utf8Columns))}
 }
 

@@ -189,7 +189,7 @@ func (s *server) places(res *folderLint, doc *document, f *placed) []comment {
 // a line of its own before the 0-based line n of the text x indexes (at
 // its end when there is no such line), after a BOM on the first line.
 func insertLine(x *lineIndex, n int, text, tried, eol string, whole bool) comment {
-	if n >= len(x.starts) {
+	if n >= x.Count() {
 		// Past the last line: at the end, on a line of its own.
 		off := len(x.text)
 		lead := ""
@@ -198,7 +198,7 @@ func insertLine(x *lineIndex, n int, text, tried, eol string, whole bool) commen
 		}
 		return comment{off: off, text: lead + text + eol, tried: lead + tried + eol, whole: whole}
 	}
-	off := x.starts[n]
+	off := x.start(n)
 	if n == 0 && strings.HasPrefix(x.text, "\uFEFF") {
 		off += len("\uFEFF")
 	}
@@ -254,7 +254,7 @@ func (s *server) suppresses(res *folderLint, doc *document, f *placed, c comment
 		return false
 	}
 	line := f.Line // in the new text
-	if x := doc.index(); f.Line >= 1 && f.Line <= len(x.starts) && c.off <= x.starts[f.Line-1] {
+	if x := doc.index(); f.Line >= 1 && f.Line <= x.Count() && c.off <= x.start(f.Line-1) {
 		line += strings.Count(c.tried, "\n") + strings.Count(c.tried, "\r") - strings.Count(c.tried, "\r\n")
 	}
 	for _, sup := range parsed.Suppressions {

@@ -118,7 +118,7 @@ func TestSuppressAction(t *testing.T) {
 				t.Errorf("action %q kind %s preferred %v", a.Title, *a.Kind, *a.IsPreferred)
 			}
 			x := newLineIndex(tt.text)
-			at := x.starts[tt.at]
+			at := x.start(tt.at)
 			if tt.at == 0 && strings.HasPrefix(tt.text, "\uFEFF") {
 				at += 3
 			}

@@ -196,7 +196,7 @@ func (s *Server) load() error {
 		} else {
 			cur, err = s.check(t, stamp)
 			if err != nil {
-				leave(relDir(s.opt.Config.Root, t.Dir), err.Error())
+				leave(discover.RelPath(s.opt.Config.Root, t.Dir), err.Error())
 				continue
 			}
 		}

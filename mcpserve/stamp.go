@@ -3,7 +3,6 @@ package mcpserve
 import (
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -40,13 +39,4 @@ func (s *Server) stamp(dir string) string {
 	})
 	slices.Sort(lines)
 	return strings.Join(lines, "\n")
-}
-
-// relDir is the folder dir relative to root, slash-separated.
-func relDir(root, dir string) string {
-	rel, err := filepath.Rel(root, dir)
-	if err != nil {
-		return filepath.ToSlash(dir)
-	}
-	return filepath.ToSlash(rel)
 }

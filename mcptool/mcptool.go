@@ -32,6 +32,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/cilog"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/report"
 )
 
 // Tool is an MCP tool definition, its fields in the specification's order.
@@ -69,13 +70,13 @@ type Left struct {
 // compile.
 func Definition(k *lint.Callable, readOnly bool) (Tool, string) {
 	if errs := k.Errors(); len(errs) > 0 {
-		return Tool{}, fmt.Sprintf("the contract has %s (see speccify-lint --no-run %s)", count(len(errs), "error"), k.Dir())
+		return Tool{}, fmt.Sprintf("the contract has %s (see speccify-lint --no-run %s)", report.Plural(len(errs), "error"), k.Dir())
 	}
 	if n := countRule(k.Static.Findings, mcpToolRule); n > 0 {
-		return Tool{}, fmt.Sprintf("the contract is not a valid MCP tool definition: %s (mcp-tool)", count(n, "finding"))
+		return Tool{}, fmt.Sprintf("the contract is not a valid MCP tool definition: %s (mcp-tool)", report.Plural(n, "finding"))
 	}
 	if n := countRule(k.Static.Findings, hiddenTextRule); n > 0 {
-		return Tool{}, fmt.Sprintf("the contract holds characters that a reviewer cannot see: %s (hidden-text)", count(n, "finding"))
+		return Tool{}, fmt.Sprintf("the contract holds characters that a reviewer cannot see: %s (hidden-text)", report.Plural(n, "finding"))
 	}
 	ins, outs := k.Compiled()
 	if ins == nil || outs == nil {
@@ -107,13 +108,6 @@ func countRule(fs []lint.Finding, rule string) int {
 		}
 	}
 	return n
-}
-
-func count(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // Options are the settings of an export.

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/report"
 )
 
 // Size is the size in bytes of the definition as an MCP server sends it:
@@ -39,7 +40,7 @@ func WriteSizes(w io.Writer, res ListResult) {
 		fmt.Fprintf(w, "speccify-lint: export: size: %s: %s bytes, about %s tokens\n", t.Name, lint.TokensText(n), lint.TokensText(lint.EstimateTokens(n)))
 	}
 	n := res.Size()
-	fmt.Fprintf(w, "speccify-lint: export: size: the tool list (%s): %s bytes, about %s tokens\n", count(len(res.Tools), "tool"), lint.TokensText(n), lint.TokensText(lint.EstimateTokens(n)))
+	fmt.Fprintf(w, "speccify-lint: export: size: the tool list (%s): %s bytes, about %s tokens\n", report.Plural(len(res.Tools), "tool"), lint.TokensText(n), lint.TokensText(lint.EstimateTokens(n)))
 }
 
 // SizeWarning is the warning that the tool list is over

@@ -101,20 +101,20 @@ func writeDriftText(b *bytes.Buffer, rev string, tools []lint.ToolDrift) {
 	if len(tools) > 0 {
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(b, "%s changed since %s, %s breaking\n", plural(len(tools), "tool"), cleanLine(rev), plural(breakingTools, "tool"))
+	fmt.Fprintf(b, "%s changed since %s, %s breaking\n", Plural(len(tools), "tool"), cleanLine(rev), Plural(breakingTools, "tool"))
 }
 
 // countsText counts a tool's changes by verdict: breaking and compatible
 // always, warnings and parts not compared when there are.
 func countsText(t *lint.ToolDrift, breaking, compatible int) string {
-	parts := []string{plural(breaking, "breaking change")}
+	parts := []string{Plural(breaking, "breaking change")}
 	if n := t.Count(drift.Warning); n > 0 {
-		parts = append(parts, plural(n, "warning"))
+		parts = append(parts, Plural(n, "warning"))
 	}
 	if n := t.Count(drift.NotCompared); n > 0 {
 		parts = append(parts, fmt.Sprintf("%d not compared", n))
 	}
-	return strings.Join(append(parts, plural(compatible, "compatible change")), ", ")
+	return strings.Join(append(parts, Plural(compatible, "compatible change")), ", ")
 }
 
 // writeDriftMarkdown writes the table of contract changes per tool: the

@@ -25,13 +25,13 @@ func writeExploreBlocks(b *bytes.Buffer, t *lint.ToolResult, opt Options) {
 		return
 	}
 	if x.OutOfTime && !opt.Quiet {
-		fmt.Fprintf(b, "%s: %s: explored %s before --time-budget ran out\n", paintPlace(color, t.Spec, 0), paint(color, ansiYellow, "note"), plural(x.Runs, "input"))
+		fmt.Fprintf(b, "%s: %s: explored %s before --time-budget ran out\n", paintPlace(color, t.Spec, 0), paint(color, ansiYellow, "note"), Plural(x.Runs, "input"))
 	}
 	for _, p := range x.Properties {
 		ce := p.Counterexample
 		if ce == nil {
 			if opt.Verbose {
-				fmt.Fprintf(b, "%s: %s: %s held over %s\n", paintPlace(color, t.Spec, 0), paintVerdict(color, p.Status), p.Rule, plural(x.Runs, "input"))
+				fmt.Fprintf(b, "%s: %s: %s held over %s\n", paintPlace(color, t.Spec, 0), paintVerdict(color, p.Status), p.Rule, Plural(x.Runs, "input"))
 			}
 			continue
 		}
@@ -70,5 +70,5 @@ func exploreSummary(r *lint.Result) string {
 			}
 		}
 	}
-	return fmt.Sprintf("explored: %s, properties: %d held, %d failed, %d skipped", plural(inputs, "input"), held, failed, skipped)
+	return fmt.Sprintf("explored: %s, properties: %d held, %d failed, %d skipped", Plural(inputs, "input"), held, failed, skipped)
 }

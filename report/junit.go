@@ -223,7 +223,7 @@ func findingsSummary(sorted []lint.Finding) (message, typ string, failed bool) {
 			}
 		}
 		if n > 0 {
-			counts = append(counts, plural(n, sev.String()))
+			counts = append(counts, Plural(n, sev.String()))
 		}
 	}
 	return strings.Join(counts, ", ") + ": " + strings.Join(rules, ", "), strings.Join(errorRules, ", "), len(errorRules) > 0

@@ -168,11 +168,11 @@ func (s *sarifSelection) warning(total int) string {
 		switch c := s.omitted[l]; {
 		case c == 0:
 		case l == "none":
-			parts = append(parts, plural(c, "result")+" of level none")
+			parts = append(parts, Plural(c, "result")+" of level none")
 		case l == omittedSuppressed:
 			parts = append(parts, fmt.Sprintf("%d suppressed", c))
 		default:
-			parts = append(parts, plural(c, l))
+			parts = append(parts, Plural(c, l))
 		}
 	}
 	return fmt.Sprintf("the SARIF report leaves out %d of %d results (%s): %s (the other formats report every finding)",

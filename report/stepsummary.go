@@ -126,7 +126,7 @@ func writeStepSummary(b *bytes.Buffer, r *lint.Result, opt Options) {
 		}
 	}
 	if len(passed) > 0 {
-		fmt.Fprintf(b, "✅ %s passed: %s\n\n", plural(len(passed), "tool"), strings.Join(passed, ", "))
+		fmt.Fprintf(b, "✅ %s passed: %s\n\n", Plural(len(passed), "tool"), strings.Join(passed, ", "))
 	}
 
 	var other []lint.Finding
@@ -174,7 +174,7 @@ func examplesCount(t *lint.ToolResult, ran bool) string {
 	if !ran || len(t.Examples) == 0 {
 		return ""
 	}
-	return " (" + plural(len(t.Examples), "example") + ")"
+	return " (" + Plural(len(t.Examples), "example") + ")"
 }
 
 // writeToolSummary renders one tool: its verdict, examples and findings.

@@ -117,7 +117,7 @@ func writeExampleLine(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult
 		return
 	case statusBaselined:
 		// What the baseline hides, in one line: not a failure.
-		fmt.Fprintf(b, ": the baseline records its failure (%s, hidden)\n", plural(e.Baselined, "finding"))
+		fmt.Fprintf(b, ": the baseline records its failure (%s, hidden)\n", Plural(e.Baselined, "finding"))
 		return
 	}
 	fmt.Fprintf(b, " (%s)\n", opt.duration(e.Duration).Round(time.Millisecond))
@@ -274,7 +274,7 @@ func writeRunDetails(b *bytes.Buffer, e *lint.ExampleResult, sameAs string) {
 	if sameAs != "" {
 		fmt.Fprintf(b, "    stderr: as in example %s\n", strconv.Quote(cleanLine(sameAs)))
 	} else if tail := tailLines(e.Stderr, stderrTail); len(tail) > 0 {
-		fmt.Fprintf(b, "    stderr (last %s):\n", plural(len(tail), "line"))
+		fmt.Fprintf(b, "    stderr (last %s):\n", Plural(len(tail), "line"))
 		for _, l := range tail {
 			fmt.Fprintf(b, "      %s\n", l)
 		}
@@ -353,11 +353,11 @@ func stdoutLines(stdout string) (lines []string, more int) {
 // many findings a fix resolves.
 func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string) {
 	s := summary(r)
-	fmt.Fprintf(b, "%s%s, %s (%s, %s", plural(s.Tools, "tool"), toolStatusCounts(s.Statuses, color), plural(s.Findings, "finding"),
-		paintCount(color, ansiRed, plural(s.Errors, "error"), s.Errors),
-		paintCount(color, ansiYellow, plural(s.Warnings, "warning"), s.Warnings))
+	fmt.Fprintf(b, "%s%s, %s (%s, %s", Plural(s.Tools, "tool"), toolStatusCounts(s.Statuses, color), Plural(s.Findings, "finding"),
+		paintCount(color, ansiRed, Plural(s.Errors, "error"), s.Errors),
+		paintCount(color, ansiYellow, Plural(s.Warnings, "warning"), s.Warnings))
 	if s.Notes > 0 {
-		fmt.Fprintf(b, ", %s", paintCount(color, ansiCyan, plural(s.Notes, "note"), s.Notes))
+		fmt.Fprintf(b, ", %s", paintCount(color, ansiCyan, Plural(s.Notes, "note"), s.Notes))
 	}
 	b.WriteString(")")
 	if r.Explore != nil {
@@ -368,7 +368,7 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string
 			fmt.Fprintf(b, ", %d baselined", s.Baselined)
 		}
 	} else if s.Examples > 0 {
-		fmt.Fprintf(b, ", %s not run (%s)", plural(s.Examples, "example"), cmp.Or(notRun, "--no-run"))
+		fmt.Fprintf(b, ", %s not run (%s)", Plural(s.Examples, "example"), cmp.Or(notRun, "--no-run"))
 	}
 	b.WriteString("\n")
 	writeFixable(b, r)
@@ -377,7 +377,7 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string
 		if bl.Gone == 1 {
 			entries = "1 baseline entry"
 		}
-		fmt.Fprintf(b, "%s baselined, %s gone\n", plural(bl.Baselined, "finding"), entries)
+		fmt.Fprintf(b, "%s baselined, %s gone\n", Plural(bl.Baselined, "finding"), entries)
 	}
 }
 
@@ -435,8 +435,9 @@ func fixableCounts(r *lint.Result) (safe, unsafe int) {
 	return safe, unsafe
 }
 
-// plural is "1 tool" or "2 tools".
-func plural(n int, noun string) string {
+// Plural is "1 tool" or "2 tools": a count of a noun whose plural ends in
+// s, in every human-readable message of the project.
+func Plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}

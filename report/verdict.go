@@ -44,7 +44,7 @@ func writeToolVerdict(b *bytes.Buffer, t *lint.ToolResult, opt Options) {
 		for _, p := range x.Properties {
 			n.add(p.Status)
 		}
-		fmt.Fprintf(b, "%s: %s: explored %s, properties: %s (%s)\n", place, paintVerdict(color, n.verdict()), plural(x.Runs, "input"),
+		fmt.Fprintf(b, "%s: %s: explored %s, properties: %s (%s)\n", place, paintVerdict(color, n.verdict()), Plural(x.Runs, "input"),
 			n.String(map[lint.Status]string{lint.StatusPassed: "held"}), opt.duration(t.Duration).Round(time.Millisecond))
 		return
 	}

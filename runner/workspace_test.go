@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/speccify/speccify-lint/internal/testtree"
 )
 
 // toolFolder writes a tool folder with the given files (slash paths to
@@ -17,17 +19,11 @@ func toolFolder(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
 		mode := os.FileMode(0o644)
 		if strings.HasSuffix(name, ".sh") {
 			mode = 0o755
 		}
-		if err := os.WriteFile(p, []byte(text), mode); err != nil {
-			t.Fatal(err)
-		}
+		testtree.WriteMode(t, dir, mode, map[string]string{name: text})
 	}
 	return dir
 }

@@ -91,26 +91,7 @@ func runSafe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "speccify-lint: internal error: %v\n", err)
 		return exitUsage
 	}
-	kctx, err := parser.Parse(args)
-	if err == nil && kctx.Selected() != nil && grammar.projectConfig(kctx) != nil {
-		// call, export and mcp take some settings of the file (sharedSettings).
-		kctx, err = configureCommand(env, args, kctx, grammar)
-	} else if err == nil && kctx.Selected() != nil && (kctx.Selected().Name == "lint" || kctx.Selected().Name == "explore") {
-		// The configuration file holds defaults for the lint flags (which
-		// explore shares): parse again with it as a resolver, so that flags
-		// on the command line win.
-		var config *configFile
-		config, err = openConfig(grammar.lintFlags(kctx).Config, configKeys(kctx.Selected()))
-		if err == nil && config != nil {
-			parser, grammar, err = newParser(env, config)
-			if err == nil {
-				kctx, err = parser.Parse(args)
-			}
-		}
-		if err == nil {
-			grammar.lintFlags(kctx).origins = flagOrigins(kctx, config)
-		}
-	}
+	kctx, err := parseArgs(env, parser, grammar, args)
 	if err != nil {
 		var exit exitRequest
 		if errors.As(err, &exit) {
@@ -119,11 +100,53 @@ func runSafe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "speccify-lint: %s\n", oneLine(err.Error()))
 		return exitUsage
 	}
+	if sel := kctx.Selected(); sel != nil {
+		setCollector(sel.Name)
+	}
 	if err := kctx.Run(env); err != nil {
 		fmt.Fprintf(stderr, "speccify-lint: %s\n", oneLine(err.Error()))
 		return exitUsage
 	}
 	return env.exitCode
+}
+
+// parseArgs parses args with parser, and again with the settings of the
+// configuration file for the commands that take them.
+func parseArgs(env *runEnv, parser *kongSafe, grammar *cli, args []string) (*kong.Context, error) {
+	kctx, err := parser.Parse(args)
+	if err != nil || kctx.Selected() == nil {
+		return kctx, err
+	}
+	if grammar.projectConfig(kctx) != nil {
+		// call, export and mcp take some settings of the file (sharedSettings).
+		return configureCommand(env, args, kctx, grammar)
+	}
+	if name := kctx.Selected().Name; name != "lint" && name != "explore" {
+		return kctx, nil
+	}
+	return parseWithLintConfig(env, args, kctx, grammar)
+}
+
+// parseWithLintConfig parses args of lint or explore (kctx, parsed without
+// a configuration) again: the configuration file holds defaults for the
+// lint flags (which explore shares), a resolver, so that flags on the
+// command line win.
+func parseWithLintConfig(env *runEnv, args []string, kctx *kong.Context, grammar *cli) (*kong.Context, error) {
+	config, err := openConfig(grammar.lintFlags(kctx).Config, configKeys(kctx.Selected()))
+	if err != nil {
+		return nil, err
+	}
+	if config != nil {
+		var parser *kongSafe
+		if parser, grammar, err = newParser(env, config); err != nil {
+			return nil, err
+		}
+		if kctx, err = parser.Parse(args); err != nil {
+			return nil, err
+		}
+	}
+	grammar.lintFlags(kctx).origins = flagOrigins(kctx, config)
+	return kctx, nil
 }
 
 // flagOrigins says, for each flag a parse set, where it was set: a flag kong

@@ -225,57 +225,75 @@ func loadConfig(path string, keys []string) (map[string]any, error) {
 	if len(doc.Content) == 0 {
 		return values, nil
 	}
-	at := func(n *yaml.Node, format string, args ...any) error {
-		return fmt.Errorf("config %s:%d:%d: %s", path, n.Line, n.Column, fmt.Sprintf(format, args...))
-	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		return nil, at(root, "want a mapping of settings such as fail-on: warning")
+		return nil, configErrorAt(path, root, "want a mapping of settings such as fail-on: warning")
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
-		if !slices.Contains(keys, k.Value) {
-			if near := suggest.Nearest(k.Value, keys); near != "" {
-				return nil, at(k, "unknown setting %q; did you mean %s?", k.Value, near)
-			}
-			return nil, at(k, "unknown setting %q (known: %s)", k.Value, strings.Join(keys, ", "))
+		if err := checkConfigKey(path, keys, k, v); err != nil {
+			return nil, err
 		}
-		if k.Value == severitySetting && v.Kind != yaml.MappingNode {
-			return nil, at(v, "severity must be a mapping of rule ids to severities, such as {required-field: warning}")
+		value, err := configValue(path, k.Value, v)
+		if err != nil {
+			return nil, err
 		}
-		switch v.Kind {
-		case yaml.ScalarNode:
-			if err := checkSetting(k.Value, v.Value); err != nil {
-				return nil, at(v, "%s: %v", k.Value, err)
-			}
-			if v.ShortTag() == "!!bool" {
-				values[k.Value] = v.Value == "true"
-			} else {
-				values[k.Value] = v.Value
-			}
-		case yaml.SequenceNode:
-			items := make([]any, 0, len(v.Content))
-			for _, item := range v.Content {
-				if item.Kind != yaml.ScalarNode {
-					return nil, at(item, "%s must be a list of strings", k.Value)
-				}
-				if err := checkSetting(k.Value, item.Value); err != nil {
-					return nil, at(item, "%s: %v", k.Value, err)
-				}
-				items = append(items, item.Value)
-			}
-			values[k.Value] = items
-		case yaml.MappingNode:
-			m, err := configMapping(path, k.Value, v)
-			if err != nil {
-				return nil, err
-			}
-			values[k.Value] = m
-		default:
-			return nil, at(v, "%s must be a value or a list", k.Value)
-		}
+		values[k.Value] = value
 	}
 	return values, nil
+}
+
+// configErrorAt is an error of the configuration file path at the node n.
+func configErrorAt(path string, n *yaml.Node, format string, args ...any) error {
+	return fmt.Errorf("config %s:%d:%d: %s", path, n.Line, n.Column, fmt.Sprintf(format, args...))
+}
+
+// checkConfigKey checks the key k of the configuration file path, whose
+// value is v: one of keys (else an error with the nearest, or all of them),
+// and severity's value a mapping.
+func checkConfigKey(path string, keys []string, k, v *yaml.Node) error {
+	if !slices.Contains(keys, k.Value) {
+		if near := suggest.Nearest(k.Value, keys); near != "" {
+			return configErrorAt(path, k, "unknown setting %q; did you mean %s?", k.Value, near)
+		}
+		return configErrorAt(path, k, "unknown setting %q (known: %s)", k.Value, strings.Join(keys, ", "))
+	}
+	if k.Value == severitySetting && v.Kind != yaml.MappingNode {
+		return configErrorAt(path, v, "severity must be a mapping of rule ids to severities, such as {required-field: warning}")
+	}
+	return nil
+}
+
+// configValue is the flag value of the setting key, v in the configuration
+// file path: a string or a bool, a list of strings ([]any), or a mapping
+// (configMapping), each value checked as its flag would be.
+func configValue(path, key string, v *yaml.Node) (any, error) {
+	switch v.Kind {
+	case yaml.ScalarNode:
+		if err := checkSetting(key, v.Value); err != nil {
+			return nil, configErrorAt(path, v, "%s: %v", key, err)
+		}
+		if v.ShortTag() == "!!bool" {
+			return v.Value == "true", nil
+		}
+		return v.Value, nil
+	case yaml.SequenceNode:
+		items := make([]any, 0, len(v.Content))
+		for _, item := range v.Content {
+			if item.Kind != yaml.ScalarNode {
+				return nil, configErrorAt(path, item, "%s must be a list of strings", key)
+			}
+			if err := checkSetting(key, item.Value); err != nil {
+				return nil, configErrorAt(path, item, "%s: %v", key, err)
+			}
+			items = append(items, item.Value)
+		}
+		return items, nil
+	case yaml.MappingNode:
+		return configMapping(path, key, v)
+	default:
+		return nil, configErrorAt(path, v, "%s must be a value or a list", key)
+	}
 }
 
 // checkSetting checks one value of the lint flag key (one item of a list) as

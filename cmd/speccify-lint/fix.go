@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -79,7 +78,7 @@ func (c *LintCmd) discover(paths []string, root string, note bool, stderr io.Wri
 			}
 		}
 		for _, u := range disc.Unfollowed {
-			fmt.Fprintf(stderr, "speccify-lint: %s: not checked: %s is a symbolic link to a directory, which speccify-lint does not follow\n", u.Path, relSlash(root, u.Link))
+			fmt.Fprintf(stderr, "speccify-lint: %s: not checked: %s is a symbolic link to a directory, which speccify-lint does not follow\n", u.Path, discover.RelPath(root, u.Link))
 		}
 	}
 	found := len(disc.Tools)
@@ -149,7 +148,7 @@ func (c *LintCmd) diff(ctx context.Context, env *runEnv, disc *discover.Discover
 		return err
 	}
 	if altered > 0 {
-		fmt.Fprintf(env.stderr, "speccify-lint: %s of the diff would be CI commands in a log: shown with ** for their ## or ::, so the diff is not the change (git apply would write the ** or refuse it); --fix makes the change\n", plural(altered, "line"))
+		fmt.Fprintf(env.stderr, "speccify-lint: %s of the diff would be CI commands in a log: shown with ** for their ## or ::, so the diff is not the change (git apply would write the ** or refuse it); --fix makes the change\n", report.Plural(altered, "line"))
 	}
 	for _, e := range errs {
 		fmt.Fprintf(env.stderr, "speccify-lint: %s\n", e)
@@ -208,7 +207,7 @@ func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *di
 		env.exitCode = exitUsage
 	}
 	if out.Fixed > 0 {
-		fmt.Fprintf(env.stderr, "speccify-lint: fixed %s in %s\n", plural(out.Fixed, "finding"), plural(len(out.Files), "file"))
+		fmt.Fprintf(env.stderr, "speccify-lint: fixed %s in %s\n", report.Plural(out.Fixed, "finding"), report.Plural(len(out.Files), "file"))
 	}
 	if len(out.Files) == 0 && !cfg.Run {
 		return res, disc, nil
@@ -257,21 +256,4 @@ func (c *LintCmd) rediscover(paths []string, found *discover.Discovery, root str
 	}
 	disc, _, err := c.discover(left, root, false, nil)
 	return disc, err
-}
-
-// plural is "1 finding", "2 findings".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// relSlash is p (absolute) relative to root, slash-separated, as reports
-// spell paths.
-func relSlash(root, p string) string {
-	if rel, err := filepath.Rel(root, p); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return filepath.ToSlash(p)
 }

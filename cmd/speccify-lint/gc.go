@@ -2,8 +2,16 @@ package main
 
 import "github.com/speccify/speccify-lint/internal/gcbudget"
 
-// A run collects garbage as internal/gcbudget says: its target is set here,
-// its soft memory limit once the run knows how many tool folders it checks.
-func init() {
-	gcbudget.SetPercent()
+// setCollector sets how the command named command collects garbage, as
+// internal/gcbudget says: the long-lived servers (server, mcp) keep Go's
+// defaults; every other command is a batch run, whose target is set here
+// and whose soft memory limit is set once it knows how many tool folders it
+// checks (gcbudget.SetLimit). docs/performance.md says why.
+func setCollector(command string) {
+	switch command {
+	case "server", "mcp":
+		gcbudget.SetLongLived()
+	default:
+		gcbudget.SetPercent()
+	}
 }

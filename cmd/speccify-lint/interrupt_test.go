@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/speccify/speccify-lint/internal/proctest"
+	"github.com/speccify/speccify-lint/internal/testtree"
 )
 
 // slowTool is a tool with a quick example and a slow one. The slow one
@@ -23,15 +24,7 @@ import (
 // $DIRECT_ONLY is set, starts processes by every route out of its process
 // group that this machine has, each writing its pid to a file in $PIDS. Then
 // it touches $MARKER and sleeps.
-const slowTool = `---
-name: slow
-description: Answers at once, then never.
-inputs: {type: object}
-outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}
-effects: none
-requires: []
----
-
+var slowTool = minimalTool("slow", "Answers at once, then never.", `
 ## Examples
 
 ### quick
@@ -41,7 +34,7 @@ output: {"ok": true}
 ### slow
 input: {"slow": true}
 output: {"ok": false, "error": "x"}
-`
+`)
 
 const slowImpl = `in=$(cat)
 case "$in" in
@@ -89,18 +82,11 @@ func buildBinary(t *testing.T) string {
 func startSlow(t *testing.T, bin string, directOnly bool) (cmd *exec.Cmd, stdout, stderr *bytes.Buffer, pids string) {
 	t.Helper()
 	dir := t.TempDir()
-	tool := filepath.Join(dir, "tree", "slow")
 	pids = filepath.Join(dir, "pids")
-	for _, d := range []string{tool, pids} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
+	if err := os.Mkdir(pids, 0o755); err != nil {
+		t.Fatal(err)
 	}
-	for name, text := range map[string]string{"TOOL.md": slowTool, "linux.sh": slowImpl} {
-		if err := os.WriteFile(filepath.Join(tool, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testtree.Write(t, dir, map[string]string{"tree/slow/TOOL.md": slowTool, "tree/slow/linux.sh": slowImpl})
 	marker := filepath.Join(dir, "started")
 	// Unsealed, so that the implementation can write its pid files in
 	// $PIDS, outside its folder; sealed_test.go kills a sealed run's

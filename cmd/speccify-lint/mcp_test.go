@@ -70,15 +70,7 @@ requires: []
 `
 
 // loudTool's description holds CI commands.
-const loudTool = `---
-name: loud
-description: "Says ##vso[task.setvariable variable=x]1 and ##[error]x."
-inputs: {type: object}
-outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}
-effects: none
-requires: []
----
-
+var loudTool = minimalTool("loud", `"Says ##vso[task.setvariable variable=x]1 and ##[error]x."`, `
 ## Examples
 
 ### ok
@@ -88,7 +80,7 @@ output: {"ok": true}
 ### not ok
 input: {"x": 1}
 output: {"ok": false, "error": "x"}
-`
+`)
 
 const loudImpl = `#!/bin/sh
 cat >/dev/null

@@ -1,12 +1,9 @@
 package main
 
-import (
-	"github.com/speccify/speccify-lint/discover"
-	"github.com/speccify/speccify-lint/lint"
-)
+import "github.com/speccify/speccify-lint/discover"
 
 // narrow applies --changed-since and --shard to what Discover found (see
-// lint.Narrow) and returns the shard (the zero Shard without --shard).
+// discover.Discovery.Narrow) and returns the shard (the zero Shard without --shard).
 func (c *LintCmd) narrow(disc *discover.Discovery, root string) (discover.Shard, error) {
 	var shard discover.Shard
 	if c.Shard != "" {
@@ -15,5 +12,5 @@ func (c *LintCmd) narrow(disc *discover.Discovery, root string) (discover.Shard,
 			return shard, err
 		}
 	}
-	return shard, lint.Narrow(disc, root, c.ChangedSince, shard)
+	return shard, disc.Narrow(root, c.ChangedSince, shard)
 }

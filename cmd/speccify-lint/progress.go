@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/report"
 )
 
 // progressInterval bounds how often the status line is redrawn.
@@ -169,7 +170,7 @@ func toolFindings(t *lint.ToolResult) int {
 func (p *progressLine) text() string {
 	s := fmt.Sprintf("%d/%d tools, examples: %d passed, %d failed", p.done, p.total, p.passed, p.failed)
 	if p.explore {
-		s = fmt.Sprintf("%d/%d tools, %s, %s", p.done, p.total, plural(p.inputs, "input"), plural(p.findings, "finding"))
+		s = fmt.Sprintf("%d/%d tools, %s, %s", p.done, p.total, report.Plural(p.inputs, "input"), report.Plural(p.findings, "finding"))
 	}
 	if len(p.running) > 0 {
 		s += ", running " + strings.Join(p.running, ", ")

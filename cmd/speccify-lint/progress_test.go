@@ -7,25 +7,17 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/creack/pty"
+	"github.com/speccify/speccify-lint/internal/testtree"
 )
 
 // pausingTool has three examples whose implementation takes a moment each,
 // long enough for several redraws of the status line (at most 10 a
 // second) even when a loaded machine delays some of them.
-const pausingTool = `---
-name: pausing
-description: Answers after a pause.
-inputs: {type: object}
-outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}
-effects: none
-requires: []
----
-
+var pausingTool = minimalTool("pausing", "Answers after a pause.", `
 ## Examples
 
 ### one
@@ -39,7 +31,7 @@ output: {"ok": true}
 ### three
 input: {"n": 3}
 output: {"ok": false, "error": "x"}
-`
+`)
 
 const pausingImpl = `cat >/dev/null
 sleep 1
@@ -50,15 +42,7 @@ echo '{"ok": true}'
 func progressTree(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
-	tool := filepath.Join(root, "pausing")
-	if err := os.MkdirAll(tool, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, text := range map[string]string{"TOOL.md": pausingTool, "linux.sh": pausingImpl} {
-		if err := os.WriteFile(filepath.Join(tool, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testtree.Write(t, root, map[string]string{"pausing/TOOL.md": pausingTool, "pausing/linux.sh": pausingImpl})
 	return root
 }
 

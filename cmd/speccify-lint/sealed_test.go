@@ -57,37 +57,21 @@ echo "{\"ok\": true, \"x\": \"$x\"}"
 `
 
 // slowMCPTool sleeps until it is cancelled; fastMCPTool answers at once.
-const slowMCPTool = `---
-name: slow
-description: Takes its time.
-inputs: {type: object}
-outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}
-effects: none
-requires: []
----
-
+var slowMCPTool = minimalTool("slow", "Takes its time.", `
 ## Examples
 
 ### waits
 input: {}
 output: {"ok": true}
-`
+`)
 
-const fastMCPTool = `---
-name: fast
-description: Answers at once.
-inputs: {type: object}
-outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}
-effects: none
-requires: []
----
-
+var fastMCPTool = minimalTool("fast", "Answers at once.", `
 ## Examples
 
 ### answers
 input: {}
 output: {"ok": true}
-`
+`)
 
 // sealedTree writes the tools of the sealed tests under a new root.
 func sealedTree(t *testing.T) string {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/speccify/speccify-lint/internal/testtree"
 )
 
 // streamWait bounds each wait of the streaming tests for something the run
@@ -20,15 +22,7 @@ const streamWait = 2 * time.Minute
 
 // streamTool is a tool with one example, answered by script.
 func streamTool(name string) string {
-	return fmt.Sprintf(`---
-name: %s
-description: Answers ok.
-inputs: {type: object}
-outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}
-effects: none
-requires: []
----
-
+	return minimalTool(name, "Answers ok.", `
 ## Examples
 
 ### answers
@@ -38,7 +32,7 @@ output: {"ok": true}
 ### fails cleanly
 input: {"bad": true}
 output: {"ok": false, "error": "bad"}
-`, name)
+`)
 }
 
 // gatedScript answers after the file gate exists (the test creates it);
@@ -62,15 +56,7 @@ func streamTree(t *testing.T, scripts map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
 	for name, script := range scripts {
-		dir := filepath.Join(root, name)
-		if err := os.Mkdir(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for file, text := range map[string]string{"TOOL.md": streamTool(name), "linux.sh": script} {
-			if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		testtree.Write(t, root, map[string]string{name + "/TOOL.md": streamTool(name), name + "/linux.sh": script})
 	}
 	return root
 }

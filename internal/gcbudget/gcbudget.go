@@ -1,10 +1,13 @@
-// Package gcbudget is how speccify-lint collects garbage: the collector's
-// target and the soft memory limit a run sets itself for the number of tool
-// folders it checks. The CLI applies it, and scripts/libfloor, the floor
-// the benchmarks measure the CLI against, applies the same.
+// Package gcbudget is how speccify-lint collects garbage: for a batch run
+// (lint, explore, call, ...) the collector's target and the soft memory limit
+// it sets itself for the number of tool folders it checks; for a long-lived
+// server (server, mcp) Go's defaults. The CLI applies it per command, and
+// scripts/libfloor, the floor the benchmarks measure the CLI against,
+// applies the batch settings.
 package gcbudget
 
 import (
+	"math"
 	"os"
 	"runtime/debug"
 )
@@ -53,5 +56,27 @@ func SetPercent() {
 func SetLimit(tools int) {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(Budget(tools))
+	}
+}
+
+// DefaultPercent is Go's own collector target (GOGC unset), which a
+// long-lived server keeps.
+const DefaultPercent = 100
+
+// SetLongLived sets the collector of a long-lived server (the language
+// server, the MCP server), unless GOGC or GOMEMLIMIT is set: Go's default
+// target (DefaultPercent) and no soft memory limit. A server keeps what its
+// client has open (documents, the last lint of each folder) for hours and
+// allocates in bursts, a lint of one folder per change or call: Percent
+// would let its heap grow to four times what it keeps between collections
+// for the whole session, for a CPU saving that matters only in a batch of
+// thousands of tools; and Budget's limit is sized from a batch's number of
+// tool folders, which a server does not have.
+func SetLongLived() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(DefaultPercent)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(math.MaxInt64)
 	}
 }

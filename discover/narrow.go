@@ -1,27 +1,23 @@
-package lint
+package discover
 
-import (
-	"slices"
-
-	"github.com/speccify/speccify-lint/discover"
-)
+import "slices"
 
 // Narrow applies --changed-since and --shard to what Discover found, in that
 // order: with changedSince (a git revision), it keeps the tool and skill
-// folders that hold a file changed since then (discover.ChangedFolders);
+// folders that hold a file changed since then (ChangedFolders);
 // then it keeps the tool folders of shard, and leaves the skill folders and
 // escaping symbolic links to shard 1, so that merging the shards' reports
 // counts each of them once. The zero Shard keeps everything.
 //
 // The tools it drops leave disc.Tools with their listings, so that these do
 // not stay in memory for nothing. On an error disc is unchanged.
-func Narrow(disc *discover.Discovery, root, changedSince string, shard discover.Shard) error {
+func (disc *Discovery) Narrow(root, changedSince string, shard Shard) error {
 	if changedSince != "" {
-		tools, err := discover.ChangedFolders(root, changedSince, disc.ToolDirs())
+		tools, err := ChangedFolders(root, changedSince, disc.ToolDirs())
 		if err != nil {
 			return err
 		}
-		skills, err := discover.ChangedFolders(root, changedSince, disc.Skills)
+		skills, err := ChangedFolders(root, changedSince, disc.Skills)
 		if err != nil {
 			return err
 		}
@@ -29,10 +25,10 @@ func Narrow(disc *discover.Discovery, root, changedSince string, shard discover.
 		for _, dir := range tools {
 			changed[dir] = true
 		}
-		disc.Tools = slices.DeleteFunc(disc.Tools, func(t discover.Tool) bool { return !changed[t.Dir] })
+		disc.Tools = slices.DeleteFunc(disc.Tools, func(t Tool) bool { return !changed[t.Dir] })
 		disc.Skills = skills
 	}
-	disc.Tools = slices.DeleteFunc(disc.Tools, func(t discover.Tool) bool { return !shard.Holds(t.Dir, root) })
+	disc.Tools = slices.DeleteFunc(disc.Tools, func(t Tool) bool { return !shard.Holds(t.Dir, root) })
 	if !shard.First() {
 		disc.Skills = nil
 		disc.Escapes = nil

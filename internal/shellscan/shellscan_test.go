@@ -1,4 +1,4 @@
-package lint
+package shellscan
 
 import (
 	"reflect"
@@ -58,7 +58,7 @@ func TestStdinReads(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			lines := contract.NewLines([]byte(tt.script))
 			var got []contract.Pos
-			for _, off := range stdinReads([]byte(tt.script)) {
+			for _, off := range StdinReads([]byte(tt.script)) {
 				got = append(got, lines.Offset(off))
 			}
 			if !reflect.DeepEqual(got, tt.want) {

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,40 +9,6 @@ import (
 
 	"github.com/speccify/speccify-lint/discover"
 )
-
-// Shards split the tool folders between them; skill folders and escaping
-// symbolic links stay with shard 1; the zero Shard keeps everything.
-func TestNarrowShard(t *testing.T) {
-	root := t.TempDir()
-	var tools []discover.Tool
-	for i := range 30 {
-		tools = append(tools, discover.Tool{Dir: filepath.Join(root, ".agent", "tools", fmt.Sprintf("tool-%02d", i))})
-	}
-	fresh := func() discover.Discovery {
-		return discover.Discovery{Tools: slices.Clone(tools), Skills: []string{"s"}, Escapes: []discover.SymlinkEscape{{Path: "l", Target: "/x"}}}
-	}
-	total := 0
-	for k := 1; k <= 3; k++ {
-		d := fresh()
-		if err := Narrow(&d, root, "", discover.Shard{K: k, N: 3}); err != nil {
-			t.Fatal(err)
-		}
-		total += len(d.Tools)
-		if first := k == 1; (len(d.Skills) == 1) != first || (len(d.Escapes) == 1) != first {
-			t.Errorf("shard %d/3: skills %v, escapes %v; want them on shard 1 only", k, d.Skills, d.Escapes)
-		}
-	}
-	if total != len(tools) {
-		t.Errorf("shards hold %d tools, want %d", total, len(tools))
-	}
-	d := fresh()
-	if err := Narrow(&d, root, "", discover.Shard{}); err != nil {
-		t.Fatal(err)
-	}
-	if len(d.Tools) != len(tools) || len(d.Skills) != 1 {
-		t.Errorf("zero Shard changed the discovery: %+v", d)
-	}
-}
 
 // The tools Narrow drops take their listings with them, and those it keeps
 // keep theirs, with their fixtures, until Lint has listed them.
@@ -74,7 +39,7 @@ func TestNarrowDropsListings(t *testing.T) {
 	if shard.N == 0 {
 		t.Fatal("no shard of 64 holds b alone")
 	}
-	if err := Narrow(d, root, "", shard); err != nil {
+	if err := d.Narrow(root, "", shard); err != nil {
 		t.Fatal(err)
 	}
 	var left []string

@@ -1,15 +1,15 @@
-package lint
+// Package shellscan finds where a shell script reads its own stdin. It splits
+// the script into simple commands the way the shell does (quotes, comments,
+// pipes, command substitutions, redirections, heredocs) without executing
+// anything, and then asks of each command whether its stdin is the script's.
+// The stdin-twice rule (package lint) reports a script that reads it twice.
+package shellscan
 
 import (
 	"bytes"
 	"slices"
 	"strings"
 )
-
-// This file finds where a shell script reads its own stdin. It splits the
-// script into simple commands the way the shell does (quotes, comments,
-// pipes, command substitutions, redirections, heredocs) without executing
-// anything, and then asks of each command whether its stdin is the script's.
 
 // shellWord is one word of a simple command.
 type shellWord struct {
@@ -46,9 +46,9 @@ var stdinMarkers = []string{"sys.stdin", "process.stdin", "STDIN", "$stdin", "/d
 // shellKeywords may stand before a command's name.
 var shellKeywords = []string{"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "exec", "command", "builtin"}
 
-// stdinReads returns the byte offsets at which a shell script reads its
+// StdinReads returns the byte offsets at which a shell script reads its
 // stdin, in order.
-func stdinReads(script []byte) []int {
+func StdinReads(script []byte) []int {
 	var out []int
 	for _, c := range scanShell(script) {
 		if c.readsScriptStdin() {

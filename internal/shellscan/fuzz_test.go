@@ -1,4 +1,4 @@
-package lint
+package shellscan
 
 import (
 	"testing"
@@ -20,7 +20,7 @@ func FuzzStdinReads(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, script []byte) {
 		done := make(chan []int, 1)
-		go func() { done <- stdinReads(script) }()
+		go func() { done <- StdinReads(script) }()
 		select {
 		case offs := <-done:
 			for i, off := range offs {
