@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 // minimalTool is the TOOL.md most of the CLI's tests run: the tool name
