@@ -2,11 +2,14 @@ package cache
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -16,10 +19,16 @@ import (
 // openTest opens a cache in a new directory, with a fake binary.
 func openTest(t *testing.T) *Cache {
 	t.Helper()
-	c, err := open(filepath.Join(t.TempDir(), "cache"), fakeBinary(t, "binary one"))
+	return openIn(t, filepath.Join(t.TempDir(), "cache"))
+}
+
+func openIn(t *testing.T, dir string) *Cache {
+	t.Helper()
+	c, err := open(dir, fakeBinary(t, "binary one"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { c.Close() })
 	return c
 }
 
@@ -29,30 +38,40 @@ func fakeBinary(t *testing.T, text string) func() (*os.File, error) {
 	if err := os.WriteFile(path, []byte(text), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	old := time.Now().Add(-time.Hour)
-	if err := os.Chtimes(path, old, old); err != nil {
-		t.Fatal(err)
-	}
 	return func() (*os.File, error) { return os.Open(path) }
 }
 
 func TestPutGet(t *testing.T) {
-	c := openTest(t)
+	dir := filepath.Join(t.TempDir(), "cache")
+	c := openIn(t, dir)
 	k := c.KeyOf("test").String("a").Sum()
 	if _, ok := c.Get(k); ok {
 		t.Fatal("a hit in an empty cache")
 	}
-	for _, data := range [][]byte{[]byte("result"), {}, bytes.Repeat([]byte{0, 1, 2}, 1000)} {
+	big := bytes.Repeat([]byte{0, 1, 2}, 1000)
+	for _, data := range [][]byte{[]byte("result"), {}, big} {
 		if err := c.Put(k, data); err != nil {
 			t.Fatal(err)
 		}
-		got, ok := c.Get(k)
-		if !ok || !bytes.Equal(got, data) {
-			t.Fatalf("Get = %q, %v; want %q", got, ok, data)
+		if got, ok := c.Get(k); !ok || !bytes.Equal(got, data) {
+			t.Fatalf("Get before the flush = %q, %v; want %q", got, ok, data)
+		}
+		if err := c.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := c.Get(k); !ok || !bytes.Equal(got, data) {
+			t.Fatalf("Get after the flush = %q, %v; want %q", got, ok, data)
 		}
 	}
 	if err := c.Put(k, make([]byte, MaxEntry+1)); err == nil {
 		t.Error("Put of an entry over MaxEntry succeeded")
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again := openIn(t, dir)
+	if got, ok := again.Get(k); !ok || !bytes.Equal(got, big) {
+		t.Errorf("another process: Get = %v, want the last entry put", ok)
 	}
 }
 
@@ -78,36 +97,58 @@ func TestKeyParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer two.Close()
 	if one.KeyOf("k").Sum() == two.KeyOf("k").Sum() {
 		t.Error("two binaries make the same keys")
 	}
 }
 
-// TestCorruptEntries: an entry changed in any way is a miss, never data.
-func TestCorruptEntries(t *testing.T) {
-	c := openTest(t)
-	k := c.KeyOf("test").String("a").Sum()
-	other := c.KeyOf("test").String("b").Sum()
-	data := []byte("the result of a")
-	if err := c.Put(k, data); err != nil {
+// packOf is the one pack of the cache c after its entries were flushed.
+func packOf(t *testing.T, c *Cache) string {
+	t.Helper()
+	if err := c.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Put(other, []byte("the result of b")); err != nil {
-		t.Fatal(err)
+	names, _ := packNames(c.packs)
+	if len(names) != 1 {
+		t.Fatalf("%d packs, want 1", len(names))
 	}
-	path := c.path(k)
+	return filepath.Join(c.packs, names[0])
+}
+
+// TestCorruptPacks: a pack changed in any way gives each key its own data
+// or a miss, never other data.
+func TestCorruptPacks(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	c := openIn(t, dir)
+	ka, kb := c.KeyOf("test").String("a").Sum(), c.KeyOf("test").String("b").Sum()
+	want := map[Key]string{ka: "the result of a", kb: "the result of b, longer"}
+	for k, v := range want {
+		_ = c.Put(k, []byte(v))
+	}
+	path := packOf(t, c)
+	c.Close()
 	good, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	otherRaw, _ := os.ReadFile(c.path(other))
 	check := func(what string, raw []byte) {
 		t.Helper()
 		if err := os.WriteFile(path, raw, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if got, ok := c.Get(k); ok {
-			t.Errorf("%s: Get = %q, want a miss", what, got)
+		r, err := open(dir, fakeBinary(t, "binary one"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		r.mu.Lock()
+		r.pending = map[Key][]byte{} // the binary's memo
+		r.mu.Unlock()
+		for k, v := range want {
+			if got, ok := r.Get(k); ok && string(got) != v {
+				t.Errorf("%s: Get = %q, want %q or a miss", what, got, v)
+			}
 		}
 	}
 	for i := range good {
@@ -121,47 +162,79 @@ func TestCorruptEntries(t *testing.T) {
 		check(fmt.Sprintf("truncated to %d bytes", n), good[:n])
 	}
 	check("a byte more", append(bytes.Clone(good), 0))
-	check("another key's entry", otherRaw)
 	check("empty", nil)
-	// Edited by hand: the data changed and its length with it.
-	check("edited", bytes.Replace(good, []byte("result of a"), []byte("result of A!"), 1))
-	if err := os.WriteFile(path, good, 0o600); err != nil {
+	// The index made to lead a's key to b's record, its checksum made
+	// right: another key's record is a miss.
+	p, err := readPack(mustOpen(t, path, good))
+	if err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := c.Get(k); !ok || !bytes.Equal(got, data) {
-		t.Errorf("the entry written back: Get = %q, %v", got, ok)
-	}
+	ia, _ := p.find(ka)
+	ib, _ := p.find(kb)
+	p.f.Close()
+	at := int(binary.LittleEndian.Uint64(good[len(good)-packOverhead:]))
+	swapped := bytes.Clone(good)
+	index := swapped[at : at+p.records()*indexEntry]
+	copy(index[ia*indexEntry+len(Key{}):(ia+1)*indexEntry], good[at+ib*indexEntry+len(Key{}):at+(ib+1)*indexEntry])
+	sum := sha256.Sum256(index)
+	copy(swapped[len(good)-packOverhead+12:], sum[:])
+	check("another key's record", swapped)
+	// Hand-edited: a record's data changed, and its length with it.
+	check("edited", bytes.Replace(good, []byte("result of a"), []byte("result of A"), 1))
 }
 
-// TestConcurrentPuts: writers of one key and readers of it at once; a
-// reader sees a whole entry or none.
-func TestConcurrentPuts(t *testing.T) {
-	c := openTest(t)
-	k := c.KeyOf("test").Sum()
-	want := bytes.Repeat([]byte("x"), 1<<16)
+func mustOpen(t *testing.T, path string, data []byte) *os.File {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestConcurrentCaches: several processes (here Caches of one directory)
+// put, flush and get at once; each key's data is always its own.
+func TestConcurrentCaches(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
 	var wg sync.WaitGroup
-	for range 4 {
+	for w := range 4 {
 		wg.Go(func() {
-			for range 50 {
-				if err := c.Put(k, want); err != nil {
-					t.Error(err)
+			c, err := open(dir, fakeBinary(t, "binary one"))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer c.Close()
+			for i := range 200 {
+				k := c.KeyOf("test").Int(int64(i % 50)).Sum()
+				want := strings.Repeat(fmt.Sprint(i%50), 100)
+				if got, ok := c.Get(k); ok && string(got) != want {
+					t.Errorf("writer %d: Get = %q, want %q", w, got, want)
 					return
 				}
-			}
-		})
-		wg.Go(func() {
-			for range 200 {
-				if got, ok := c.Get(k); ok && !bytes.Equal(got, want) {
-					t.Error("a reader saw a partial entry")
-					return
+				_ = c.Put(k, []byte(want))
+				if i%20 == 0 {
+					if err := c.Flush(); err != nil {
+						t.Error(err)
+						return
+					}
 				}
 			}
 		})
 	}
 	wg.Wait()
-	left, _ := filepath.Glob(filepath.Join(c.dir, "*", tempPrefix+"*"))
-	if len(left) > 0 {
-		t.Errorf("temporary files left: %v", left)
+	c := openIn(t, dir)
+	for i := range 50 {
+		if got, ok := c.Get(c.KeyOf("test").Int(int64(i)).Sum()); !ok || string(got) != strings.Repeat(fmt.Sprint(i), 100) {
+			t.Errorf("key %d: %q, %v", i, got, ok)
+		}
+	}
+	temps, _ := filepath.Glob(filepath.Join(dir, packsDir, tempPrefix+"*"))
+	if len(temps) > 0 {
+		t.Errorf("temporary files left: %v", temps)
 	}
 }
 
@@ -170,14 +243,7 @@ func TestInsecureDirectory(t *testing.T) {
 		t.Skip("Windows gives access by ACLs, which the cache does not judge")
 	}
 	dir := filepath.Join(t.TempDir(), "cache")
-	c, err := open(dir, fakeBinary(t, "b"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Put(c.KeyOf("x").Sum(), []byte("x")); err != nil {
-		t.Fatal(err)
-	}
-	shard := filepath.Dir(c.path(c.KeyOf("x").Sum()))
+	openIn(t, dir)
 	for _, tc := range []struct {
 		path string
 		mode os.FileMode
@@ -185,7 +251,7 @@ func TestInsecureDirectory(t *testing.T) {
 	}{
 		{dir, 0o777, "other users may write it (mode 0777)"},
 		{dir, 0o770, "other users may write it (mode 0770)"},
-		{shard, 0o757, filepath.Base(shard) + ": other users may write it (mode 0757)"},
+		{filepath.Join(dir, packsDir), 0o757, "packs: other users may write it (mode 0757)"},
 	} {
 		if err := os.Chmod(tc.path, tc.mode); err != nil {
 			t.Fatal(err)
@@ -199,9 +265,7 @@ func TestInsecureDirectory(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := open(dir, fakeBinary(t, "b")); err != nil {
-		t.Errorf("the directory made private again: %v", err)
-	}
+	openIn(t, dir)
 	file := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(file, nil, 0o600); err != nil {
 		t.Fatal(err)
@@ -216,20 +280,27 @@ func TestInsecureDirectory(t *testing.T) {
 func TestBinaryID(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "cache")
 	exe := fakeBinary(t, "binary one")
+	f, _ := exe()
+	name := f.Name()
+	f.Close()
+	old := time.Now().Add(-time.Hour)
+	_ = os.Chtimes(name, old, old)
+	later := time.Now().Add(time.Hour) // the file's change is settled then
 	first, err := open(dir, exe)
 	if err != nil {
 		t.Fatal(err)
 	}
+	first.now = func() time.Time { return later }
+	first.binary, _ = first.binaryID(exe)
+	first.Close()
 	again, err := open(dir, exe)
 	if err != nil {
 		t.Fatal(err)
 	}
+	again.Close()
 	if first.binary != again.binary {
 		t.Error("the identity read from its memo differs from the one computed")
 	}
-	f, _ := exe()
-	name := f.Name()
-	f.Close()
 	if err := os.WriteFile(name, []byte("binary one!"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -237,107 +308,146 @@ func TestBinaryID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	changed.Close()
 	if changed.binary == first.binary {
 		t.Error("a changed executable kept its identity")
 	}
-	if _, err := open(filepath.Join(t.TempDir(), "cache"), executable); err != nil {
-		t.Errorf("the test binary: %v", err)
+	test, err := open(filepath.Join(t.TempDir(), "cache"), executable)
+	if err != nil {
+		t.Fatalf("the test binary: %v", err)
+	}
+	test.Close()
+}
+
+// putAt puts data under key as used at the time when.
+func putAt(t *testing.T, c *Cache, key Key, data []byte, when time.Time) {
+	t.Helper()
+	c.now = func() time.Time { return when }
+	_ = c.Put(key, data)
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
 	}
 }
 
 func TestTrim(t *testing.T) {
 	c := openTest(t)
 	now := time.Now()
-	c.now = func() time.Time { return now }
-	put := func(name string, size int, used time.Time) Key {
-		k := c.KeyOf("test").String(name).Sum()
-		if err := c.Put(k, make([]byte, size)); err != nil {
+	key := func(name string) Key { return c.KeyOf("test").String(name).Sum() }
+	putAt(t, c, key("stale"), make([]byte, 10), now.Add(-MaxAge-time.Hour))
+	putAt(t, c, key("oldest"), make([]byte, 1000), now.Add(-3*time.Hour))
+	putAt(t, c, key("older"), make([]byte, 1000), now.Add(-2*time.Hour))
+	putAt(t, c, key("recent"), make([]byte, 1000), now.Add(-time.Hour))
+	temp := filepath.Join(c.packs, tempPrefix+"x")
+	broken := filepath.Join(c.packs, "0000000000000001-00000000"+packSuffix)
+	for _, f := range []string{temp, broken} {
+		if err := os.WriteFile(f, []byte("x"), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Chtimes(c.path(k), used, used); err != nil {
-			t.Fatal(err)
-		}
-		return k
+		old := now.Add(-2 * staleTemp)
+		_ = os.Chtimes(f, old, old)
 	}
-	stale := put("stale", 10, now.Add(-MaxAge-time.Hour))
-	oldest := put("oldest", 1000, now.Add(-3*time.Hour))
-	older := put("older", 1000, now.Add(-2*time.Hour))
-	recent := put("recent", 1000, now.Add(-time.Hour))
-	temp := filepath.Join(filepath.Dir(c.path(recent)), tempPrefix+"x")
-	if err := os.WriteFile(temp, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	old := now.Add(-2 * staleTemp)
-	_ = os.Chtimes(temp, old, old)
-	foreign := filepath.Join(filepath.Dir(c.path(recent)), "notes.txt")
+	foreign := filepath.Join(c.packs, "notes.txt")
 	if err := os.WriteFile(foreign, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.trim(now, MaxAge, int64(2*(1000+entryOverhead)+100)); err != nil {
+	c.now = func() time.Time { return now }
+	record := recordHead + recordSum
+	if err := c.merge(now, MaxAge, int64(2*(1000+record)+100)); err != nil {
 		t.Fatal(err)
 	}
-	for k, want := range map[Key]bool{stale: false, oldest: false, older: true, recent: true} {
-		if _, err := os.Stat(c.path(k)); (err == nil) != want {
-			t.Errorf("%s: kept = %v, want %v", k, err == nil, want)
+	for name, want := range map[string]bool{"stale": false, "oldest": false, "older": true, "recent": true} {
+		if _, ok := c.Get(key(name)); ok != want {
+			t.Errorf("%s: kept = %v, want %v", name, ok, want)
 		}
 	}
-	if _, err := os.Stat(temp); err == nil {
-		t.Error("a stale temporary file was kept")
+	if names, _ := packNames(c.packs); len(names) != 1 {
+		t.Errorf("after the merge: packs %v, want one", names)
+	}
+	for _, f := range []string{temp, broken} {
+		if _, err := os.Stat(f); err == nil {
+			t.Errorf("%s was kept", filepath.Base(f))
+		}
 	}
 	if _, err := os.Stat(foreign); err != nil {
 		t.Error("a file the cache did not write was removed")
 	}
-	// Trim looks at most once a day.
+	// Trim merges at most once a day.
 	if err := c.Trim(); err != nil {
 		t.Fatal(err)
 	}
-	put("stale again", 10, now.Add(-MaxAge-time.Hour))
+	putAt(t, c, key("stale again"), []byte("x"), now.Add(-MaxAge-time.Hour))
+	c.now = func() time.Time { return now }
 	if err := c.Trim(); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := c.Get(c.KeyOf("test").String("stale again").Sum()); !ok {
-		t.Error("Trim ran twice within a day")
+	if _, ok := c.Get(key("stale again")); !ok {
+		t.Error("Trim merged twice within a day")
 	}
 }
 
-// TestHitMarksUse: a hit on an entry unused for over an hour marks it used.
+// TestHitMarksUse: a hit on an entry unused for over a day writes it again
+// with the time of the hit, so that trimming keeps it.
 func TestHitMarksUse(t *testing.T) {
 	c := openTest(t)
+	now := time.Now()
 	k := c.KeyOf("test").Sum()
-	if err := c.Put(k, []byte("x")); err != nil {
-		t.Fatal(err)
-	}
-	old := time.Now().Add(-2 * touchAfter)
-	_ = os.Chtimes(c.path(k), old, old)
+	putAt(t, c, k, []byte("x"), now.Add(-MaxAge+time.Hour))
+	c.now = func() time.Time { return now }
 	if _, ok := c.Get(k); !ok {
 		t.Fatal("miss")
 	}
-	info, err := os.Stat(c.path(k))
-	if err != nil || time.Since(info.ModTime()) > time.Minute {
-		t.Errorf("the hit did not mark the entry used: %v %v", info.ModTime(), err)
+	if err := c.merge(now.Add(2*time.Hour), MaxAge, MaxSize); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.Get(k); !ok {
+		t.Error("an entry used an hour before it would have aged out was trimmed")
+	}
+}
+
+// TestPacksMerge: a flush that leaves more than maxPacks packs merges them.
+func TestPacksMerge(t *testing.T) {
+	c := openTest(t)
+	for i := range maxPacks + 1 {
+		_ = c.Put(c.KeyOf("test").Int(int64(i)).Sum(), []byte{byte(i)})
+		if err := c.Flush(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names, _ := packNames(c.packs)
+	if len(names) != 1 {
+		t.Errorf("%d packs after %d flushes, want 1", len(names), maxPacks+1)
+	}
+	for i := range maxPacks + 1 {
+		if got, ok := c.Get(c.KeyOf("test").Int(int64(i)).Sum()); !ok || !slices.Equal(got, []byte{byte(i)}) {
+			t.Errorf("entry %d: %v, %v", i, got, ok)
+		}
 	}
 }
 
 func TestClean(t *testing.T) {
 	c := openTest(t)
 	for i := range 20 {
-		if err := c.Put(c.KeyOf("test").Int(int64(i)).Sum(), []byte("x")); err != nil {
-			t.Fatal(err)
-		}
+		_ = c.Put(c.KeyOf("test").Int(int64(i)).Sum(), []byte("x"))
 	}
-	mine := filepath.Join(c.dir, "mine.txt")
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(c.packs, "mine.txt")
 	if err := os.WriteFile(mine, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.Clean(); err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := os.ReadDir(c.dir)
+	entries, _ := os.ReadDir(c.packs)
 	var left []string
 	for _, e := range entries {
 		left = append(left, e.Name())
 	}
-	if got := strings.Join(left, " "); got != "README mine.txt" {
-		t.Errorf("after Clean the directory holds %s, want README mine.txt", got)
+	if got := strings.Join(left, " "); got != "mine.txt" {
+		t.Errorf("after Clean the packs directory holds %s, want mine.txt", got)
+	}
+	if _, ok := c.Get(c.KeyOf("test").Int(1).Sum()); ok {
+		t.Error("an entry is found after Clean")
 	}
 }

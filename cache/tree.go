@@ -7,9 +7,11 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -23,9 +25,9 @@ type Tree struct {
 	// target by an absolute path: where it leads depends on more than the
 	// tree.
 	AbsoluteLink bool
-	// read is how many files were read (the others' stamps stood for
-	// them), for tests.
-	read int
+	// read and listed are how many files were read and directories listed
+	// (the others' stamps stood for them), for tests.
+	read, listed int
 }
 
 // Bounds of a tree the cache digests: a larger one is an error.
@@ -39,26 +41,26 @@ var ErrTreeChanged = errors.New("a file changed while it was read")
 
 // treeRecord is one entry of a tree, as the memo of the tree keeps it.
 type treeRecord struct {
-	// Path is slash-separated, relative to the tree.
+	// Path is slash-separated, relative to the tree; "." is the tree.
 	Path string
 	Mode uint32 // fs.FileMode
 	// Sum is the SHA-256 of a regular file's content or of a symbolic
 	// link's target.
 	Sum Key
-	// Stamp is a regular file's stamp when its content was read, and
-	// Settled whether the stamp may stand for that content (Stamp.Settled
-	// when it was taken).
+	// Stamp is a regular file's or a directory's stamp when it was read or
+	// listed, and Settled whether the stamp may stand for its content or
+	// its entries (Stamp.Settled when it was taken).
 	Stamp   Stamp
 	Settled bool
 }
 
 // Tree is the digest of the directory root, every file of which is read
-// through root (so that nothing outside it is). A regular file is read
-// only when its stamp differs from the one the memo of the tree named id
-// (an absolute path, say) recorded, or was not settled: a tree whose files
-// did not change is digested from their stamps (StampOf), as git's index
-// and Go's test cache do. The memo is an entry of the cache, written again
-// when something changed.
+// through root (so that nothing outside it is). A regular file is read,
+// and a directory listed, only when its stamp (StampOf) differs from the
+// one the memo of the tree named id (an absolute path, say) recorded, or
+// was not settled then: a tree that did not change is digested from the
+// stamps of its entries, as git's index and Go's test cache do. The memo
+// is an entry of the cache, put again when something changed.
 func (c *Cache) Tree(root *os.Root, id string) (*Tree, error) {
 	memoKey := c.KeyOf("tree memo").String(id).Sum()
 	var memo []treeRecord
@@ -68,7 +70,17 @@ func (c *Cache) Tree(root *os.Root, id string) (*Tree, error) {
 		}
 	}
 	w := &treeWalk{now: c.now(), memo: memo, tree: &Tree{}}
-	if err := w.dir(root, ""); err != nil {
+	w.byPath = make(map[string]int, len(memo))
+	for i, r := range memo {
+		w.byPath[r.Path] = i
+	}
+	info, err := root.Lstat(".")
+	if err != nil {
+		return nil, err
+	}
+	top := w.record(".", info)
+	w.records = append(w.records, top)
+	if err := w.dir(root, ".", top); err != nil {
 		return nil, err
 	}
 	h := KeyOf("tree").Int(int64(len(w.records)))
@@ -78,7 +90,7 @@ func (c *Cache) Tree(root *os.Root, id string) (*Tree, error) {
 	w.tree.Sum = h.Sum()
 	if !slices.Equal(memo, w.records) {
 		if data, err := Marshal(w.records); err == nil {
-			_ = c.Put(memoKey, data)
+			c.put(memoKey, data)
 		}
 	}
 	return w.tree, nil
@@ -87,35 +99,63 @@ func (c *Cache) Tree(root *os.Root, id string) (*Tree, error) {
 // treeWalk is one digest of a tree under way.
 type treeWalk struct {
 	now     time.Time
-	memo    []treeRecord // sorted by path, as the walk makes them
+	memo    []treeRecord   // in the order of the walk that made it
+	byPath  map[string]int // memo's indexes by path
 	records []treeRecord
 	read    int64 // bytes read
 	tree    *Tree
 }
 
+// record is the record of the entry p whose Lstat is info, with its stamp
+// (settled or not) when it is a file or a directory.
+func (w *treeWalk) record(p string, info fs.FileInfo) treeRecord {
+	rec := treeRecord{Path: p, Mode: uint32(info.Mode())}
+	if info.Mode().IsRegular() || info.IsDir() {
+		if s, ok := StampOf(info); ok {
+			rec.Stamp, rec.Settled = s, s.Settled(w.now)
+		}
+	}
+	return rec
+}
+
+// remembered is the memo's record of rec's path when it stands for rec
+// now: the same type and stamp, settled when it was taken.
+func (w *treeWalk) remembered(rec treeRecord) (treeRecord, bool) {
+	i, ok := w.byPath[rec.Path]
+	if !ok {
+		return treeRecord{}, false
+	}
+	m := w.memo[i]
+	return m, m.Settled && m.Stamp == rec.Stamp && m.Mode == rec.Mode && rec.Stamp != Stamp{}
+}
+
 // dir records the entries of the directory r, whose path in the tree is
-// prefix (ending in a slash, or empty for the tree itself).
-func (w *treeWalk) dir(r *os.Root, prefix string) error {
-	f, err := r.Open(".")
-	if err != nil {
-		return err
+// p and whose record is rec: listed, unless the memo's listing of it
+// stands.
+func (w *treeWalk) dir(r *os.Root, p string, rec treeRecord) error {
+	names, ok := w.children(rec)
+	if !ok {
+		f, err := r.Open(".")
+		if err != nil {
+			return err
+		}
+		names, err = f.Readdirnames(-1)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		slices.Sort(names)
+		w.tree.listed++
 	}
-	entries, err := f.ReadDir(-1)
-	f.Close()
-	if err != nil {
-		return err
-	}
-	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	for _, e := range entries {
+	for _, name := range names {
 		if len(w.records) >= MaxTreeEntries {
 			return fmt.Errorf("it has over %d entries", MaxTreeEntries)
 		}
-		name := e.Name()
 		info, err := r.Lstat(name)
 		if err != nil {
 			return ErrTreeChanged
 		}
-		rec := treeRecord{Path: prefix + name, Mode: uint32(info.Mode())}
+		rec := w.record(join(p, name), info)
 		switch mode := info.Mode(); {
 		case mode.IsDir():
 			w.records = append(w.records, rec)
@@ -123,7 +163,7 @@ func (w *treeWalk) dir(r *os.Root, prefix string) error {
 			if err != nil {
 				return ErrTreeChanged
 			}
-			err = w.dir(sub, rec.Path+"/")
+			err = w.dir(sub, rec.Path, rec)
 			sub.Close()
 			if err != nil {
 				return err
@@ -148,21 +188,46 @@ func (w *treeWalk) dir(r *os.Root, prefix string) error {
 	return nil
 }
 
-// file sets the Sum of the regular file name of r, whose Lstat is info:
-// from the memo when its stamp is the one recorded there, settled;
-// otherwise read.
-func (w *treeWalk) file(r *os.Root, name string, info fs.FileInfo, rec *treeRecord) error {
-	stamp, stamped := StampOf(info)
-	if stamped {
-		if i, ok := slices.BinarySearchFunc(w.memo, rec.Path, func(m treeRecord, p string) int { return strings.Compare(m.Path, p) }); ok {
-			if m := w.memo[i]; m.Settled && m.Stamp == stamp && m.Mode == rec.Mode {
-				*rec = m
-				return nil
-			}
+// children are the names in the directory rec, as the memo lists them,
+// when its record there stands for it (its entries are the same when its
+// stamp is: adding, removing or renaming one changes it).
+func (w *treeWalk) children(rec treeRecord) ([]string, bool) {
+	if _, ok := w.remembered(rec); !ok {
+		return nil, false
+	}
+	prefix := rec.Path + "/"
+	if rec.Path == "." {
+		prefix = ""
+	}
+	var names []string
+	for _, m := range w.memo[w.byPath[rec.Path]+1:] {
+		rest, ok := strings.CutPrefix(m.Path, prefix)
+		if !ok && prefix != "" {
+			break
+		}
+		if !strings.Contains(rest, "/") {
+			names = append(names, rest)
 		}
 	}
-	// The clock before the read: a write after it changes the stamp.
-	settled := stamped && stamp.Settled(w.now)
+	return names, true
+}
+
+// join is the path of name in the directory p of the tree.
+func join(p, name string) string {
+	if p == "." {
+		return name
+	}
+	return path.Join(p, name)
+}
+
+// file sets the Sum of the regular file name of r, whose Lstat is info:
+// from the memo when its record there stands for it; otherwise read.
+func (w *treeWalk) file(r *os.Root, name string, info fs.FileInfo, rec *treeRecord) error {
+	if m, ok := w.remembered(*rec); ok {
+		rec.Sum = m.Sum
+		return nil
+	}
+	// rec's stamp was taken before the read: a write after it changes it.
 	f, err := r.OpenFile(name, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
 		return ErrTreeChanged
@@ -171,22 +236,26 @@ func (w *treeWalk) file(r *os.Root, name string, info fs.FileInfo, rec *treeReco
 	if opened, err := f.Stat(); err != nil || !os.SameFile(info, opened) {
 		return ErrTreeChanged
 	}
+	if w.read += info.Size(); w.read > MaxTreeBytes {
+		return fmt.Errorf("its files hold over %d MiB", MaxTreeBytes>>20)
+	}
 	h := sha256.New()
-	n, err := io.Copy(h, io.LimitReader(f, MaxTreeBytes-w.read+1))
+	buf := readBuffers.Get().(*[]byte)
+	defer readBuffers.Put(buf)
+	n, err := io.CopyBuffer(h, io.LimitReader(f, info.Size()+1), *buf)
 	if err != nil {
 		return err
-	}
-	if w.read += n; w.read > MaxTreeBytes {
-		return fmt.Errorf("its files hold over %d MiB", MaxTreeBytes>>20)
 	}
 	if n != info.Size() {
 		return ErrTreeChanged
 	}
 	h.Sum(rec.Sum[:0])
-	rec.Stamp, rec.Settled = stamp, settled
 	w.tree.read++
 	return nil
 }
+
+// readBuffers are the buffers files are read through to be hashed.
+var readBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
 
 // isAbsolute reports whether a link's target is an absolute path (on
 // Windows also one rooted without a drive, \x).

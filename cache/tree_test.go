@@ -132,15 +132,22 @@ func TestTreeMemo(t *testing.T) {
 		t.Errorf("settled, not in the memo yet: read %d files, want 3", first.read)
 	}
 	again := treeOf(t, c, dir)
-	if again.read != 0 || again.Sum != first.Sum {
-		t.Errorf("settled and in the memo: read %d files (want 0), same sum %v", again.read, again.Sum == first.Sum)
+	if again.read != 0 || again.listed != 0 || again.Sum != first.Sum {
+		t.Errorf("settled and in the memo: read %d files and listed %d directories (want 0), same sum %v", again.read, again.listed, again.Sum == first.Sum)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "linux.sh"), []byte("y"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	changed := treeOf(t, c, dir)
-	if changed.read != 1 || changed.Sum == first.Sum {
-		t.Errorf("one file changed: read %d files (want 1), new sum %v", changed.read, changed.Sum != first.Sum)
+	if changed.read != 1 || changed.listed != 0 || changed.Sum == first.Sum {
+		t.Errorf("one file changed: read %d files (want 1), listed %d directories (want 0), new sum %v", changed.read, changed.listed, changed.Sum != first.Sum)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "fixtures", "b.txt"), []byte("b"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	added := treeOf(t, c, dir)
+	if added.read != 1 || added.listed != 1 || added.Sum == changed.Sum {
+		t.Errorf("a file added to fixtures: read %d files (want 1), listed %d directories (want 1), new sum %v", added.read, added.listed, added.Sum != changed.Sum)
 	}
 }
 

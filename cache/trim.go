@@ -13,110 +13,154 @@ import (
 	"time"
 )
 
-// Trim removes, at most once a day (the time of the last trim is in
-// trim.txt), the entries not used for MaxAge, the temporary files of writes
-// interrupted over an hour ago, and then the least recently used entries
-// while the entries are over MaxSize. Entries other processes are reading
-// may go: a reader that loses its entry has a miss.
+// Trim, at most once a day (the time of the last trim is in trim.txt; a
+// cache without it is new, and gets it),
+// merges the packs into one without the entries not used for MaxAge nor,
+// beyond MaxSize, the least recently used ones, and removes the temporary
+// files of writes interrupted over an hour ago.
 func (c *Cache) Trim() error {
 	now := c.now()
 	path := filepath.Join(c.dir, trimFile)
-	if data, err := os.ReadFile(path); err == nil {
-		if t, err := strconv.ParseInt(string(bytes.TrimSpace(data)), 10, 64); err == nil {
-			if last := time.Unix(t, 0); now.Sub(last) < trimEvery && !last.After(now) {
-				return nil
-			}
-		}
+	data, err := os.ReadFile(path)
+	due := false // a new cache has nothing to trim yet
+	if err == nil {
+		t, err := strconv.ParseInt(string(bytes.TrimSpace(data)), 10, 64)
+		last := time.Unix(t, 0)
+		due = err != nil || now.Sub(last) >= trimEvery || last.After(now)
+	}
+	if err == nil && !due {
+		return nil
 	}
 	// Said first, so that processes ending together do not all trim.
-	if err := c.writeFile(path, []byte(strconv.FormatInt(now.Unix(), 10)+"\n")); err != nil {
+	if err := writeFile(c.dir, path, []byte(strconv.FormatInt(now.Unix(), 10)+"\n")); err != nil || !due {
 		return err
 	}
-	return c.trim(now, MaxAge, MaxSize)
+	return c.merge(now, MaxAge, MaxSize)
 }
 
-// kept is an entry Trim keeps unless the cache is over its size.
-type kept struct {
-	path string
-	size int64
-	used time.Time
+// live is an entry a merge keeps: where its newest record is.
+type live struct {
+	key  Key
+	p    *pack
+	i    int
+	size int
+	used int64
 }
 
-// trim removes what is older than maxAge, then the least recently used
-// entries until the rest is at most maxSize.
-func (c *Cache) trim(now time.Time, maxAge time.Duration, maxSize int64) error {
-	var entries []kept
-	var total int64
-	var errs []error
-	err := c.eachFile(func(path string, info fs.FileInfo, entry bool) {
-		switch {
-		case !entry && now.Sub(info.ModTime()) > staleTemp,
-			entry && now.Sub(info.ModTime()) > maxAge:
-			errs = append(errs, removeMissing(path))
-		case entry:
-			entries = append(entries, kept{path, info.Size(), info.ModTime()})
-			total += info.Size()
-		}
-	})
-	if total > maxSize {
-		slices.SortFunc(entries, func(a, b kept) int { return cmp.Compare(a.used.UnixNano(), b.used.UnixNano()) })
-		for _, e := range entries {
-			if total <= maxSize {
-				break
+// merge writes the newest whole record of each key of the packs read into
+// one new pack, but those not used since maxAge before now and, while the
+// rest is over maxSize, the least recently used; then removes the packs it
+// merged, the packs that are not whole and stale temporary files.
+// Another process may be reading a pack it removes: its reads then miss.
+func (c *Cache) merge(now time.Time, maxAge time.Duration, maxSize int64) error {
+	c.scan()
+	c.mu.Lock()
+	merged := slices.Clone(c.readers)
+	c.mu.Unlock()
+	seen := map[Key]bool{}
+	var keep []live
+	for _, p := range merged {
+		for i := range p.records() {
+			key := Key(p.keyAt(i))
+			if seen[key] {
+				continue
 			}
-			errs = append(errs, removeMissing(e.path))
-			total -= e.size
+			seen[key] = true
+			if _, length, used := p.entryAt(i); now.Sub(time.Unix(used, 0)) <= maxAge {
+				keep = append(keep, live{key, p, i, length, used})
+			}
 		}
 	}
-	return errors.Join(append(errs, err)...)
-}
-
-// Clean removes every entry, and the temporary files of writes under way;
-// what else is in the directory (what the cache did not write) stays.
-func (c *Cache) Clean() error {
+	slices.SortStableFunc(keep, func(a, b live) int { return cmp.Compare(b.used, a.used) })
+	var total int64
+	for i, e := range keep {
+		if total += int64(e.size); total > maxSize {
+			keep = keep[:i]
+			break
+		}
+	}
 	var errs []error
-	err := c.eachFile(func(path string, _ fs.FileInfo, _ bool) {
-		errs = append(errs, removeMissing(path))
-	})
-	shards, _ := os.ReadDir(c.dir)
-	for _, s := range shards {
-		if isShard(s.Name()) {
-			// Only when empty: what someone put there stays.
-			_ = os.Remove(filepath.Join(c.dir, s.Name()))
+	if len(keep) > 0 {
+		w := newPackWriter()
+		for _, e := range keep {
+			// Checked as it is copied: a record that is not whole goes.
+			if data, used, ok := e.p.read(e.i, e.key); ok {
+				w.add(e.key, used, data)
+			}
 		}
+		p, err := c.writePack(w)
+		if err != nil {
+			return err
+		}
+		c.mu.Lock()
+		c.readers = append(c.readers, p)
+		c.mu.Unlock()
 	}
-	errs = append(errs, removeMissing(filepath.Join(c.dir, trimFile)))
-	return errors.Join(append(errs, err)...)
+	c.mu.Lock()
+	c.readers = slices.DeleteFunc(c.readers, func(p *pack) bool { return slices.Contains(merged, p) })
+	sortPacks(c.readers)
+	c.mu.Unlock()
+	for _, p := range merged {
+		p.f.Close()
+		errs = append(errs, removeMissing(p.name))
+	}
+	errs = append(errs, c.removeLeftovers(now))
+	return errors.Join(errs...)
 }
 
-// eachFile calls visit for each file of the cache's subdirectories that
-// the cache wrote: an entry (entry is true) or a temporary file.
-func (c *Cache) eachFile(visit func(path string, info fs.FileInfo, entry bool)) error {
-	shards, err := os.ReadDir(c.dir)
+// removeLeftovers removes the temporary files of writes interrupted over
+// staleTemp ago, and the files named as packs that are not whole packs
+// and as old.
+func (c *Cache) removeLeftovers(now time.Time) error {
+	entries, err := os.ReadDir(c.packs)
 	if err != nil {
 		return err
 	}
-	for _, s := range shards {
-		if !s.IsDir() || !isShard(s.Name()) {
+	var errs []error
+	for _, e := range entries {
+		name := e.Name()
+		info, err := e.Info()
+		if err != nil || !info.Mode().IsRegular() || now.Sub(info.ModTime()) <= staleTemp {
 			continue
 		}
-		dir := filepath.Join(c.dir, s.Name())
-		files, err := os.ReadDir(dir)
-		if err != nil {
-			continue
-		}
-		for _, f := range files {
-			name := f.Name()
-			entry := isEntry(name) && name[:2] == s.Name()
-			if !entry && !strings.HasPrefix(name, tempPrefix) {
-				continue
-			}
-			if info, err := f.Info(); err == nil && info.Mode().IsRegular() {
-				visit(filepath.Join(dir, name), info, entry)
+		path := filepath.Join(c.packs, name)
+		switch {
+		case strings.HasPrefix(name, tempPrefix):
+			errs = append(errs, removeMissing(path))
+		case isPackName(name):
+			if p, err := openPack(path); err != nil {
+				errs = append(errs, removeMissing(path))
+			} else {
+				p.f.Close()
 			}
 		}
 	}
-	return nil
+	return errors.Join(errs...)
+}
+
+// Clean removes every entry (every pack) and the temporary files of writes
+// under way; what else is in the directory (what the cache did not write)
+// stays.
+func (c *Cache) Clean() error {
+	c.mu.Lock()
+	for _, p := range c.readers {
+		p.f.Close()
+	}
+	c.readers = nil
+	c.pending, c.size = map[Key][]byte{}, 0
+	c.mu.Unlock()
+	entries, err := os.ReadDir(c.packs)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, e := range entries {
+		if name := e.Name(); isPackName(name) || strings.HasPrefix(name, tempPrefix) {
+			errs = append(errs, removeMissing(filepath.Join(c.packs, name)))
+		}
+	}
+	errs = append(errs, removeMissing(filepath.Join(c.dir, trimFile)))
+	return errors.Join(errs...)
 }
 
 // removeMissing removes path; that it is gone already is no error.

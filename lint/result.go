@@ -84,6 +84,11 @@ type ToolResult struct {
 	Explore *ExploreResult `json:"explore,omitempty"`
 	// Duration is the wall time spent on this tool.
 	Duration time.Duration `json:"duration_ns"`
+	// Cached is true when the result is one stored in the result cache
+	// (Config.Cache) by an earlier run with the same inputs. The reports
+	// leave it out, but for the summary's count and the text report's -v
+	// line: a result from the cache is reported as it was made.
+	Cached bool `json:"-"`
 }
 
 // DisplayName is the tool's name, or its folder when the name is missing.
@@ -231,4 +236,6 @@ type Summary struct {
 	Failed   int `json:"failed"`
 	Errored  int `json:"errored"`
 	Skipped  int `json:"skipped"`
+	// Cached is how many tools' results came from the result cache.
+	Cached int `json:"cached,omitempty"`
 }

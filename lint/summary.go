@@ -66,6 +66,9 @@ func (r *Result) Summarize() {
 		}
 	}
 	for i := range r.Tools {
+		if r.Tools[i].Cached {
+			s.Cached++
+		}
 		for _, e := range r.Tools[i].Examples {
 			s.Examples++
 			switch e.Status {

@@ -27,6 +27,15 @@ func TestScripts(t *testing.T) {
 		UpdateScripts: *updateScripts,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "1")
+			// Each scenario has a result cache of its own, outside its
+			// work directory (one inside the root is not used): $CACHE.
+			cache, err := os.MkdirTemp("", "speccify-lint-cache-")
+			if err != nil {
+				return err
+			}
+			env.Defer(func() { os.RemoveAll(cache) })
+			env.Setenv("SPECCIFY_LINT_CACHE", cache)
+			env.Setenv("CACHE", cache)
 			return nil
 		},
 		// [sealed]: the kernel can seal the runs here (Landlock).
