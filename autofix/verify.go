@@ -327,7 +327,7 @@ func commonSuffix(a, b string) int {
 
 // Verify takes out of res the fixes of a TOOL.md that a fixing run would
 // not make, so that what the reports show (the JSON report's fix, SARIF's
-// fixes, rdjson's suggestions, the text report's "fix available") is what
+// fixes, rdjson's suggestions, the text report's "= fix:" line) is what
 // --fix makes: per tool folder, the fixes of its TOOL.md, safe and unsafe,
 // that do not overlap one before them are verified together as the first
 // pass of Changes verifies them, each of the others alone. A fix that

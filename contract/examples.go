@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/speccify/speccify-lint/internal/suggest"
+	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/speccify/speccify-lint/internal/jsonexact"
+	"github.com/speccify/speccify-lint/internal/suggest"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -39,6 +40,11 @@ type Case struct {
 	Input, Output *ExampleLine
 	// Problems are missing or repeated lines and JSON that does not parse.
 	Problems []Problem
+	// indented are the case lines ("input", "output") found in an indented
+	// code block, which are reported as such (indentedProblem) rather than
+	// as missing, when they are.
+	indented        []string
+	indentedProblem *Problem
 }
 
 // ExampleLine is an input: or output: line.
@@ -53,19 +59,6 @@ type ExampleLine struct {
 	Value any
 	// Err is the parse error of Raw, nil when it parsed.
 	Err error
-}
-
-// OK is the expected "ok" of an output line: true or false when the value is
-// an object with a boolean ok, else nil.
-func (l *ExampleLine) OK() *bool {
-	if l == nil {
-		return nil
-	}
-	obj, _ := l.Value.(map[string]any)
-	if b, ok := obj["ok"].(bool); ok {
-		return &b
-	}
-	return nil
 }
 
 // ExpectsFailure reports whether the case's expected output has ok: false.
@@ -234,8 +227,13 @@ func (r *examplesReader) readCaseBlock(c *Case, n ast.Node) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		switch n.(type) {
-		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+		switch b := n.(type) {
+		case *ast.CodeBlock:
+			if _, top := b.Parent().(*ast.Document); top && holdsCaseLine(b.Lines(), r.body) {
+				r.readIndented(c, b)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.FencedCodeBlock, *ast.HTMLBlock:
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph, *ast.TextBlock, *ast.Heading:
 			r.readCaseLines(c, n.Lines())
@@ -243,6 +241,82 @@ func (r *examplesReader) readCaseBlock(c *Case, n ast.Node) {
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// readIndented reports the case lines of an indented code block: input:
+// and output: lines indented by 4 spaces or a tab, which Markdown shows as
+// code and the parser does not read. The problem says so (instead of
+// reporting the lines missing), with the repair that starts the block's
+// lines at the beginning of the line when they are all case lines. The
+// problem counts (finishExamples) when a line it holds is missing.
+func (r *examplesReader) readIndented(c *Case, b *ast.CodeBlock) {
+	body := r.body
+	segs := b.Lines()
+	var lines [][]byte // the block's lines, trimmed, from its first case line to its last
+	first, from, to := -1, 0, 0
+	onlyCases := true
+	for i := 0; i < segs.Len(); i++ {
+		start := lineStart(body, segs.At(i).Start)
+		line := bytes.TrimRight(body[start:segs.At(i).Stop], "\r\n")
+		trimmed := bytes.TrimLeft(line, " \t")
+		switch {
+		case bytes.HasPrefix(trimmed, []byte("input:")):
+			c.indented = appendNew(c.indented, "input")
+		case bytes.HasPrefix(trimmed, []byte("output:")):
+			c.indented = appendNew(c.indented, "output")
+		default:
+			onlyCases = onlyCases && len(trimmed) == 0
+			if first >= 0 {
+				lines = append(lines, nil)
+			}
+			continue
+		}
+		if first < 0 {
+			first, from = start+len(line)-len(trimmed), start
+		}
+		lines = append(lines, trimmed)
+		to = start + len(line)
+	}
+	lines = lines[:len(lines)-countTrailingBlank(lines)]
+	p := Problem{Kind: ProblemExample, Pos: r.pos(first), Key: c.Title,
+		Msg:  fmt.Sprintf("the `%s` line of example %q is indented, so Markdown makes it a code block and it is not read", c.indented[0]+":", c.Title),
+		Help: "start it at the beginning of the line, without the indentation"}
+	if len(c.indented) > 1 {
+		p.Msg = fmt.Sprintf("the `input:` and `output:` lines of example %q are indented, so Markdown makes them a code block and they are not read", c.Title)
+		p.Help = "start them at the beginning of the line, without the indentation"
+	}
+	if onlyCases {
+		p.Repair = &Replacement{Title: "start the example's lines at the beginning of the line", New: string(bytes.Join(lines, []byte("\n"))),
+			Span: Span{Start: Point{Pos: r.pos(from), Offset: r.base + from}, End: Point{Pos: r.pos(to), Offset: r.base + to}}}
+	}
+	if c.indentedProblem == nil {
+		c.indentedProblem = &p
+	}
+}
+
+// countTrailingBlank is how many of the lines at the end are empty.
+func countTrailingBlank(lines [][]byte) int {
+	n := 0
+	for n < len(lines) && len(lines[len(lines)-1-n]) == 0 {
+		n++
+	}
+	return n
+}
+
+// lineStart is the offset of the start of the line of src that holds off.
+func lineStart(src []byte, off int) int {
+	for off > 0 && src[off-1] != '\n' {
+		off--
+	}
+	return off
+}
+
+// appendNew appends s to list unless it is there already.
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
 }
 
 // isSetext reports whether a heading is underlined (=== or ---) rather than
@@ -271,22 +345,32 @@ func holdsCaseLine(segs *text.Segments, src []byte) bool {
 	return false
 }
 
-// finishExamples adds the "line missing" problems once every case is read.
+// finishExamples adds the "line missing" problems once every case is read:
+// a line missing because it is indented is reported as such.
 func finishExamples(ex *Examples) *Examples {
 	if ex == nil {
 		return nil
 	}
 	for i := range ex.Cases {
 		c := &ex.Cases[i]
+		indented := false
 		for _, side := range []struct {
 			name string
 			line *ExampleLine
 		}{{"input", c.Input}, {"output", c.Output}} {
-			if side.line == nil {
+			switch {
+			case side.line != nil:
+			case slices.Contains(c.indented, side.name):
+				indented = true
+			default:
 				c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: c.Pos, Key: c.Title,
 					Msg: fmt.Sprintf("example %q has no `%s:` line", c.Title, side.name), Help: "add one with a JSON value on the same line"})
 			}
 		}
+		if indented {
+			c.Problems = append(c.Problems, *c.indentedProblem)
+		}
+		c.indented, c.indentedProblem = nil, nil
 	}
 	return ex
 }
@@ -342,14 +426,61 @@ func (r *examplesReader) readCaseLines(c *Case, segs *text.Segments) {
 			msg := fmt.Sprintf("the `%s:` line of example %q is not valid JSON: %s", name, c.Title, errorText(el.Err))
 			help := ""
 			var je *jsonexact.SyntaxError
+			repair := jsonRepair(el)
 			if errors.As(el.Err, &je) {
 				at += min(je.Offset, len(value))
 				help = je.Hint(value)
+				if je.Kind == jsonexact.Syntax && je.Offset >= len(value) {
+					// Ended early: is it spread over the lines that follow?
+					if joined, end, ok := joinedJSON(body, segs, i, value); ok {
+						help = fmt.Sprintf("the JSON of an `%s:` line is on that line: join the lines it is spread over", name)
+						repair = &Replacement{Title: "join the JSON's lines", New: joined,
+							Span: Span{Start: Point{Pos: r.pos(valueStart), Offset: r.base + valueStart}, End: Point{Pos: r.pos(end), Offset: r.base + end}}}
+					}
+				}
 			}
-			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: r.pos(at), Key: c.Title, Msg: msg, Help: help, Repair: jsonRepair(el)})
+			c.Problems = append(c.Problems, Problem{Kind: ProblemExample, Pos: r.pos(at), Key: c.Title, Msg: msg, Help: help, Repair: repair})
 			el.Value = nil
 		}
 	}
+}
+
+// Bounds of joinedJSON: the lines it joins to a case line, and their
+// bytes.
+const (
+	maxJoinedLines = 64
+	maxJoinedBytes = 16 << 10
+)
+
+// joinedJSON is value, the JSON of the case line segs[i] that ends too early,
+// joined with the lines of the block that follow it until it parses (an
+// output: { on one line, its keys and } on the next), and the offset in
+// body where the last of them ends; ok is false when no such lines make it
+// parse, or a case line or a break in the JSON comes first.
+func joinedJSON(body []byte, segs *text.Segments, i int, value []byte) (joined string, end int, ok bool) {
+	b := slices.Clone(value)
+	// At most maxJoinedLines lines, so that a hostile paragraph of many
+	// lines costs no more than that many parses of a short text.
+	for k := i + 1; k < segs.Len() && k <= i+maxJoinedLines && len(b) <= maxJoinedBytes; k++ {
+		seg := segs.At(k)
+		line := bytes.TrimSpace(body[seg.Start:seg.Stop])
+		if len(line) == 0 || bytes.HasPrefix(line, []byte("input:")) || bytes.HasPrefix(line, []byte("output:")) {
+			return "", 0, false
+		}
+		if last := b[len(b)-1]; last != '{' && last != '[' && line[0] != '}' && line[0] != ']' {
+			b = append(b, ' ')
+		}
+		b = append(b, line...)
+		_, err := jsonexact.Parse(b)
+		var je *jsonexact.SyntaxError
+		switch {
+		case err == nil:
+			return string(b), seg.Start + bytes.Index(body[seg.Start:seg.Stop], line) + len(line), true
+		case !errors.As(err, &je) || je.Kind != jsonexact.Syntax || je.Offset < len(b):
+			return "", 0, false
+		}
+	}
+	return "", 0, false
 }
 
 // atLineStart reports whether only blanks stand between the start of the

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // FuzzParseSpec: parseSpec on any text never panics, takes bounded time,
@@ -231,6 +232,19 @@ func TestParseExamples(t *testing.T) {
 			problems: []problem{{Pos{6, 1}, "has no `input:` line"}, {Pos{6, 1}, "has no `output:` line"}},
 		},
 		{
+			name:     "case lines indented 4 spaces are a code block: one problem at the first, not missing lines",
+			body:     "## Examples\n\n### a\n    input: {}\n    output: {}\n\n### b\ninput: {}\n\n\toutput: {}\n",
+			heading:  Pos{4, 1},
+			cases:    []caseSummary{{"a", Pos{6, 1}, Pos{}, Pos{}, "", ""}, {"b", Pos{10, 1}, Pos{11, 1}, Pos{}, "{}", ""}},
+			problems: []problem{{Pos{7, 5}, "the `input:` and `output:` lines of example \"a\" are indented"}, {Pos{13, 2}, "the `output:` line of example \"b\" is indented"}},
+		},
+		{
+			name:    "an indented code block beside the case lines is text",
+			body:    "## Examples\n\n### a\ninput: {}\noutput: {}\n\n    input: {\"shown\": true}\n",
+			heading: Pos{4, 1},
+			cases:   []caseSummary{{"a", Pos{6, 1}, Pos{7, 1}, Pos{8, 1}, "{}", "{}"}},
+		},
+		{
 			name:     "invalid JSON at its column; non-BMP counts two",
 			body:     "## Examples\n\n### 🌍\ninput: {\"s\": \"🌍\" 1}\noutput: {}\n",
 			heading:  Pos{4, 1},
@@ -332,5 +346,86 @@ func TestExampleValues(t *testing.T) {
 	}
 	if b.Input.Value != nil || b.Input.Err != nil {
 		t.Errorf("input null = %v, %v; want nil, nil", b.Input.Value, b.Input.Err)
+	}
+}
+
+// TestExampleLayoutRepair: case lines indented into a code block, and the
+// JSON of a case line spread over the lines that follow it, are repaired
+// to one case line each at the start of its line; not when the code block
+// holds other text, or the lines that follow do not complete the JSON.
+func TestExampleLayoutRepair(t *testing.T) {
+	tests := []struct {
+		name, body string
+		help       string
+		want       string // the body repaired; "" for no repair
+	}{
+		{name: "indented", body: "### a\n    input: {}\n    output: {\"ok\": true}\n",
+			help: "start them at the beginning of the line, without the indentation",
+			want: "### a\ninput: {}\noutput: {\"ok\": true}\n"},
+		{name: "indented with a tab, a blank line kept", body: "### a\n\tinput: {}\n\n\toutput: {\"ok\": true}\n\n### b\n",
+			help: "start them at the beginning of the line, without the indentation",
+			want: "### a\ninput: {}\n\noutput: {\"ok\": true}\n\n### b\n"},
+		{name: "indented beside other code", body: "### a\n    input: {}\n    output: {}\n    print(1)\n",
+			help: "start them at the beginning of the line, without the indentation"},
+		{name: "spread over lines", body: "### a\ninput: {}\noutput: {\n  \"ok\": true,\n  \"n\": [\n    1\n  ]\n}\n",
+			help: "the JSON of an `output:` line is on that line: join the lines it is spread over",
+			want: "### a\ninput: {}\noutput: {\"ok\": true, \"n\": [1]}\n"},
+		{name: "spread, not completed", body: "### a\ninput: {\n  \"x\": 1\noutput: {}\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := fm + "## Examples\n\n" + tt.body
+			s := parseSpec("TOOL.md", []byte(text))
+			if s.Examples == nil || len(s.Examples.Cases) == 0 {
+				t.Fatal("no cases")
+			}
+			var r *Replacement
+			var help string
+			for _, p := range s.Examples.Cases[0].Problems {
+				if p.Help != "" {
+					help = p.Help
+				}
+				if p.Repair != nil {
+					r = p.Repair
+				}
+			}
+			if tt.help != "" && help != tt.help {
+				t.Errorf("help %q, want %q", help, tt.help)
+			}
+			if tt.want == "" {
+				if r != nil {
+					t.Fatalf("repair %+v, want none", r)
+				}
+				return
+			}
+			if r == nil {
+				t.Fatalf("no repair; problems %+v", s.Examples.Cases[0].Problems)
+			}
+			checkSpan(t, s.Lines, r.Span)
+			fixed := text[:r.Span.Start.Offset] + r.New + text[r.Span.End.Offset:]
+			if want := fm + "## Examples\n\n" + tt.want; fixed != want {
+				t.Fatalf("repaired:\n%s\nwant:\n%s", fixed, want)
+			}
+			if after := parseSpec("TOOL.md", []byte(fixed)); len(after.Examples.Cases[0].Problems) > 0 {
+				t.Errorf("after the repair: %+v", after.Examples.Cases[0].Problems)
+			}
+		})
+	}
+}
+
+// TestJoinedJSONBound: a case line whose JSON goes on over a hostile
+// paragraph of many lines is not joined past maxJoinedLines, and costs
+// little.
+func TestJoinedJSONBound(t *testing.T) {
+	body := "## Examples\n\n### a\ninput: {}\noutput: {\"a\": [\n" + strings.Repeat("1,\n", 200000) + "1]}\n"
+	start := time.Now()
+	s := parseSpec("TOOL.md", []byte(fm+body))
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("parsing took %v", d)
+	}
+	for _, p := range s.Examples.Cases[0].Problems {
+		if p.Repair != nil {
+			t.Errorf("a repair joining %d bytes", len(p.Repair.New))
+		}
 	}
 }

@@ -2,6 +2,7 @@ package contract
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -114,6 +115,10 @@ func yamlProblem(err error, s Split, lines *Lines) Problem {
 		if t := strings.IndexByte(text, '\t'); t >= 0 {
 			i = t
 		}
+		if strings.Contains(text[:len(text)-len(strings.TrimLeft(text, " \t"))], "\t") {
+			help = "YAML does not allow tabs for indentation: indent with spaces"
+			repair = tabRepair(s, lines, line, err)
+		}
 	case msg == "mapping values are not allowed in this context":
 		if key, value, colon, ok := colonInPlainValue(text); ok {
 			i = colon
@@ -126,6 +131,63 @@ func yamlProblem(err error, s Split, lines *Lines) Problem {
 	}
 	return Problem{Kind: ProblemFrontmatter, Pos: Pos{Line: line, Column: utf16Width([]byte(text[:i])) + 1}, Key: "frontmatter",
 		Msg: "frontmatter is not valid YAML: " + msg, Help: help, Repair: repair}
+}
+
+// tabRepair is the edit that indents with spaces the frontmatter lines
+// indented with tabs (a tab becomes as many spaces as the other lines'
+// smallest indentation, or 2), from the first such line to the last, whose
+// YAML failed with err on the 1-based line of the text. nil unless it takes
+// that error away (the YAML then parses, or fails only on a later line).
+func tabRepair(s Split, lines *Lines, line int, err error) *Replacement {
+	last := s.YAMLLine + bytes.Count(s.YAML, []byte("\n")) // the closing fence
+	unit, first, end := 0, 0, 0
+	for n := s.YAMLLine; n < last; n++ {
+		t := lines.Line(n)
+		ws := t[:len(t)-len(strings.TrimLeft(t, " \t"))]
+		switch {
+		case strings.Contains(ws, "\t"):
+			if first == 0 {
+				first = n
+			}
+			end = n
+		case len(ws) > 0 && len(ws) < len(t) && (unit == 0 || len(ws) < unit):
+			unit = len(ws)
+		}
+	}
+	if first == 0 {
+		return nil
+	}
+	spaces := strings.Repeat(" ", cmp.Or(unit, 2))
+	r := &Replacement{Title: "indent with spaces", Span: Span{Start: lines.Point(lines.LineStart(first)), End: lines.Point(lines.LineStart(end) + len(lines.Line(end)))}}
+	var b strings.Builder
+	for n := first; n <= end; n++ {
+		t := lines.Line(n)
+		lead := strings.TrimLeft(t, " \t")
+		if n > first {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strings.ReplaceAll(t[:len(t)-len(lead)], "\t", spaces))
+		b.WriteString(lead)
+	}
+	r.New = b.String()
+	if !takesAway(s, lines, r, line, err) {
+		return nil
+	}
+	return r
+}
+
+// takesAway reports whether the repair r of the frontmatter of s, whose
+// YAML failed with err on the 1-based line of the text, takes that error
+// away: the YAML it makes parses, or fails only on a later line.
+func takesAway(s Split, lines *Lines, r *Replacement, line int, err error) bool {
+	yamlStart := lines.LineStart(s.YAMLLine)
+	fixed := make([]byte, 0, len(s.YAML)+len(r.New))
+	fixed = append(fixed, s.YAML[:r.Span.Start.Offset-yamlStart]...)
+	fixed = append(fixed, r.New...)
+	fixed = append(fixed, s.YAML[r.Span.End.Offset-yamlStart:]...)
+	var doc yaml.Node
+	err2 := safeYAMLUnmarshal(yamlLineBreaksAsSpaces(fixed), &doc)
+	return err2 == nil || err2.Error() != err.Error() && yamlErrorLine(err2, s) > line
 }
 
 // quoteRepair is the edit that double-quotes the plain value holding ": "
@@ -184,17 +246,8 @@ func quoteRepair(s Split, lines *Lines, line int, err error) *Replacement {
 	}
 	r := &Replacement{Title: "quote the value", Span: Span{Start: lines.Point(off + start), End: lines.Point(endOff)}}
 	r.New = DoubleQuoted(lines.Text(r.Span))
-	// Does it take the error away?
-	yamlStart := lines.LineStart(s.YAMLLine)
-	fixed := make([]byte, 0, len(s.YAML)+len(r.New))
-	fixed = append(fixed, s.YAML[:r.Span.Start.Offset-yamlStart]...)
-	fixed = append(fixed, r.New...)
-	fixed = append(fixed, s.YAML[r.Span.End.Offset-yamlStart:]...)
-	var doc yaml.Node
-	if err2 := safeYAMLUnmarshal(yamlLineBreaksAsSpaces(fixed), &doc); err2 != nil {
-		if err2.Error() == err.Error() || yamlErrorLine(err2, s) <= line {
-			return nil
-		}
+	if !takesAway(s, lines, r, line, err) {
+		return nil
 	}
 	return r
 }

@@ -116,3 +116,55 @@ func FuzzQuoteRepair(f *testing.F) {
 		}
 	})
 }
+
+// TestTabRepair: a frontmatter indented with tabs gets the help to indent
+// with spaces and the repair that replaces each tab of the indentation by
+// the other lines' smallest indentation (2 when there is none), from the
+// first such line to the last, when that takes the error away.
+func TestTabRepair(t *testing.T) {
+	tests := []struct {
+		name, yaml string
+		want       string // the YAML repaired; "" for no repair
+	}{
+		{name: "one line", yaml: "name: x\ninputs:\n\ttype: object\n", want: "name: x\ninputs:\n  type: object\n"},
+		{name: "nested", yaml: "inputs:\n\ttype: object\n\tproperties:\n\t\tpath: {type: string}\n",
+			want: "inputs:\n  type: object\n  properties:\n    path: {type: string}\n"},
+		{name: "the other lines' indentation", yaml: "outputs:\n    type: object\ninputs:\n\ttype: object\n",
+			want: "outputs:\n    type: object\ninputs:\n    type: object\n"},
+		{name: "spaces then a tab", yaml: "inputs:\n  type: object\n  properties:\n  \tpath: {type: string}\n",
+			want: "inputs:\n  type: object\n  properties:\n    path: {type: string}\n"},
+		{name: "the error stays on its line", yaml: "inputs:\n\tdescription: a: b\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := "---\n" + tt.yaml + "---\nbody\n"
+			s := parseSpec("TOOL.md", []byte(text))
+			var r *Replacement
+			for _, p := range s.Problems {
+				if p.Kind == ProblemFrontmatter && p.Help != "YAML does not allow tabs for indentation: indent with spaces" {
+					t.Errorf("problem %q with help %q, want the help to indent with spaces", p.Msg, p.Help)
+				}
+				if p.Repair != nil {
+					r = p.Repair
+				}
+			}
+			if tt.want == "" {
+				if r != nil {
+					t.Fatalf("repair %+v, want none", r)
+				}
+				return
+			}
+			if r == nil {
+				t.Fatalf("no repair; problems %+v", s.Problems)
+			}
+			checkSpan(t, s.Lines, r.Span)
+			fixed := text[:r.Span.Start.Offset] + r.New + text[r.Span.End.Offset:]
+			if want := "---\n" + tt.want + "---\nbody\n"; fixed != want {
+				t.Fatalf("repaired:\n%s\nwant:\n%s", fixed, want)
+			}
+			if after := parseSpec("TOOL.md", []byte(fixed)); len(after.Problems) > 0 {
+				t.Errorf("after the repair: %+v", after.Problems)
+			}
+		})
+	}
+}

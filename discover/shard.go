@@ -47,24 +47,9 @@ func (s Shard) String() string {
 // that leave the root).
 func (s Shard) First() bool { return s.N <= 1 || s.K == 1 }
 
-// Select returns the paths (tool folders) that belong to shard s, in their
-// order. Paths are hashed by their slash path relative to root, the "dir"
-// of the tool in reports; the zero Shard and N = 1 select every path.
-func (s Shard) Select(paths []string, root string) []string {
-	if s.N <= 1 {
-		return paths
-	}
-	var out []string
-	for _, p := range paths {
-		if s.Holds(p, root) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// Holds reports whether the path p (a tool folder) belongs to shard s, as
-// Select decides.
+// Holds reports whether the path p (a tool folder) belongs to shard s:
+// paths are hashed by their slash path relative to root, the "dir" of the
+// tool in reports; the zero Shard and N = 1 hold every path.
 func (s Shard) Holds(p, root string) bool {
 	return s.N <= 1 || shardOf(shardKey(p, root), s.N) == s.K
 }

@@ -88,7 +88,7 @@ func settingsKey(cfg *Config, runs bool) cache.Key {
 	if runs {
 		h.String(runtime.GOOS + "/" + runtime.GOARCH).
 			Int(int64(cfg.timeout())).Int(cfg.maxOutput()).
-			String(cfg.Sandbox.String()).String(runner.Probe(cfg.Sandbox).String()).
+			Int(int64(cfg.Sandbox)).String(runner.Probe(cfg.Sandbox).String()).
 			Strings(cfg.PassEnv).Strings(runner.Env(cfg.PassEnv))
 	}
 	h.Bool(cfg.Explore != nil)

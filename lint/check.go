@@ -36,9 +36,6 @@ type toolCheck struct {
 	// badLinks says, by file name, why an implementation that is a symbolic
 	// link is not run: its target leaves the tool folder, or is missing.
 	badLinks map[string]badLink
-	// startHints explain, by file name, why an implementation that the
-	// static checks found wrong will fail to start when it is run.
-	startHints map[string]string
 
 	// The schemas, loaded by schemas.
 	schemasLoaded   bool

@@ -70,6 +70,9 @@ type Config struct {
 	// folders, when set, opens the tool folders in place of the root's
 	// gate: Lint sets it for a static lint (see discover.FolderOpener).
 	folders *discover.FolderOpener
+	// git is what git says of the root's files, asked once per run: Lint
+	// sets it (see gitFiles); nil elsewhere.
+	git *gitFiles
 }
 
 // Defaults for Config: the one source of the defaults of --timeout and

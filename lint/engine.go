@@ -46,6 +46,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	if cfg.Run || cfg.Explore != nil {
 		res.Sandbox = runner.Probe(cfg.Sandbox).String()
 	}
+	cfg.git = newGitFiles(cfg.Root)
 	if !cfg.Run && cfg.Explore == nil {
 		// A static lint runs nothing that could change the tree while it
 		// reads it: the folders of one directory are opened from it, kept
@@ -471,7 +472,9 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 			}
 		}
 	}
-	return j.finish(tr, j.spent+time.Since(start))
+	tr = j.finish(tr, j.spent+time.Since(start))
+	tr.Status = j.toolStatus(&tr, ctx.Err() != nil)
+	return tr
 }
 
 // finish adds the findings, in order, and the time spent on the tool (not

@@ -19,6 +19,17 @@ type fixtureScan struct {
 	// bad are the input strings that name a path outside the folder, or a
 	// file of the folder that is not there.
 	bad []badPath
+	// present are the input strings that name a file (or directory) of
+	// the folder that is there, in document order.
+	present []namedPath
+}
+
+// namedPath is an input string that names a file of the tool folder.
+type namedPath struct {
+	cs   *contract.Case
+	line *contract.ExampleLine
+	s    string // the string as written
+	ref  string // the path it names, cleaned, relative to the folder
 }
 
 // badPath is an input string that names a path outside the tool folder or a
@@ -64,6 +75,8 @@ func (c *toolCheck) fixtures() *fixtureScan {
 				}
 				if err := c.folder.FixtureExists(c.root, ref); err != nil {
 					c.fixtureScan.bad = append(c.fixtureScan.bad, badPath{cs: cs, line: l, s: s, err: err})
+				} else {
+					c.fixtureScan.present = append(c.fixtureScan.present, namedPath{cs: cs, line: l, s: s, ref: ref})
 				}
 			}
 		}

@@ -70,6 +70,10 @@ type ToolResult struct {
 	Findings []Finding `json:"findings"`
 	// Examples are the worked examples in document order.
 	Examples []ExampleResult `json:"examples"`
+	// Status is the verdict on the tool as a whole (see ToolStatus); empty
+	// when nothing judged it: the examples were not run (--no-run) and the
+	// static checks settle no other status, or no example ran.
+	Status ToolStatus `json:"status,omitempty"`
 	// Skipped says why the examples were not run; empty when they were.
 	Skipped string `json:"skipped,omitempty"`
 	// Sandbox is what the sandbox enforced on this tool's runs, when it
@@ -151,6 +155,11 @@ type ExampleResult struct {
 	// Denied is the line of the run's output that shows the kernel sandbox
 	// refused it an access, for a sealed run that failed ("" otherwise).
 	Denied string `json:"sandbox_denied,omitempty"`
+	// Baselined is how many of its findings a --baseline file records and
+	// the report leaves out, when they were what failed it: Status is then
+	// its verdict without them, and reports say that it fails as the
+	// baseline records, not that it failed. 0 otherwise.
+	Baselined int `json:"baselined,omitempty"`
 }
 
 // ExploreSettings are the settings of an explore run.
@@ -236,6 +245,12 @@ type Summary struct {
 	Failed   int `json:"failed"`
 	Errored  int `json:"errored"`
 	Skipped  int `json:"skipped"`
-	// Cached is how many tools' results came from the result cache.
-	Cached int `json:"cached,omitempty"`
+	// Statuses counts the tools by their status (ToolResult.Status).
+	Statuses StatusCounts `json:"tool_statuses"`
+	// Baselined counts the examples whose failure a --baseline file records
+	// (ExampleResult.Baselined), which the other counts leave out.
+	Baselined int `json:"baselined,omitempty"`
+	// Cached is how many tools' results came from the result cache (the
+	// text summary says it; the other reports are the same warm and cold).
+	Cached int `json:"-"`
 }

@@ -76,6 +76,11 @@ type Rule struct {
 	// of the run (effects) or says that it did not complete (a timeout, a
 	// crash) is not consequent: its finding stands as it is.
 	consequent bool
+	// unstarted says that a finding of this run rule about a run that
+	// could not start is a consequence when a static finding explains why
+	// it could not start (an executable without a #! line: see cause in
+	// lint/cause.go), folded as a consequent rule's findings are.
+	unstarted bool
 	// twice says that this explore property judges two runs of the same
 	// input, so that shrinking runs each candidate twice too.
 	twice bool

@@ -11,7 +11,9 @@ var ruleExampleSyntax = &Rule{ID: "example-syntax", Severity: SeverityError, Cat
 		"YAML-style `{a: b}`) means the case cannot be run. `--fix` writes single-quoted strings in double quotes " +
 		"and drops trailing commas when the repair is certain (not when a single-quoted string holds an apostrophe " +
 		"or a double quote, quotes are mixed, text follows the JSON or a comma follows the whole value) and the repaired " +
-		"line gets no finding of its own (an input that is no object). A second `## Examples` section is reported at its " +
+		"line gets no finding of its own (an input that is no object). Case lines indented by 4 spaces or a tab are a " +
+		"Markdown code block, which is not read: that is the finding (not a missing line), and `--fix` starts them at " +
+		"the beginning of the line when the code block holds nothing else. A second `## Examples` section is reported at its " +
 		"heading and its cases are not run: the convention has one section, and a second is usually one split by " +
 		"another heading or pasted from elsewhere, so merge it into the first rather than have some tools run its " +
 		"cases and others not.",

@@ -18,7 +18,10 @@ var ruleFrontmatter = &Rule{ID: "frontmatter", Severity: SeverityError, Category
 		"that value in double quotes (escaping `\"` and `\\`; a comment after it stays outside), with the lines a " +
 		"wrapped value goes on on: their line breaks and indentation are kept, so it stays wrapped and YAML folds " +
 		"it as it would have plain. It does so when quoting takes the error away and no comment or tab leaves the " +
-		"value's end uncertain; what the entries it lets YAML read have wrong is reported after the fix.",
+		"value's end uncertain; what the entries it lets YAML read have wrong is reported after the fix. A line indented " +
+		"with a tab (`found character that cannot start any token`) gets the help to indent with spaces, and the fix " +
+		"(safe) replaces each tab of the indentation of the frontmatter's lines by as many spaces as the other lines' " +
+		"smallest indentation (2 when there is none), when that takes the error away.",
 	Example: "---\nname: check-keys\n\tdescription: Lists keys.   (a tab indents it)\n---",
 	Fix:     "---\nname: check-keys\ndescription: Lists keys.\n---",
 	Autofix: SafeFix,

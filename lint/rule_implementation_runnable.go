@@ -14,8 +14,10 @@ var ruleImplementationRunnable = &Rule{ID: "implementation-runnable", Severity: 
 	Doc: "An implementation runs directly when it is executable (its `#!` line names the interpreter) or through the " +
 		"interpreter of a known extension: " + interpreterExtensions + ". A file that is neither, or " +
 		"an executable script without a `#!` line, cannot be started; nor can one whose `#!` line ends with a carriage " +
-		"return (saved with CRLF line endings), which the system takes as part of the interpreter's name; `--fix` " +
-		"converts such a file to LF line endings, unless it is a symbolic link, a carriage return stands inside " +
+		"return (saved with CRLF line endings), which the system takes as part of the interpreter's name. A shell " +
+		"script saved with CRLF line endings, executable or not, starts but fails: the shell takes each line's carriage " +
+		"return as part of its last word (`python3 stats.py\\r`). The examples such an implementation fails say so in " +
+		"one finding each that points here. `--fix` converts such a file to LF line endings, unless it is a symbolic link, a carriage return stands inside " +
 		"a line, or the file changed since it was linted. An " +
 		"implementation may be a relative symbolic link to a file in the tool folder (`linux.sh -> common.sh`); a link " +
 		"whose target leaves the folder, an absolute link, a dangling link or a link to a directory is not run.",
@@ -39,33 +41,74 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 		}
 		head, script := c.readHead(im.Name)
 		executable := runtime.GOOS != "windows" && im.Mode&0o111 != 0
+		// Where the finding is, and what it says of the file as a cause of
+		// the examples' failures.
+		var at place
+		var k cause
 		switch {
 		case executable && !bytes.HasPrefix(head, []byte("#!")) && !isBinary(head):
-			rep.withHelp("add one such as #!/usr/bin/env %s, or remove the execute bit", suggestedInterpreter(im.Ext)).report(inFile(file, topOfFile), im.Name,
-				"%s is executable but has no #! line, so the system cannot start it", im.Name)
+			at = inFile(file, topOfFile)
+			k = cause{is: "is executable but has no #! line", explains: unstarted}
+			if !rep.withHelp("add one such as #!/usr/bin/env %s, or remove the execute bit", suggestedInterpreter(im.Ext)).report(at, im.Name, "%s is executable but has no #! line, so the system cannot start it", im.Name) {
+				continue
+			}
 		case executable && shebangCR(head) >= 0:
 			// The system takes the carriage return as part of the
 			// interpreter's name and reports that no such file exists.
-			r := rep
-			if c.crLineEndings(im.Name, script) {
-				r = rep.withFix(Fix{Title: "convert " + im.Name + " to LF line endings", ToLF: true, Sum: fileSum(script)})
+			at = inFile(file, contract.NewLines(head).Offset(shebangCR(head)))
+			k = cause{is: "has a #! line that ends with a carriage return", explains: unstarted}
+			if !c.lfFix(rep, im.Name, script).report(at, im.Name, "the #! line ends with a carriage return") {
+				continue
 			}
-			r.withHelp("save the file with LF line endings").report(inFile(file, contract.NewLines(head).Offset(shebangCR(head))), im.Name,
-				"the #! line ends with a carriage return")
-			if c.startHints == nil {
-				c.startHints = map[string]string{}
+		case isShellScript(im.Ext, head) && crlfAt(script) >= 0:
+			// The shell reads each line's carriage return as the last
+			// character of its last word: `python3 stats.py\r`.
+			at = inFile(file, contract.NewLines(script).Offset(crlfAt(script)))
+			k = cause{is: "has CRLF line endings", explains: anyFailure}
+			if !c.lfFix(rep, im.Name, script).report(at, im.Name,
+				"%s has CRLF line endings: the shell takes each line's carriage return as part of its last word", im.Name) {
+				continue
 			}
-			c.startHints[im.Name] = "its #! line ends with a carriage return, which the system takes as part of the interpreter's name (see implementation-runnable)"
 		case !executable && !runner.KnownExtension(im.Ext):
-			rep.withHelp("make it executable with a #! line, or rename it to one of %s", interpreterExtensions).report(inFile(file, topOfFile), im.Name,
-				"%s is not executable and %s has no known interpreter", im.Name, im.Ext)
+			at = inFile(file, topOfFile)
+			k = cause{is: "is not executable and has no known interpreter", explains: unstarted}
+			if !rep.withHelp("make it executable with a #! line, or rename it to one of %s", interpreterExtensions).report(at, im.Name,
+				"%s is not executable and %s has no known interpreter", im.Name, im.Ext) {
+				continue
+			}
+		default:
+			continue
 		}
+		k.rule, k.subject, k.are, k.at = rep.rule.ID, im.Name, k.is, rep.placeText(at)
+		c.causeOfImpl(im.Name, k)
 	}
+}
+
+// lfFix is rep with the help of a finding about carriage returns in the
+// implementation name, whose text is script, and the fix that converts it to
+// LF line endings when that may be done (crLineEndings).
+func (c *toolCheck) lfFix(rep reporter, name string, script []byte) reporter {
+	if c.crLineEndings(name, script) {
+		rep = rep.withFix(Fix{Title: "convert " + name + " to LF line endings", ToLF: true, Sum: fileSum(script)})
+	}
+	return rep.withHelp("save the file with LF line endings")
+}
+
+// crlfAt is the offset of the first carriage return of script that ends a
+// line (CRLF, or CR alone in a text without LF), or -1.
+func crlfAt(script []byte) int {
+	if i := bytes.Index(script, []byte("\r\n")); i >= 0 {
+		return i
+	}
+	if bytes.IndexByte(script, '\n') < 0 {
+		return bytes.IndexByte(script, '\r')
+	}
+	return -1
 }
 
 // interpreterExtensions are the extensions that run through an interpreter on
 // every platform, as the implementation-runnable rule names them: the
-// interpreter table of package process is their one source.
+// interpreter table of package runner is their one source.
 var interpreterExtensions = func() string {
 	var exts []string
 	for _, e := range runner.Extensions() {

@@ -13,8 +13,8 @@ var ruleUnusedSuppression = &Rule{ID: "unused-suppression", Severity: SeverityWa
 	Title: "a suppression comment suppresses nothing",
 	Doc: "A suppression (`<!-- speccify-lint-disable RULE -- reason -->` in TOOL.md's body, `# speccify-lint: disable=RULE -- reason` " +
 		"in its frontmatter and in an implementation) that covers no finding of its rule is stale: the problem was fixed, or the rule id is " +
-		"misspelt. So is one that names an unknown rule, has no reason after ` -- ` (it then suppresses nothing until " +
-		"it has one), or is not well formed (such as the body's `speccify-lint-disable` in a YAML comment). Remove it, or fix it. A suppression of a disabled rule, of a run rule " +
+		"misspelt. So is one that names an unknown rule (with the rule it is nearest, whether or not the comment has " +
+		"a reason), has no reason after ` -- ` (it then suppresses nothing until it has one), or is not well formed (such as the body's `speccify-lint-disable` in a YAML comment). Remove it, or fix it. A suppression of a disabled rule, of a run rule " +
 		"when the examples did not run (an explore rule when explore did not run), or of requires-missing (which depends on the machine) is not judged. " +
 		"The fix (safe) writes the rule id a misspelt or abbreviated one surely means (`stdin-twise` becomes " +
 		"`stdin-twice`), unless the comment names that rule already or stands in an implementation that is a " +
@@ -57,23 +57,38 @@ func checkUnusedSuppressions(c *afterCheck, rep reporter) {
 			continue
 		case s.reason == "":
 			rep.withHelp("add ` -- ` and why after the rule ids").report(s.at, s.file, "suppression of %s has no reason, so it suppresses nothing", ruleList(s))
+			// A misspelt id is a mistake of its own: say so now, not once
+			// the reason is there.
+			for j, id := range s.rules {
+				if c.ruleByID(id.Value) == nil {
+					c.reportUnknownRule(rep, s, j)
+				}
+			}
 			continue
 		}
 		for j, id := range s.rules {
 			r := c.ruleByID(id.Value)
 			switch {
 			case r == nil:
-				r := rep
-				if near := suggest.Nearest(id.Value, c.ruleIDs()); near != "" {
-					r = rep.withFixOf(c.ruleIDFix(s, id, suggest.Meant(id.Value, c.ruleIDs()))).withHelp("did you mean %q?", near)
-				}
-				r.report(s.ruleAt[j], s.file+"#"+id.Value, "suppression names the unknown rule %q", id.Value)
+				c.reportUnknownRule(rep, s, j)
 			case s.used[j], !c.cfg.enabled(r), r == ruleRequiresMissing, !c.judged(r):
 			default:
 				rep.withHelp("remove %s from it", id.Value).report(s.ruleAt[j], s.file+"#"+id.Value, "suppression of %s suppresses nothing: no %s finding %s", id.Value, id.Value, s.scope())
 			}
 		}
 	}
+}
+
+// reportUnknownRule reports the j-th rule id of the suppression s, which
+// names no rule, with the rule it is nearest ("did you mean") and the fix
+// that writes the one it surely means.
+func (c *afterCheck) reportUnknownRule(rep reporter, s *suppression, j int) {
+	id := s.rules[j]
+	r := rep
+	if near := suggest.Nearest(id.Value, c.ruleIDs()); near != "" {
+		r = rep.withFixOf(c.ruleIDFix(s, id, suggest.Meant(id.Value, c.ruleIDs()))).withHelp("did you mean %q?", near)
+	}
+	r.report(s.ruleAt[j], s.file+"#"+id.Value, "suppression names the unknown rule %q", id.Value)
 }
 
 // ruleIDFix writes the rule id meant over the unknown id of the

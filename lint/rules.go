@@ -15,7 +15,7 @@ var registry = []*Rule{
 	// Examples: are the worked examples complete and consistent with the schemas.
 	ruleExamplesMissing, ruleExampleSyntax, ruleExampleTitle, ruleExampleInput, ruleExampleOutput, ruleErrorCase,
 	// Fixtures: do the files the examples name ship in the tool folder.
-	ruleFixtureMissing, ruleFixtureUnused, ruleFixtureOutside,
+	ruleFixtureMissing, ruleFixtureUntracked, ruleFixtureUnused, ruleFixtureOutside,
 	// Implementations: is there one runnable implementation per platform.
 	ruleImplementationMissing, ruleImplementationDuplicate, ruleImplementationPlatform, ruleImplementationRunnable, ruleStdinTwice, ruleRequiresMissing,
 	// Skills and discovery.

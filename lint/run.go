@@ -224,7 +224,7 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 			r.run(run, t.out.reporter(r).to(&er.Findings))
 		}
 	}
-	er.Findings = c.explain(cs, impl.Name, run.actual != nil, er.Findings)
+	er.Findings = c.explain(run, er.Findings)
 	er.Status = statusOf(er)
 	er.Denied = t.sealedDenial(er, run.o.Stdout, run.o.Stderr)
 	if er.Status == StatusFailed || er.Status == StatusErrored {

@@ -66,11 +66,16 @@ func (r *Result) Summarize() {
 		}
 	}
 	for i := range r.Tools {
+		s.Statuses.add(r.Tools[i].Status)
 		if r.Tools[i].Cached {
 			s.Cached++
 		}
 		for _, e := range r.Tools[i].Examples {
 			s.Examples++
+			if e.Baselined > 0 {
+				s.Baselined++
+				continue
+			}
 			switch e.Status {
 			case StatusPassed:
 				s.Passed++
@@ -85,6 +90,12 @@ func (r *Result) Summarize() {
 	}
 	r.Summary = s
 }
+
+// ExampleStatus is the status the engine gives an example from its skip
+// reason and findings (errored, failed, passed, skipped), for a caller that
+// changes its findings: what a baseline leaves of an example is judged
+// again.
+func ExampleStatus(e *ExampleResult) Status { return statusOf(e) }
 
 // Fails reports whether the result has a finding at or above threshold.
 // SeverityNone as threshold never fails.

@@ -44,3 +44,78 @@ func TestBaselineApply(t *testing.T) {
 		t.Errorf("summary %+v, example findings %v", cur.Summary, cur.Tools[0].Examples[0].Findings)
 	}
 }
+
+// TestBaselineHidesFailures: an example that failed only by findings the
+// baseline records is judged again without them and counts them
+// (Baselined), in Apply and in ApplyTool alike, and the summary counts it
+// as baselined, not failed; one that also fails by a new finding stays
+// failed; ApplyTool leaves the tool it is given as it was.
+func TestBaselineHidesFailures(t *testing.T) {
+	f := func(rule, key string) lint.Finding {
+		return lint.Finding{Rule: rule, Severity: lint.SeverityError, Message: rule, File: "t/TOOL.md", Line: 1, Column: 1, Key: key, Tool: "t"}
+	}
+	tool := func(second ...lint.Finding) lint.ToolResult {
+		return lint.ToolResult{Dir: "t", Examples: []lint.ExampleResult{
+			{Title: "a", Status: lint.StatusFailed, Findings: []lint.Finding{f("example-failed", "a"), f("example-schema", "a")}},
+			{Title: "b", Status: lint.StatusFailed, Findings: append([]lint.Finding{f("example-failed", "b")}, second...)},
+			{Title: "c", Status: lint.StatusPassed},
+		}}
+	}
+	b := NewBaseline(&lint.Result{Tools: []lint.ToolResult{tool()}})
+	check := func(name string, tr lint.ToolResult) {
+		t.Helper()
+		a, bb := tr.Examples[0], tr.Examples[1]
+		if a.Status != lint.StatusPassed || a.Baselined != 2 || len(a.Findings) != 0 {
+			t.Errorf("%s: a %s, baselined %d, findings %v; want passed, 2, none", name, a.Status, a.Baselined, a.Findings)
+		}
+		if bb.Status != lint.StatusFailed || bb.Baselined != 0 || len(bb.Findings) != 1 {
+			t.Errorf("%s: b %s, baselined %d, findings %v; want failed, 0, the new one", name, bb.Status, bb.Baselined, bb.Findings)
+		}
+	}
+	r := &lint.Result{Tools: []lint.ToolResult{tool(f("example-exit", "b"))}}
+	b.Apply(r)
+	check("Apply", r.Tools[0])
+	if s := r.Summary; s.Passed != 1 || s.Failed != 1 || s.Baselined != 1 || s.Examples != 3 {
+		t.Errorf("summary %+v, want 1 passed, 1 failed, 1 baselined of 3", s)
+	}
+	orig := tool(f("example-exit", "b"))
+	check("ApplyTool", b.ApplyTool(orig))
+	if orig.Examples[0].Status != lint.StatusFailed || len(orig.Examples[0].Findings) != 2 {
+		t.Errorf("ApplyTool changed the tool it was given: %+v", orig.Examples[0])
+	}
+}
+
+// TestBaselineRejudgesTools: a tool that failed only by findings the
+// baseline records is judged again (passed: its examples ran and nothing
+// fails it), in Apply and ApplyTool alike, and the summary counts it so;
+// one that a new finding still fails stays failed; a status the contract
+// decides (invalid-spec) stands whatever the baseline hides.
+func TestBaselineRejudgesTools(t *testing.T) {
+	f := func(dir, rule, key string) lint.Finding {
+		return lint.Finding{Rule: rule, Severity: lint.SeverityError, Message: rule, File: dir + "/TOOL.md", Line: 1, Column: 1, Key: key, Tool: dir}
+	}
+	tool := func(dir string, status lint.ToolStatus, extra ...lint.Finding) lint.ToolResult {
+		return lint.ToolResult{Dir: dir, Status: status, Findings: extra, Examples: []lint.ExampleResult{
+			{Title: "a", Status: lint.StatusFailed, Findings: []lint.Finding{f(dir, "example-failed", "a")}},
+			{Title: "b", Status: lint.StatusPassed},
+		}}
+	}
+	b := NewBaseline(&lint.Result{Tools: []lint.ToolResult{
+		tool("hidden", lint.ToolFailed), tool("more", lint.ToolFailed), tool("invalid", lint.ToolInvalidSpec, f("invalid", "name", "name")),
+	}})
+	r := &lint.Result{Tools: []lint.ToolResult{
+		tool("hidden", lint.ToolFailed), tool("more", lint.ToolFailed, f("more", "effects", "x")), tool("invalid", lint.ToolInvalidSpec, f("invalid", "name", "name")),
+	}}
+	b.Apply(r)
+	for i, want := range []lint.ToolStatus{lint.ToolPassed, lint.ToolFailed, lint.ToolInvalidSpec} {
+		if got := r.Tools[i].Status; got != want {
+			t.Errorf("Apply: %s is %q, want %q", r.Tools[i].Dir, got, want)
+		}
+	}
+	if s := r.Summary.Statuses; s.Passed != 1 || s.Failed != 1 || s.InvalidSpec != 1 {
+		t.Errorf("summary's statuses %+v, want 1 passed, 1 failed, 1 invalid-spec", s)
+	}
+	if got := b.ApplyTool(tool("hidden", lint.ToolFailed)).Status; got != lint.ToolPassed {
+		t.Errorf("ApplyTool: hidden is %q, want passed", got)
+	}
+}

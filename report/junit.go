@@ -55,6 +55,10 @@ func (s *junitSuite) add(c junitCase) {
 	}
 }
 
+// junitStatusProperty is the name of the <property> of a tool's suite
+// that gives the tool's status (lint.ToolStatus), when it has one.
+const junitStatusProperty = "speccify-lint.status"
+
 // staticCase is the name of the test case that holds a folder's static
 // findings. No example case of the suite has this name: an example titled so
 // gets its line in its name (see caseNames).
@@ -90,6 +94,9 @@ func writeJUnit(b *bytes.Buffer, r *lint.Result, opt Options) error {
 		s := junitSuite{}
 		s.Name = cleanLine(t.DisplayName())
 		s.File = cleanLine(t.Spec)
+		if t.Status != "" {
+			s.Properties = &[]junit.Property{{Name: junitStatusProperty, Value: string(t.Status)}}
+		}
 		s.add(lintCase(t.Dir, t.Spec, staticFindings(t), opt))
 		for j, name := range caseNames(t.Examples) {
 			if t.Explore != nil {

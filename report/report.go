@@ -156,6 +156,12 @@ func ShowsFixes(format string) bool {
 	return i >= 0 && writers[i].fixes
 }
 
+// ListsExamples reports whether the format lists every example with
+// Options.Verbose (-v): the text report. Where it does not, the CLI streams
+// the examples' lines with the tools' verdicts (WriteToolVerdict) instead,
+// so that a log that holds both stdout and stderr has each line once.
+func ListsExamples(format string) bool { return format == "text" }
+
 // Formats are the report formats Write accepts.
 var Formats = names(writers, func(w formatWriter) string { return w.name })
 
@@ -376,10 +382,18 @@ func messageAndHelp(f lint.Finding) string {
 	return f.Message + "; help: " + f.Help
 }
 
+// statusBaselined is the verdict a report gives an example that fails only
+// as a --baseline file records (lint.ExampleResult.Baselined).
+const statusBaselined lint.Status = "baselined"
+
 // verdict is the status a report gives an example: its Status, except that
 // a run that passed but has an error-level finding (such as side effects at
-// error level) counts as failed.
+// error level) counts as failed, and one whose failure the baseline records
+// is baselined.
 func verdict(e *lint.ExampleResult) lint.Status {
+	if e.Baselined > 0 {
+		return statusBaselined
+	}
 	if e.Status == lint.StatusPassed {
 		for _, f := range e.Findings {
 			if f.Severity >= lint.SeverityError {

@@ -87,6 +87,7 @@ func testResult() *lint.Result {
 					},
 					{Title: "needs network", Line: 38, Status: lint.StatusSkipped, SkipReason: "requires network access"},
 				},
+				Status:   lint.ToolInvalidSpec,
 				Duration: 2100 * time.Millisecond,
 			},
 			{
@@ -97,6 +98,7 @@ func testResult() *lint.Result {
 				Examples: []lint.ExampleResult{
 					{Title: "echoes", Line: 12, Status: lint.StatusSkipped, SkipReason: "no implementation for linux"},
 				},
+				Status:  lint.ToolNotImplemented,
 				Skipped: "no implementation for linux",
 			},
 			{
@@ -114,6 +116,7 @@ func testResult() *lint.Result {
 						},
 					},
 				},
+				Status:   lint.ToolFailed,
 				Duration: 40 * time.Millisecond,
 			},
 			{
@@ -133,6 +136,7 @@ func testResult() *lint.Result {
 					},
 					{Title: "same", Line: 40, Status: lint.StatusPassed, Duration: 6 * time.Millisecond, ExitStatus: "exit code 0", Implementation: "tools/gamma, v2/linux.py"},
 				},
+				Status:   lint.ToolPassed,
 				Duration: 20 * time.Millisecond,
 			},
 		},
@@ -155,6 +159,7 @@ func passingTools(r *lint.Result) *lint.Result {
 				{Title: "works", Line: 12, Status: lint.StatusPassed, ExitStatus: "exit code 0"},
 				{Title: "fails cleanly", Line: 16, Status: lint.StatusPassed, ExitCode: 1, ExitStatus: "exit code 1"},
 			},
+			Status: lint.ToolPassed,
 		})
 	}
 	r.Summarize()

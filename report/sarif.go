@@ -303,10 +303,26 @@ func sarifInvocation(r *lint.Result, opt Options) *sarif.Invocation {
 			}
 		}
 	}
+	inv.Properties = sarifStatuses(r)
 	if !opt.NoTimestamps {
 		inv.EndTimeUTC = ptr(opt.now())
 	}
 	return inv
+}
+
+// sarifStatuses are the invocation's properties that give each tool's
+// status (lint.ToolStatus), which a SARIF result cannot carry (a tool that
+// passed has none): "speccify-lint/tool-statuses", the count of each
+// status as the JSON report's summary has them, and "speccify-lint/tools",
+// the tool folders that have a status, in report order, each with it.
+func sarifStatuses(r *lint.Result) sarif.Properties {
+	tools := []map[string]string{}
+	for _, i := range toolOrder(r) {
+		if t := &r.Tools[i]; t.Status != "" {
+			tools = append(tools, map[string]string{"dir": t.Dir, "status": string(t.Status)})
+		}
+	}
+	return sarif.Properties{"speccify-lint/tool-statuses": summary(r).Statuses, "speccify-lint/tools": tools}
 }
 
 // sarifLocation is a location in a root-relative file.

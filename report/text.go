@@ -88,7 +88,7 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 		writeExploreBlocks(b, t, opt)
 		for j := range t.Examples {
 			e := &t.Examples[j]
-			if opt.Verbose && r.Ran && t.Skipped == "" {
+			if opt.Verbose && r.Ran && t.Skipped == "" || e.Baselined > 0 && !opt.Quiet {
 				writeExampleLine(b, t, e, opt)
 			}
 			writeFindingLines(b, e.Findings, opt)
@@ -114,8 +114,13 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 func writeExampleLine(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult, opt Options) {
 	v := verdict(e)
 	fmt.Fprintf(b, "%s: %s: example %s", paintPlace(opt.Color, t.Spec, e.Line), paintVerdict(opt.Color, v), strconv.Quote(cleanLine(e.Title)))
-	if v == lint.StatusSkipped {
+	switch v {
+	case lint.StatusSkipped:
 		fmt.Fprintf(b, ": %s\n", cleanLine(e.SkipReason))
+		return
+	case statusBaselined:
+		// What the baseline hides, in one line: not a failure.
+		fmt.Fprintf(b, ": the baseline records its failure (%s, hidden)\n", plural(e.Baselined, "finding"))
 		return
 	}
 	fmt.Fprintf(b, " (%s)\n", opt.duration(e.Duration).Round(time.Millisecond))
@@ -344,13 +349,14 @@ func stdoutLines(stdout string) (lines []string, more int) {
 	return lines, more
 }
 
-// writeTextSummary writes "N tools, N findings (N errors, N warnings)" and
-// the example verdicts when examples ran (or how many did not run, and
-// why: notRun, "--no-run" when empty), then how many findings a fix
-// resolves.
+// writeTextSummary writes "N tools, N findings (N errors, N warnings)",
+// the tools' statuses after "N tools" when one is neither passed nor failed
+// (see toolStatusCounts), and the example verdicts when examples ran (or
+// how many did not run, and why: notRun, "--no-run" when empty), then how
+// many findings a fix resolves.
 func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string) {
 	s := summary(r)
-	fmt.Fprintf(b, "%s, %s (%s, %s", plural(s.Tools, "tool"), plural(s.Findings, "finding"),
+	fmt.Fprintf(b, "%s%s, %s (%s, %s", plural(s.Tools, "tool"), toolStatusCounts(s.Statuses, color), plural(s.Findings, "finding"),
 		paintCount(color, ansiRed, plural(s.Errors, "error"), s.Errors),
 		paintCount(color, ansiYellow, plural(s.Warnings, "warning"), s.Warnings))
 	if s.Notes > 0 {
@@ -361,6 +367,9 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string
 		b.WriteString(", " + exploreSummary(r))
 	} else if r.Ran {
 		fmt.Fprintf(b, ", examples: %d passed, %d failed, %d errored, %d skipped", s.Passed, s.Failed, s.Errored, s.Skipped)
+		if s.Baselined > 0 {
+			fmt.Fprintf(b, ", %d baselined", s.Baselined)
+		}
 	} else if s.Examples > 0 {
 		fmt.Fprintf(b, ", %s not run (%s)", plural(s.Examples, "example"), cmp.Or(notRun, "--no-run"))
 	}
@@ -387,6 +396,31 @@ func writeCached(b *bytes.Buffer, r *lint.Result) {
 	if s := summary(r); s.Cached > 0 {
 		fmt.Fprintf(b, "%d of %s %s\n", s.Cached, plural(s.Tools, "tool"), fromCache)
 	}
+}
+
+// toolStatusCounts is the part of the summary line that counts the tools
+// by status, " (1 not-implemented, 2 passed)": every status some tool has,
+// in the order of their precedence (lint.ToolStatuses), unverified ones in
+// yellow. It is there only when the examples of some tool could not run
+// for a reason a status names (no-examples, not-implemented,
+// not-applicable, missing-requirement); otherwise every tool's examples
+// ran, or none did (--no-run), and the example verdicts and the error
+// count say the rest.
+func toolStatusCounts(c lint.StatusCounts, color bool) string {
+	if c.NoExamples+c.NotImplemented+c.NotApplicable+c.MissingRequirement == 0 {
+		return ""
+	}
+	var parts []string
+	for _, st := range lint.ToolStatuses {
+		if n := c.Of(st); n > 0 {
+			part := strconv.Itoa(n) + " " + string(st)
+			if st.Unverified() {
+				part = paint(color, ansiYellow, part)
+			}
+			parts = append(parts, part)
+		}
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 // writeFixable writes the line of the summary that counts the findings

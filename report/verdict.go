@@ -78,9 +78,10 @@ func (n *counts) add(s lint.Status) {
 }
 
 // verdict is the verdict of a tool whose examples (or properties) have
-// these verdicts: failed, else errored, else passed, else skipped.
+// these verdicts: failed, else errored, else passed, else baselined, else
+// skipped.
 func (n counts) verdict() lint.Status {
-	for _, s := range []lint.Status{lint.StatusFailed, lint.StatusErrored, lint.StatusPassed} {
+	for _, s := range []lint.Status{lint.StatusFailed, lint.StatusErrored, lint.StatusPassed, statusBaselined} {
 		if n[s] > 0 {
 			return s
 		}
@@ -93,7 +94,7 @@ func (n counts) verdict() lint.Status {
 // property that passed).
 func (n counts) String(words map[lint.Status]string) string {
 	var parts []string
-	for _, s := range []lint.Status{lint.StatusPassed, lint.StatusFailed, lint.StatusErrored, lint.StatusSkipped} {
+	for _, s := range []lint.Status{lint.StatusPassed, lint.StatusFailed, lint.StatusErrored, lint.StatusSkipped, statusBaselined} {
 		if n[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[s], cmp.Or(words[s], string(s))))
 		}

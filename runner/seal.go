@@ -25,14 +25,6 @@ const (
 // Modes are the names of the modes, as --sandbox takes them.
 var Modes = []string{"auto", "required", "off"}
 
-// String is the mode's name.
-func (m Mode) String() string {
-	if int(m) < len(Modes) {
-		return Modes[m]
-	}
-	return fmt.Sprintf("Mode(%d)", int(m))
-}
-
 // ParseMode reads a mode by its name.
 func ParseMode(s string) (Mode, error) {
 	for i, name := range Modes {

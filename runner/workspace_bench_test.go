@@ -44,7 +44,7 @@ func BenchmarkRuns(b *testing.B) {
 		}
 	})
 	for _, mode := range []Mode{SandboxOff, SandboxAuto} {
-		b.Run("copy-"+mode.String(), func(b *testing.B) {
+		b.Run("copy-"+Modes[mode], func(b *testing.B) {
 			root, err := os.OpenRoot(dir)
 			if err != nil {
 				b.Fatal(err)
@@ -70,7 +70,7 @@ func BenchmarkOpen(b *testing.B) {
 	}
 	dir := benchFolder(b)
 	for _, mode := range []Mode{SandboxOff, SandboxAuto} {
-		b.Run(mode.String(), func(b *testing.B) {
+		b.Run(Modes[mode], func(b *testing.B) {
 			for b.Loop() {
 				root, err := os.OpenRoot(dir)
 				if err != nil {

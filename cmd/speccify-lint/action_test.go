@@ -124,7 +124,7 @@ func TestActionShape(t *testing.T) {
 		"paths": ".", "run-examples": "true", "platform": "", "timeout": "", "fail-on": "error",
 		"sarif-file": "speccify-lint.sarif", "junit-file": "speccify-lint.xml", "upload-sarif": "true",
 		"sarif-category": "", "changed-since": "", "against": "", "args": "", "go-version": "", "explore-runs": "0",
-		"sandbox": "auto", "pass-env": "",
+		"sandbox": "auto", "pass-env": "", "require-run": "false",
 	}
 	if got := slices.Sorted(maps.Keys(a.Inputs)); !slices.Equal(got, slices.Sorted(maps.Keys(wantInputs))) {
 		t.Errorf("inputs %v, want %v", got, slices.Sorted(maps.Keys(wantInputs)))
@@ -446,6 +446,9 @@ func TestAction(t *testing.T) {
 		tools    int
 		category string
 		explore  bool // the log has explore's summary line
+
+		files map[string]string // more files of the workspace
+		note  string            // a line the log must hold
 	}{
 		{name: "passing", inputs: map[string]string{"paths": "good tools"}, code: "0", failed: "0", errors: "0", tools: 1},
 		{name: "failing", inputs: map[string]string{"paths": "bad tools\n"}, code: "1", failed: "1", errors: "2", tools: 1},
@@ -466,9 +469,26 @@ func TestAction(t *testing.T) {
 		// since: nothing breaks), and the summary's table of changes.
 		{name: "against", inputs: map[string]string{"paths": "good tools", "against": "HEAD"}, git: true,
 			code: "0", failed: "0", errors: "0", tools: 1},
+		// require-run: a tool without an implementation, which is only a
+		// warning, fails the job; one whose implementations are for other
+		// platforms does not.
+		{name: "require-run", inputs: map[string]string{"paths": "todo tools\ngood tools", "require-run": "true"}, files: todoTool,
+			code: "1", failed: "0", errors: "0", tools: 2,
+			note: "speccify-lint: --require-run: 1 tool cannot run its examples here: todo tools/.agent/tools/todo/TOOL.md (not-implemented)"},
+		{name: "no require-run", inputs: map[string]string{"paths": "todo tools"}, files: todoTool, code: "0", failed: "0", errors: "0", tools: 1},
+		{name: "require-run, not for this platform", inputs: map[string]string{"paths": "good tools", "require-run": "true", "platform": "windows"},
+			code: "0", failed: "0", errors: "0", tools: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ws := workspace(t)
+			for name, text := range tc.files {
+				if err := os.MkdirAll(filepath.Join(ws, filepath.Dir(name)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(ws, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 			c := newRun(tc.inputs, ws)
 			c.steps["build"] = build.outputs
 			if tc.noJQ {
@@ -512,6 +532,9 @@ func TestAction(t *testing.T) {
 				t.Errorf("sarif-written=%q after a usage error, want false", out["sarif-written"])
 			}
 
+			if tc.note != "" && !strings.Contains(lint.log, tc.note+"\n") {
+				t.Errorf("the log lacks %q:\n%s", tc.note, lint.log)
+			}
 			if got := strings.Contains(lint.log, ", explored: "); got != tc.explore {
 				t.Errorf("explore's summary in the log: %v, want %v:\n%s", got, tc.explore, lint.log)
 			}
@@ -595,6 +618,15 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("bad require-run", func(t *testing.T) {
+		c := newRun(map[string]string{"require-run": "yes"}, workspace(t))
+		c.steps["build"] = build.outputs
+		lint := c.runStep(t, a.step(t, "lint"))
+		if lint.code != 2 || !strings.Contains(lint.log, "::error title=speccify-lint action::require-run must be true or false") {
+			t.Errorf("exit %d, log:\n%s", lint.code, lint.log)
+		}
+	})
+
 	t.Run("bad run-examples", func(t *testing.T) {
 		c := newRun(map[string]string{"run-examples": "yes"}, workspace(t))
 		c.steps["build"] = build.outputs
@@ -607,6 +639,28 @@ func TestAction(t *testing.T) {
 		}
 	})
 }
+
+// todoTool is a workspace's "todo tools" folder: a tool with a contract
+// and no implementation.
+var todoTool = map[string]string{"todo tools/.agent/tools/todo/TOOL.md": `---
+name: todo
+description: Says hello, once it is written.
+inputs: {type: object, properties: {name: {type: string}}}
+outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, greeting: {type: string}, error: {type: string}}}
+effects: none
+requires: [sh]
+---
+
+## Examples
+
+### greets
+input: {"name": "Ada"}
+output: {"ok": true, "greeting": "hello Ada"}
+
+### no name
+input: {}
+output: {"ok": false, "error": "name is missing"}
+`}
 
 // checkCacheKey checks the outputs of the gocache step: a key from the
 // action's go.sum and the Go version, and the Go build and module caches.

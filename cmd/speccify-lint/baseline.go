@@ -34,10 +34,10 @@ func (c *LintCmd) applyBaseline(env *runEnv, res *lint.Result) (wrote bool, err 
 	return false, nil
 }
 
-// readBaseline reads the --baseline file; nil when there is none.
+// readBaseline reads the --baseline file, once; nil when there is none.
 func (c *LintCmd) readBaseline() (*report.Baseline, error) {
-	if c.Baseline == "" {
-		return nil, nil
+	if c.Baseline == "" || c.baseline != nil {
+		return c.baseline, nil
 	}
 	path := c.Baseline
 	if dir := c.origins["baseline"].config; dir != "" && !filepath.IsAbs(path) {
@@ -45,5 +45,7 @@ func (c *LintCmd) readBaseline() (*report.Baseline, error) {
 		// which may be in a directory above the working directory.
 		path = filepath.Join(filepath.Dir(dir), path)
 	}
-	return report.ReadBaseline(path)
+	b, err := report.ReadBaseline(path)
+	c.baseline = b
+	return b, err
 }

@@ -18,7 +18,7 @@ import (
 // merge, diff, explore and server.
 type cli struct {
 	Lint    LintCmd    `cmd:"" default:"withargs" hidden:"" help:"Lint every TOOL.md under the paths (default: .) and run its examples against the implementations for this platform."`
-	Rules   RulesCmd   `cmd:"" help:"List every rule with its id, default severity, title and documentation; with an id, print that rule's whole documentation."`
+	Rules   RulesCmd   `cmd:"" help:"List every rule with its id, default severity, title and fix; with an id, print that rule's whole documentation."`
 	Explain ExplainCmd `cmd:"" help:"Print the whole documentation of one rule, with an example that triggers it and its fix (as rules ID does)."`
 	Version VersionCmd `cmd:"" help:"Print the version."`
 	Merge   MergeCmd   `cmd:"" help:"Merge the JSON reports of the shards of one run (--shard K/N) into one report."`

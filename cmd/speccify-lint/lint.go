@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -41,6 +42,8 @@ type LintCmd struct {
 	Baseline string            `placeholder:"FILE" help:"Report only the findings that the baseline file FILE (written by --write-baseline) does not record; in the configuration file, FILE is relative to the file."`
 	Severity map[string]string `placeholder:"RULE=SEVERITY" help:"Set the severity of a rule's findings: note, warning or error (repeatable; severity: {RULE: SEVERITY} in the configuration file)."`
 
+	RequireRun bool `name:"require-run" help:"Exit 1 when a tool whose examples could run here did not run them: its status is no-examples, not-implemented or missing-requirement (not-applicable, a tool not for this platform, never fails)."`
+
 	Platform     string        `placeholder:"PLATFORM" help:"Platform whose implementations run: ${platform_list} (default: this machine)."`
 	Root         string        `type:"existingdir" placeholder:"DIR" config:"-" help:"Directory report paths are relative to (default: the git top level, else the working directory)."`
 	Config       string        `placeholder:"FILE" config:"-" help:"Configuration file (default: .speccify-lint.yaml or .speccify-lint.yml in the working directory or the nearest directory above it that has one)."`
@@ -65,6 +68,8 @@ type LintCmd struct {
 	// origins says where each flag that was set was set: on the command
 	// line or in the configuration file. A flag not in it has its default.
 	origins map[string]settingOrigin
+	// baseline is the --baseline file, read once (readBaseline).
+	baseline *report.Baseline
 }
 
 // Run lints, reports and sets the exit code.
@@ -106,12 +111,24 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	if err := c.checkRevisions(); err != nil {
 		return usageError{err}
 	}
+	// A --baseline file that is not one is a usage error before anything
+	// runs, not after every example did.
+	baseline, err := c.readBaseline()
+	if err != nil {
+		return usageError{err}
+	}
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
 	if err := checkPaths(paths, env.commands); err != nil {
 		return usageError{err}
+	}
+	if c.Root == "" {
+		if own := ownRoot(root, paths); own != root {
+			fmt.Fprintf(env.stderr, "speccify-lint: %s lies outside %s: checked from its own root, %s\n", paths[0], root, own)
+			root = own
+		}
 	}
 	disc, shard, err := c.discover(paths, root, true, env.stderr)
 	if err != nil {
@@ -167,9 +184,13 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 			progress = startProgress(env.stderr, len(disc.Tools), explore != nil)
 			cfg.Progress = progress.event
 		} else if wantStream(running, c.Quiet) {
+			// With -v the examples' lines stream only when the report on
+			// stdout does not list them: a CI log holds both streams, and
+			// each line once.
 			stream := newToolStream(ctx, env.stderr, lint.ToolDirs(root, disc), report.Options{
-				Color: c.useColor("text", env.stderr), NoTimestamps: c.NoTimestamps, Verbose: c.Verbose,
-			})
+				Color: c.useColor("text", env.stderr), NoTimestamps: c.NoTimestamps,
+				Verbose: c.Verbose && !report.ListsExamples(plan.stdout),
+			}, baseline)
 			cfg.Progress = stream.event
 		}
 		res = lint.Lint(ctx, disc, cfg)
@@ -228,10 +249,32 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		env.exitCode = exitUsage
 	case wrote:
 		// --write-baseline records the findings; it does not judge them.
+	case c.RequireRun && len(res.Unverified()) > 0:
+		fmt.Fprintln(env.stderr, unverifiedNote(res.Unverified()))
+		env.exitCode = 1
 	case res.Fails(failThreshold(c.FailOn)):
 		env.exitCode = 1
 	}
 	return nil
+}
+
+// unverifiedNote is what --require-run says on stderr when it fails the
+// run: the tools it fails on, each with its status, the first
+// maxUnverifiedNamed of them by name.
+func unverifiedNote(tools []*lint.ToolResult) string {
+	const maxUnverifiedNamed = 10
+	var named []string
+	for _, t := range tools[:min(len(tools), maxUnverifiedNamed)] {
+		named = append(named, fmt.Sprintf("%s (%s)", t.Spec, t.Status))
+	}
+	if more := len(tools) - len(named); more > 0 {
+		named = append(named, fmt.Sprintf("and %d more", more))
+	}
+	what := "1 tool cannot run its examples here"
+	if len(tools) > 1 {
+		what = fmt.Sprintf("%d tools cannot run their examples here", len(tools))
+	}
+	return "speccify-lint: --require-run: " + what + ": " + strings.Join(named, ", ")
 }
 
 func failThreshold(name string) lint.Severity {
@@ -362,6 +405,42 @@ func checkPaths(paths, commands []string) error {
 		return fmt.Errorf("%s: %w", p, fserr.Cause(err))
 	}
 	return nil
+}
+
+// ownRoot is the root of the paths named on the command line when --root is
+// not set: root (the working directory's git top level, else the working
+// directory), unless every path lies outside it, where the paths have a
+// root of their own, as ruff and golangci-lint check another project from
+// wherever they are started: the git top level of the first path, else the
+// first path itself (its directory when it is a file), when every path lies
+// inside it. A path inside root, or paths of different roots, keep root (a
+// path outside it is then an error, as before). Whichever the root, each
+// path goes through its gate (discover.Discover): a symbolic link to a
+// directory on its way is not followed.
+func ownRoot(root string, paths []string) string {
+	outside := func(root, p string) bool {
+		_, err := discover.NewGate(root).Resolve(p)
+		var out *discover.OutsideError
+		return errors.As(err, &out)
+	}
+	if len(paths) == 0 || slices.ContainsFunc(paths, func(p string) bool { return !outside(root, p) }) {
+		return root
+	}
+	first, err := filepath.Abs(paths[0])
+	if err != nil {
+		return root
+	}
+	own, ok := discover.TopLevel(first)
+	if !ok {
+		own = first
+		if info, err := os.Stat(first); err == nil && !info.IsDir() {
+			own = filepath.Dir(first)
+		}
+	}
+	if slices.ContainsFunc(paths, func(p string) bool { return outside(own, p) }) {
+		return root
+	}
+	return own
 }
 
 // resolveRoot is --root, else the git top level of the working directory,

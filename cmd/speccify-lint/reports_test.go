@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -150,7 +152,7 @@ func checkParses(t *testing.T, format string, out []byte) {
 		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 		if format == "azure" {
 			lines = lines[:len(lines)-1] // the summary line
-			if strings.Contains(lines[len(lines)-1], " tools, ") {
+			if textSummary.MatchString(lines[len(lines)-1]) {
 				lines = lines[:len(lines)-1] // and the fixable count after it
 			}
 		}
@@ -236,9 +238,12 @@ func TestReportsDeterministic(t *testing.T) {
 	}
 }
 
-var textSummary = regexp.MustCompile(`(?m)^(\d+) tools?, (\d+) findings? \((\d+) errors?, (\d+) warnings?\), examples: (\d+) passed, (\d+) failed, (\d+) errored, (\d+) skipped$`)
+// textSummary is the text report's summary line: the tools (and their
+// statuses, when it counts them), findings and example verdicts.
+var textSummary = regexp.MustCompile(`(?m)^(\d+) tools?(?: \(([a-z0-9, -]+)\))?, (\d+) findings? \((\d+) errors?, (\d+) warnings?\), examples: (\d+) passed, (\d+) failed, (\d+) errored, (\d+) skipped$`)
 
-// TestJUnitCountsMatchText: the JUnit totals are the text summary's.
+// TestJUnitCountsMatchText: the JUnit totals are the text summary's, and
+// the tools' statuses the JUnit suites give are those it counts.
 func TestJUnitCountsMatchText(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs implementations")
@@ -249,14 +254,18 @@ func TestJUnitCountsMatchText(t *testing.T) {
 		t.Fatal("no summary line in the text report")
 	}
 	n := func(i int) int { v, _ := strconv.Atoi(string(m[i])); return v }
-	tools, passed, failed, errored, skipped := n(1), n(5), n(6), n(7), n(8)
+	tools, passed, failed, errored, skipped := n(1), n(6), n(7), n(8), n(9)
 	var doc struct {
 		Tests    int `xml:"tests,attr"`
 		Failures int `xml:"failures,attr"`
 		Errors   int `xml:"errors,attr"`
 		Suites   []struct {
-			Skipped int `xml:"skipped,attr"`
-			Cases   []struct {
+			Skipped    int `xml:"skipped,attr"`
+			Properties []struct {
+				Name  string `xml:"name,attr"`
+				Value string `xml:"value,attr"`
+			} `xml:"properties>property"`
+			Cases []struct {
 				Name string `xml:"name,attr"`
 			} `xml:"testcase"`
 		} `xml:"testsuite"`
@@ -265,7 +274,13 @@ func TestJUnitCountsMatchText(t *testing.T) {
 		t.Fatal(err)
 	}
 	lintCases, skippedCases := 0, 0
+	statuses := map[string]int{}
 	for _, s := range doc.Suites {
+		for _, p := range s.Properties {
+			if p.Name == "speccify-lint.status" {
+				statuses[p.Value]++
+			}
+		}
 		skippedCases += s.Skipped
 		for _, c := range s.Cases {
 			if c.Name == "static checks" {
@@ -278,6 +293,19 @@ func TestJUnitCountsMatchText(t *testing.T) {
 	}
 	if got, want := doc.Tests-lintCases, passed+failed+errored+skipped; got != want {
 		t.Errorf("JUnit has %d example cases, the text summary %d examples", got, want)
+	}
+	var counted []string
+	for part := range strings.SplitSeq(string(m[2]), ", ") {
+		if count, status, ok := strings.Cut(part, " "); ok {
+			counted = append(counted, status+"="+count)
+		}
+	}
+	var given []string
+	for _, status := range slices.Sorted(maps.Keys(statuses)) {
+		given = append(given, status+"="+strconv.Itoa(statuses[status]))
+	}
+	if slices.Sort(counted); !slices.Equal(counted, given) {
+		t.Errorf("the text summary counts the statuses %q, the JUnit suites give %q", counted, given)
 	}
 	// The lint cases of tools with static errors fail too.
 	if doc.Errors != errored || skippedCases != skipped || doc.Failures < failed {

@@ -179,7 +179,8 @@ func answerScript() string { return "read -r input\n" + answer }
 // TestStreamOrderAnyJobs: the streamed lines come in the report's order
 // whatever --jobs is: with --jobs 4, b is done while a still waits for its
 // gate (opened only once b's implementation has run), and b's lines wait
-// for a's. The -v lines of the examples come before their tool's verdict.
+// for a's. The -v lines of the examples come before their tool's verdict
+// (they stream when the report on stdout does not list them: JSON here).
 func TestStreamOrderAnyJobs(t *testing.T) {
 	bin := buildBinary(t)
 	dir := t.TempDir()
@@ -196,7 +197,7 @@ b/TOOL.md: passed: examples: 2 passed (0s)`
 		_ = os.Remove(gate)
 		_ = os.Remove(mark)
 		// Unsealed: b's implementation touches its mark outside its folder.
-		r := startStream(t, bin, root, "-v", "--jobs", jobs, "--sandbox", "off")
+		r := startStream(t, bin, root, "-v", "--format", "json", "--jobs", jobs, "--sandbox", "off")
 		if jobs != "1" {
 			waitFor(t, mark)
 		}

@@ -1,6 +1,6 @@
 // Package safegit runs git for speccify-lint so that no program the
 // repository names runs: every git command of the project goes through
-// Command or Output.
+// Command, CommandContext or Output.
 //
 // A pull request may write the repository (its .git/config, .gitattributes,
 // hooks), and git runs programs named there while it merely reads: the
@@ -33,6 +33,7 @@ package safegit
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -75,7 +76,14 @@ func env() []string {
 // lists the configuration's filter drivers (one `git config` run) to turn
 // them off. An error is that listing's.
 func Command(dir string, args ...string) (*exec.Cmd, error) {
-	drivers, err := filterDrivers(dir)
+	return CommandContext(context.Background(), dir, args...)
+}
+
+// CommandContext is Command bound to ctx: the listing of the filter
+// drivers and the command it returns are killed when ctx is done
+// (exec.CommandContext).
+func CommandContext(ctx context.Context, dir string, args ...string) (*exec.Cmd, error) {
+	drivers, err := filterDrivers(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +97,7 @@ func Command(dir string, args ...string) (*exec.Cmd, error) {
 	if len(args) > 0 && slices.Contains(diffCommands, args[0]) {
 		args = append([]string{args[0], "--no-ext-diff", "--no-textconv"}, args[1:]...)
 	}
-	return command(dir, append(full, args...)...), nil
+	return command(ctx, dir, append(full, args...)...), nil
 }
 
 // override is the options that set key to value ("" or "false"): -c, or
@@ -106,8 +114,8 @@ func override(key, value string) []string {
 	return []string{"-c", key + "=" + value}
 }
 
-func command(dir string, args ...string) *exec.Cmd {
-	cmd := exec.Command("git", args...)
+func command(ctx context.Context, dir string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir
 	cmd.Env = env()
 	return cmd
@@ -142,8 +150,8 @@ func run(cmd *exec.Cmd) ([]byte, error) {
 
 // filterDrivers are the names of the filter drivers the configuration seen
 // from dir defines (filter.<name>.<key>), sorted and distinct.
-func filterDrivers(dir string) ([]string, error) {
-	cmd := command(dir, append(fixed(), "config", "-z", "--name-only", "--get-regexp", `^filter\.`)...)
+func filterDrivers(ctx context.Context, dir string) ([]string, error) {
+	cmd := command(ctx, dir, append(fixed(), "config", "-z", "--name-only", "--get-regexp", `^filter\.`)...)
 	out, err := run(cmd)
 	var exit *exec.ExitError
 	if errors.As(err, &exit) && exit.ExitCode() == 1 {

@@ -144,6 +144,8 @@ var reads = []struct {
 	{name: "diff patch, diff.external", args: []string{"diff", "HEAD", "--", "q.dat"}, reaches: []string{"diff-external", "fsmonitor"}},
 	{name: "diff patch, textconv", args: []string{"diff", "--no-ext-diff", "HEAD", "--", "c.txt", "d.txt"}, reaches: []string{"fsmonitor", "textconv"}},
 	{name: "ls-files", args: []string{"ls-files", "--others", "--exclude-standard", "-z"}, reaches: []string{"fsmonitor"}},
+	{name: "ls-files cached (fixture-untracked)", args: []string{"-c", "core.untrackedCache=false", "ls-files", "-z", "--cached"}, reaches: []string{"fsmonitor"}},
+	{name: "check-ignore (fixture-untracked)", args: []string{"-c", "core.untrackedCache=false", "check-ignore", "-v", "--no-index", "-z", "--non-matching", "--stdin"}, stdin: "./a.txt\x00./d.txt\x00"},
 	{name: "ls-tree", args: []string{"ls-tree", "-r", "-l", "-z", "--full-tree", "HEAD"}},
 	{name: "cat-file", args: []string{"cat-file", "--batch"}, stdin: "HEAD:a.txt\n"},
 	{name: "lazy fetch", clone: true, args: []string{"cat-file", "--batch"}, stdin: "HEAD:a.txt\n", reaches: []string{"ssh"}},
