@@ -25,6 +25,9 @@ type Tree struct {
 	// target by an absolute path: where it leads depends on more than the
 	// tree.
 	AbsoluteLink bool
+	// Files are the slash paths, relative to the tree, of its regular
+	// files, in the order of the walk.
+	Files []string
 	// read and listed are how many files were read and directories listed
 	// (the others' stamps stood for them), for tests.
 	read, listed int
@@ -86,6 +89,9 @@ func (c *Cache) Tree(root *os.Root, id string) (*Tree, error) {
 	h := KeyOf("tree").Int(int64(len(w.records)))
 	for _, r := range w.records {
 		h.String(r.Path).Int(int64(r.Mode)).Key(r.Sum)
+		if fs.FileMode(r.Mode).IsRegular() {
+			w.tree.Files = append(w.tree.Files, r.Path)
+		}
 	}
 	w.tree.Sum = h.Sum()
 	if !slices.Equal(memo, w.records) {

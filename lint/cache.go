@@ -35,6 +35,9 @@ import (
 //     paths, modes, contents and link targets; the lint reads nothing of
 //     the tool outside its folder, through the folder's os.Root, and a run
 //     works in a copy of it);
+//   - with fixture-untracked on, git's top level, and every file of the
+//     folder tracked by the index (keyGit: a folder with an untracked file
+//     is not cached, as git's ignore rules lie outside it);
 //
 // and, for results with runs, checked again on every hit, the programs the
 // runs start and the commands requires names, as they are found on PATH
@@ -139,8 +142,45 @@ func (rc *resultCache) keyOf(cfg *Config, dir string) (toolKey, bool) {
 	if err != nil || tree.AbsoluteLink {
 		return toolKey{}, false
 	}
-	key := rc.dir.KeyOf(toolResultKind).Key(rc.settings).String(abs).Key(tree.Sum).Sum()
-	return toolKey{key: key, tree: tree.Sum}, true
+	h := rc.dir.KeyOf(toolResultKind).Key(rc.settings).String(abs).Key(tree.Sum)
+	if !keyGit(cfg, dir, tree, h) {
+		return toolKey{}, false
+	}
+	return toolKey{key: h.Sum(), tree: tree.Sum}, true
+}
+
+// keyGit adds to h what fixture-untracked reads of git for the tool folder
+// dir: whether git answers for it and which of its files the index holds.
+// A folder with a file the index does not hold cannot be keyed: whether
+// git ignores it, and by which pattern, depends on files outside the
+// folder (.gitignore files above it, .git/info/exclude, the global
+// excludes file). Nothing is added when the rule is off or Lint has no
+// git view (gitFiles).
+func keyGit(cfg *Config, dir string, tree *cache.Tree, h *cache.Hasher) bool {
+	g := cfg.git
+	if g == nil || !cfg.enabled(ruleFixtureUntracked) {
+		return true
+	}
+	covered := g.covers(dir)
+	h.Bool(covered)
+	if !covered {
+		return true
+	}
+	rel, err := filepath.Rel(cfg.Root, dir)
+	if err != nil {
+		return false
+	}
+	prefix := ""
+	if rel = filepath.ToSlash(rel); rel != "." {
+		prefix = rel + "/"
+	}
+	h.String(g.top)
+	for _, f := range tree.Files {
+		if !g.tracks(prefix + f) {
+			return false
+		}
+	}
+	return true
 }
 
 // cachedResult is what an entry holds: the result, the programs the runs
