@@ -105,6 +105,12 @@ func open(dir string, exe func() (*os.File, error)) (*Cache, error) {
 		return nil, err
 	}
 	packs := filepath.Join(abs, packsDir)
+	// Nothing is made in a directory that is refused.
+	if info, err := os.Stat(abs); err == nil && info.IsDir() {
+		if why := notPrivate(info); why != "" {
+			return nil, &InsecureError{Dir: abs, Why: why}
+		}
+	}
 	if err := os.MkdirAll(packs, 0o700); err != nil {
 		return nil, fmt.Errorf("the cache directory %s cannot be made: %w", abs, unwrapPath(err))
 	}

@@ -61,10 +61,11 @@ func TestScripts(t *testing.T) {
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"gone":       cmdGone,
-			"crlf":       cmdCRLF,
-			"gen-corpus": cmdGenCorpus,
-			"pad":        cmdPad,
+			"gone":          cmdGone,
+			"crlf":          cmdCRLF,
+			"gen-corpus":    cmdGenCorpus,
+			"pad":           cmdPad,
+			"cache-corrupt": cmdCacheCorrupt,
 		},
 	})
 }
