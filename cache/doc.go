@@ -7,11 +7,13 @@
 // that no two lists of parts make the same bytes), and every key a Cache
 // makes also holds the format of the entries and the identity of the
 // running binary (BinaryID: the SHA-256 of its executable), so that an
-// entry is only ever read by the build that wrote it. An entry is one file,
-// DIR/xx/<key in hex> (xx its first two hex digits), written as a temporary
-// file in the same directory and renamed into place, so that a reader sees
-// a whole entry or none, and two processes filling one cache race only
-// about which of two equal entries stays. No lock is held.
+// entry is only ever read by the build that wrote it. Entries are written
+// in packs (DIR/packs/*.pack, pack.go): the entries a process put, written
+// a while after the first of them or as it closes the cache, as one
+// temporary file in the same directory renamed into place, so that a
+// reader sees a whole pack or none, and two processes filling one cache
+// race only about which of two equal entries a later merge keeps. No lock
+// is held.
 //
 // Every entry carries its key, its length and a SHA-256 checksum of all of
 // it: an entry that is truncated, has a flipped byte, is another key's
@@ -23,6 +25,7 @@
 // owns or may write (the directory or one of its subdirectories; on Unix),
 // since whoever may write an entry may forge it. Entries that were not used
 // for MaxAge are removed, and then the least recently used ones while the
-// cache is over MaxSize, at most once a day (Trim); a hit marks its entry
-// used at most once an hour. Clean removes every entry.
+// cache is over MaxSize, at most once a day (Trim: the packs merged into
+// one); a hit on an entry last marked used over a day ago marks it used
+// again. Clean removes every entry.
 package cache

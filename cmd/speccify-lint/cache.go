@@ -21,10 +21,14 @@ const cacheEnv = "SPECCIFY_LINT_CACHE"
 const cacheOff = "off"
 
 // CacheFlags are where the result cache is, for the commands that use it.
-// Like the sandbox's, they are not settings of the configuration file.
+// --cache-dir, like the sandbox's flags, is not a setting of the
+// configuration file: the file is the repository's, which a pull request
+// writes, and a directory it named would be a path outside the root that
+// speccify-lint writes to and reads results from. no-cache is a setting:
+// turning the cache off only costs time.
 type CacheFlags struct {
 	CacheDir string `name:"cache-dir" placeholder:"DIR" config:"-" help:"The result cache's directory (default: $SPECCIFY_LINT_CACHE, else speccify-lint in the user cache directory); a directory other users may write, or one inside the root, is not used."`
-	NoCache  bool   `name:"no-cache" config:"-" help:"Neither read nor write the result cache: check and run every tool (as SPECCIFY_LINT_CACHE=off does)."`
+	NoCache  bool   `name:"no-cache" help:"Neither read nor write the result cache: check and run every tool (as SPECCIFY_LINT_CACHE=off does)."`
 }
 
 // dir is the cache directory the flags and the environment name; "" when
