@@ -27,6 +27,7 @@ type MCPCmd struct {
 	Reload       time.Duration `default:"2s" help:"How often the tool folders are checked for changed contracts (0: never)."`
 	RunToo       bool          `name:"run" help:"Run each tool's examples when it is checked, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true (as export --run)."`
 	SandboxFlags `embed:""`
+	CacheFlags   `embed:""`
 
 	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output and jobs"`
 }
@@ -74,6 +75,10 @@ func (c *MCPCmd) Run(env *runEnv) error {
 	if err := c.SandboxFlags.apply(&cfg, true, env.stderr); err != nil {
 		return err
 	}
+	// The result cache holds the examples' results (--run) as the lint
+	// command's does.
+	cfg.Cache = c.CacheFlags.open(root, env.stderr)
+	defer closeCache(cfg.Cache)
 	srv, err := mcpserve.New(mcpserve.Options{Config: cfg, Discover: find, Jobs: jobs, Reload: c.Reload, RunExamples: c.RunToo, Log: env.stderr, Version: currentVersion()})
 	if err != nil {
 		return usageError{err}
