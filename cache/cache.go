@@ -31,6 +31,9 @@ type Cache struct {
 	// packs directory was last listed.
 	readers []*pack
 	scanned time.Time
+	// retired are the packs the last merge replaced, closed by the next
+	// merge or Close.
+	retired []*pack
 	// pending are the entries put and not written yet, size their bytes;
 	// flushTimer writes them a while after the first.
 	pending map[Key][]byte
@@ -361,10 +364,10 @@ func (c *Cache) Close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.closed = true
-	for _, p := range c.readers {
+	for _, p := range append(c.readers, c.retired...) {
 		p.f.Close()
 	}
-	c.readers = nil
+	c.readers, c.retired = nil, nil
 	return err
 }
 

@@ -99,9 +99,17 @@ func (c *Cache) merge(now time.Time, maxAge time.Duration, maxSize int64) error 
 	c.mu.Lock()
 	c.readers = slices.DeleteFunc(c.readers, func(p *pack) bool { return slices.Contains(merged, p) })
 	sortPacks(c.readers)
+	// Kept open until the next merge or Close: a Get under way may hold
+	// them still, and reads an unlinked file as well as a linked one
+	// (closed at once, its read would fail: a miss for nothing). The
+	// packs of the merge before are no Get's any more.
+	older := c.retired
+	c.retired = merged
 	c.mu.Unlock()
-	for _, p := range merged {
+	for _, p := range older {
 		p.f.Close()
+	}
+	for _, p := range merged {
 		errs = append(errs, removeMissing(p.name))
 	}
 	errs = append(errs, c.removeLeftovers(now))
