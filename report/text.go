@@ -374,8 +374,10 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string
 		fmt.Fprintf(b, ", %s not run (%s)", plural(s.Examples, "example"), cmp.Or(notRun, "--no-run"))
 	}
 	b.WriteString("\n")
-	writeFixable(b, r)
+	// The cache's count before the fixable one, which says what to do
+	// next and so ends the summary.
 	writeCached(b, r)
+	writeFixable(b, r)
 	if bl := r.Baseline; bl != nil {
 		entries := strconv.Itoa(bl.Gone) + " baseline entries"
 		if bl.Gone == 1 {
