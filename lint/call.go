@@ -37,6 +37,9 @@ type Callable struct {
 	ins, outs *schemaField
 	// Static is the result of the static checks: the tool's findings.
 	Static ToolResult
+	// cached is the result cache's entry RunExamples took its result
+	// from; nil when the examples ran.
+	cached *cachedResult
 }
 
 // Violation is one way a value fails a schema: at Path (a JSON path such
@@ -106,7 +109,16 @@ func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
 			k, err = nil, fmt.Errorf("internal error while checking %s: %v (please report it)", discover.RelPath(cfg.Root, tool.Dir), r)
 		}
 	}()
+	// Keyed before the check, so that a result stored under the key is
+	// the result of the folder keyed (see RunExamples).
+	rc := newResultCache(&cfg)
+	var key toolKey
+	var keyed bool
+	if rc != nil {
+		key, keyed = rc.keyOf(&cfg, tool.Dir)
+	}
 	j := checkStatic(&cfg, 0, tool, nil)
+	j.cache, j.key, j.keyed = rc, key, keyed
 	k = &Callable{j: j}
 	// The static findings as Lint reports them, on copies: RunExamples
 	// finishes the job's own list.
@@ -300,7 +312,16 @@ func (k *Callable) RunExamples(ctx context.Context) ToolResult {
 	if !k.j.checked {
 		return k.Static
 	}
-	return k.j.runExamples(ctx)
+	if j := k.j; j.keyed {
+		if entry, hit := j.cache.get(j.key); hit {
+			k.cached = &entry
+			entry.Result.Cached = true
+			return entry.Result
+		}
+	}
+	tr := k.j.runExamples(ctx)
+	k.j.cache.store(ctx, k.j, tr)
+	return tr
 }
 
 // ReadOnly reports whether the tool is known to write nothing: its effects
@@ -319,11 +340,19 @@ func (k *Callable) ReadOnly(tr ToolResult) bool {
 	if c.spec == nil || c.spec.Frontmatter == nil || !writesNothing(c.effects()) || len(tr.Examples) == 0 {
 		return false
 	}
-	if k.j.run == nil || k.j.run.wrote.Load() {
+	switch {
+	case tr.Cached:
+		// Stored only when every run was sealed; whether one wrote is
+		// stored with it.
+		if k.cached == nil || k.cached.Wrote {
+			return false
+		}
+	case k.j.run == nil || k.j.run.wrote.Load():
 		return false
-	}
-	if seal, ok := k.j.run.seal(); !ok || !seal.Sealed {
-		return false
+	default:
+		if seal, ok := k.j.run.seal(); !ok || !seal.Sealed {
+			return false
+		}
 	}
 	for _, er := range tr.Examples {
 		if er.Status == StatusSkipped {

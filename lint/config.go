@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/speccify/speccify-lint/cache"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/runner"
 )
@@ -62,6 +63,10 @@ type Config struct {
 	// Against, when set, compares every changed tool's contract with the
 	// one at a git revision (--against): the drift rules.
 	Against *Against
+	// Cache, when set, is the result cache (docs/cache.md): a tool folder
+	// whose inputs are all those of a result stored there is not checked
+	// or run again (see resultCache for the key and what is stored).
+	Cache *cache.Cache
 	// Progress, when set, is told of each tool started and finished and of
 	// each example's verdict, as they happen (see Progress); it must be safe
 	// for concurrent use. Nil means nobody listens.

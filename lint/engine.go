@@ -59,6 +59,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 		// folder it was renamed from.
 		cfg.Against.prepare(&cfg, disc.ToolDirs())
 	}
+	results := newResultCache(&cfg)
 	n := min(cfg.jobs(), max(len(disc.Tools), 1))
 	var next atomic.Int64             // the index of the next tool to check
 	checked := make(chan *toolJob, n) // at most n tools wait, checked, for their runs
@@ -76,7 +77,20 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	for range n {
 		static.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(disc.Tools); i = int(next.Add(1) - 1) {
+				var key toolKey
+				var keyed bool
+				if results != nil {
+					start := time.Now()
+					var entry cachedResult
+					var hit bool
+					if entry, key, keyed, hit = results.lookup(&cfg, disc.Tools[i].Dir); hit {
+						disc.Tools[i].Listing = nil
+						done(i, cachedTool(&cfg, i, entry.Result, time.Since(start)))
+						continue
+					}
+				}
 				j := failures.checkStatic(&cfg, disc, i)
+				j.cache, j.key, j.keyed = results, key, keyed
 				if !cfg.Run && cfg.Explore == nil {
 					// Nothing to wait for: listing the examples is cheap,
 					// so do it here rather than hand the tool over.
@@ -265,7 +279,9 @@ func (e *internalErrors) runExamples(ctx context.Context, j *toolJob) (tr ToolRe
 		}
 		j.c.cfg.progress(Progress{Kind: ToolDone, Tool: tr.Dir, Index: j.index, Result: &tr})
 	}()
-	return j.runExamples(ctx)
+	tr = j.runExamples(ctx)
+	j.cache.store(ctx, j, tr)
+	return tr
 }
 
 // toolJob is the engine's work on one tool folder, from its static checks
@@ -284,6 +300,11 @@ type toolJob struct {
 	checked bool
 	// spent is the time the static checks took.
 	spent time.Duration
+	// cache is the result cache the result goes to, under key when keyed
+	// (see resultCache.store).
+	cache *resultCache
+	key   toolKey
+	keyed bool
 }
 
 // prepare makes, once the static checks are done, what the tool's runs

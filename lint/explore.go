@@ -96,6 +96,10 @@ type exploration struct {
 	// explored is true once explore ran the implementation, so that
 	// unused-suppression judges the explore rules.
 	explored bool
+	// timed is true once a property that depends on a time limit
+	// (violation.timed) was broken, confirmed or not: the result then
+	// depends on the machine's speed, and the result cache stores none.
+	timed bool
 	// implRuns and implTime count the implementation's runs and the time
 	// they took (runner.Outcome.Duration), so that the benchmark can tell
 	// explore's own cost from theirs.
@@ -232,6 +236,7 @@ func (e *exploration) explore(ctx context.Context) *ExploreResult {
 				continue
 			}
 			if v := p.explore(r); v != nil {
+				e.timed = e.timed || v.timed
 				if v.timed && !e.confirmed(ctx, argv, p, r, v) {
 					continue
 				}

@@ -97,6 +97,11 @@ type ToolResult struct {
 	// until Lint moves them to Result.Suppressed: not a field of the JSON
 	// report, which lists them there.
 	Suppressed []Finding `json:"-"`
+	// Cached is true when the result is one stored in the result cache
+	// (Config.Cache) by an earlier run with the same inputs. The reports
+	// leave it out, but for the summary's count and the text report's -v
+	// line: a result from the cache is reported as it was made.
+	Cached bool `json:"-"`
 }
 
 // DisplayName is the tool's name, or its folder when the name is missing.
@@ -254,4 +259,7 @@ type Summary struct {
 	// Baselined counts the examples whose failure a --baseline file records
 	// (ExampleResult.Baselined), which the other counts leave out.
 	Baselined int `json:"baselined,omitempty"`
+	// Cached is how many tools' results came from the result cache (the
+	// text summary says it; the other reports are the same warm and cold).
+	Cached int `json:"-"`
 }

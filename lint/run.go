@@ -55,6 +55,11 @@ type toolRun struct {
 	// ran is true once an example ran, so that unused-suppression judges
 	// the run rules.
 	ran bool
+	// limited is true once a run did not end on its own, as its input and
+	// the implementation alone decide: it timed out, passed an output
+	// limit, was killed by a signal or canceled, or could not start. The
+	// result cache then stores nothing of the tool.
+	limited atomic.Bool
 	// wrote is true once a run changed the folder it ran in, whatever the
 	// rules and suppressions make of it (Callable.ReadOnly).
 	wrote atomic.Bool
@@ -316,6 +321,7 @@ func endingOf(o runner.Outcome, startErr error) ending {
 func (t *toolRun) runImplementation(ctx context.Context, argv []string, stdin []byte) (runner.Outcome, []runner.Change) {
 	ws, err := t.workspace(argv)
 	if err != nil {
+		t.limited.Store(true)
 		return runner.Outcome{ExitCode: -1, StartErr: err}, nil
 	}
 	t.mu.Lock()
@@ -330,6 +336,9 @@ func (t *toolRun) runImplementation(ctx context.Context, argv []string, stdin []
 	})
 	if len(changed) > 0 {
 		t.wrote.Store(true)
+	}
+	if o.TimedOut || o.StdoutOverflow || o.StderrOverflow || o.Signal != "" || o.Canceled || o.StartErr != nil {
+		t.limited.Store(true)
 	}
 	return o, changed
 }

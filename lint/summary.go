@@ -67,6 +67,9 @@ func (r *Result) Summarize() {
 	}
 	for i := range r.Tools {
 		s.Statuses.add(r.Tools[i].Status)
+		if r.Tools[i].Cached {
+			s.Cached++
+		}
 		for _, e := range r.Tools[i].Examples {
 			s.Examples++
 			if e.Baselined > 0 {

@@ -168,7 +168,16 @@ func lintSnapshot(sn snapshot) *folderLint {
 		res.findings = sr.Findings
 		return res
 	}
-	parsed, tr, err := lint.CheckEdited(sn.cfg, f.dir, res.spec, res.files)
+	var parsed *contract.Spec
+	var tr lint.ToolResult
+	var err error
+	if len(sn.docs) == 0 && sn.cfg.Cache != nil {
+		// No document held: the folder as saved, through the result
+		// cache (lint.CheckFolder), as the lint command checks it.
+		tr, err = lint.CheckFolder(sn.cfg, f.dir)
+	} else {
+		parsed, tr, err = lint.CheckEdited(sn.cfg, f.dir, res.spec, res.files)
+	}
 	res.parsed = parsed
 	if err != nil {
 		res.findings = []lint.Finding{internalFinding(f, err)}

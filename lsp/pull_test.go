@@ -13,6 +13,9 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/speccify/speccify-lint/cache"
+	"github.com/speccify/speccify-lint/lint"
 )
 
 // pullCaps are the capabilities of a client that pulls diagnostics and can
@@ -328,4 +331,41 @@ func TestPullNotRead(t *testing.T) {
 		t.Errorf("workspace: %q, want the folder inside only", lines)
 	}
 	s.shutdown()
+}
+
+// TestPullWorkspaceResultCache: with a result cache in its configuration
+// (the CLI's --cache-dir), the server lints a folder none of whose
+// documents the editor holds through the cache (lint.CheckFolder): the
+// result it stores is the lint command's hit, and a file changed on disk
+// is linted again, not answered from the cache.
+func TestPullWorkspaceResultCache(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".agent/tools/other/TOOL.md":  strings.Replace(fixedSplit(), "name: split", "name: other", 1),
+		".agent/tools/other/linux.sh": twiceScript,
+	})
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	config := func(string) (Config, error) { return Config{Lint: lint.Config{Cache: store}}, nil }
+	s, _ := startWith(t, root, pullCaps(), Options{Hold: time.Minute, Config: config})
+	lines, ids := s.pullWorkspace(root, nil)
+	if len(lines) != 1 || !strings.Contains(lines[0], " stdin-twice ") {
+		t.Fatalf("workspace: %q, want linux.sh's stdin-twice", lines)
+	}
+	dir := filepath.Join(root, ".agent/tools/other")
+	if tr, err := lint.CheckFolder(lint.Config{Root: root, Cache: store}, dir); err != nil || !tr.Cached {
+		t.Errorf("the folder after the server's lint: cached %v, %v; want the server's result in the cache", tr.Cached, err)
+	}
+	impl := uri.File(filepath.Join(dir, "linux.sh"))
+	if err := os.WriteFile(impl.FsPath(), []byte(okScript), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.server.DidChangeWatchedFiles(s.ctx, &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: impl, Type: protocol.FileChangeTypeChanged}}}); err != nil {
+		t.Fatal(err)
+	}
+	if lines, _ := s.pullWorkspace(root, ids); len(lines) != 1 || lines[0] != "full .agent/tools/other/linux.sh saved []" {
+		t.Errorf("after linux.sh was fixed: %q, want its diagnostics gone", lines)
+	}
 }

@@ -78,6 +78,9 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 	writeFindingLines(b, r.Findings, opt)
 	for _, i := range toolOrder(r) {
 		t := &r.Tools[i]
+		if opt.Verbose && t.Cached {
+			fmt.Fprintf(b, "%s: %s\n", paintPlace(color, t.Spec, 0), fromCache)
+		}
 		writeFindingLines(b, t.Findings, opt)
 		if t.Skipped != "" && r.Ran && !opt.Quiet {
 			fmt.Fprintf(b, "%s: %s: %s\n", paintPlace(color, t.Spec, 0), paint(color, ansiYellow, "skipped"), cleanLine(t.Skipped))
@@ -371,6 +374,9 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string
 		fmt.Fprintf(b, ", %s not run (%s)", Plural(s.Examples, "example"), cmp.Or(notRun, "--no-run"))
 	}
 	b.WriteString("\n")
+	// The cache's count before the fixable one, which says what to do
+	// next and so ends the summary.
+	writeCached(b, r)
 	writeFixable(b, r)
 	if bl := r.Baseline; bl != nil {
 		entries := strconv.Itoa(bl.Gone) + " baseline entries"
@@ -378,6 +384,19 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string
 			entries = "1 baseline entry"
 		}
 		fmt.Fprintf(b, "%s baselined, %s gone\n", Plural(bl.Baselined, "finding"), entries)
+	}
+}
+
+// fromCache is what the text report says of a tool whose result came from
+// the result cache: with -v on a line of its own, and in the summary.
+const fromCache = "from the cache"
+
+// writeCached writes the line of the summary that counts the tools whose
+// results came from the result cache: "3 of 5 tools from the cache";
+// nothing when none did.
+func writeCached(b *bytes.Buffer, r *lint.Result) {
+	if s := summary(r); s.Cached > 0 {
+		fmt.Fprintf(b, "%d of %s %s\n", s.Cached, Plural(s.Tools, "tool"), fromCache)
 	}
 }
 

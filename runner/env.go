@@ -85,3 +85,16 @@ const runEnv = "SPECCIFY_LINT_RUN"
 
 // environ is this program's environment (a variable for tests).
 var environ = os.Environ
+
+// Env is the environment every run of a workspace with Options.PassEnv
+// pass is handed, sorted, but for its own temporary directory (TempEnv)
+// and the marker of an enclosing run: what the result of a run depends on
+// of speccify-lint's environment, as the result cache keys it.
+func Env(pass []string) []string {
+	env := slices.DeleteFunc(envFor(environ(), pass), func(kv string) bool {
+		name, _, _ := strings.Cut(kv, "=")
+		return envMatch(runEnv, name)
+	})
+	slices.Sort(env)
+	return env
+}

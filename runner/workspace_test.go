@@ -396,3 +396,28 @@ func TestCopyIsFaithful(t *testing.T) {
 		t.Errorf("the copy's in.txt links to %q, %v", target, err)
 	}
 }
+
+// TestEnvIsTheRuns: Env is the environment a run gets, but its temporary
+// directory and the run marker (what the result cache keys runs by).
+func TestEnvIsTheRuns(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the script prints the environment with env(1)")
+	}
+	t.Setenv("MY_SETTING", "wanted")
+	t.Setenv("GITHUB_TOKEN", "ghs_secret")
+	dir := toolFolder(t, map[string]string{"TOOL.md": "contract", "linux.sh": "env\n"})
+	pass := []string{"MY_*"}
+	w := openWorkspace(t, dir, Options{Placement: Copy, Sandbox: SandboxOff, PassEnv: pass})
+	o, _ := runScript(t, w, dir, "")
+	var got []string
+	for _, kv := range strings.Split(strings.TrimSpace(string(o.Stdout)), "\n") {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(TempEnv, name) && name != runEnv && name != "PWD" && name != "SHLVL" && name != "_" {
+			got = append(got, kv)
+		}
+	}
+	slices.Sort(got)
+	if want := Env(pass); !slices.Equal(got, want) {
+		t.Errorf("the run's environment:\n%q\nEnv:\n%q", got, want)
+	}
+}

@@ -17,7 +17,10 @@
 # tool to tool in more than their words, so that no compiled schema is
 # shared between tools) and a run corpus of 100 tools x 4 examples with a /bin/sh
 # implementation, times every scenario with /usr/bin/time -v and prints a
-# Markdown table. It does not assert: the targets are printed beside the
+# Markdown table. Every scenario but those of the result cache runs without
+# it (SPECCIFY_LINT_CACHE=off): they measure the work itself; the cache's
+# scenarios name their own directory (--cache-dir, in WORKDIR): filling an
+# empty one, and warm with nothing changed. It does not assert: the targets are printed beside the
 # figures. Every run is warmed up once first (the page cache is warm).
 set -euo pipefail
 
@@ -37,6 +40,7 @@ while getopts "r:w:k" opt; do
 done
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
+export SPECCIFY_LINT_CACHE=off
 if [[ ! -x /usr/bin/time ]] || ! /usr/bin/time -v true >/dev/null 2>&1; then
 	echo "bench.sh: GNU time is missing; install it: apt-get update && apt-get install -y time" >&2
 	exit 2
@@ -150,6 +154,17 @@ scenario libd10k "$bin/libfloor" "$work/d10k"
 n=$reps
 measure_all lint1k base1k lint10k base10k lib10k lintd10k based10k libd10k
 
+# The result cache (docs/cache.md), beside the same lint without it and the
+# floors: a cold lint filling an empty cache, and a warm one with nothing
+# changed.
+scenario fill10k sh -c 'rm -rf "$1" && exec "$2" --no-run --cache-dir "$1" --root "$3" "$3"' _ "$work/cache-fill" "$lint" "$work/c10k"
+scenario warm10k "$lint" --no-run --cache-dir "$work/cache" --root "$work/c10k" "$work/c10k"
+scenario nocache10k "$lint" --no-run --root "$work/c10k" "$work/c10k"
+scenario cbase10k "$bin/readbaseline" "$work/c10k"
+scenario clib10k "$bin/libfloor" "$work/c10k"
+n=$reps
+measure_all nocache10k fill10k warm10k cbase10k clib10k
+
 # --against: the 10,000 tools in a git repository, 1% of them changed since
 # HEAD (an enum value of their inputs removed: a breaking change each, with
 # its witness), beside the plain static lint of the same tree.
@@ -183,8 +198,11 @@ scenario runj2 "$lint" --jobs 2 --root "$work/run" "$work/run/.agent"
 scenario xargs2 sh -c 'xargs -P 2 -n 2 sh -c '\''cd "$1" && exec sh linux.sh <"$2" >/dev/null'\'' _ <"$1"; exit 0' _ "$runlist"
 scenario runreports "$lint" --jobs 2 --root "$work/run" --output "sarif=$work/out/r.sarif" \
 	--output "junit=$work/out/r.xml" --output "json=$work/out/r.json" "$work/run/.agent"
+# Warm: every example's result from the cache (where the runs are sealed;
+# elsewhere nothing is cached, and this is the cold run again).
+scenario runwarm "$lint" --jobs 2 --cache-dir "$work/cache" --root "$work/run" "$work/run/.agent"
 n=$((3 * reps))
-measure_all runj1 loop runj2 xargs2 runreports
+measure_all runj1 loop runj2 xargs2 runreports runwarm
 
 # explore's own cost per input beside a bare spawn (BenchmarkExploreInput).
 echo "measuring explore's overhead per input ..." >&2
@@ -225,4 +243,9 @@ Load average before: $load_before, after: $load_after (other work on the machine
 | \`--jobs 2\` / xargs | | | | | $(ratio "$(wall runj2)" "$(wall xargs2)") | ≤ 1.15 |
 | explore: own time per input (wall minus the implementation's), beside a bare \`/bin/sh -c true\` spawn | ${explore_over:-?} µs | | | spawn ${explore_spawn:-?} µs | ${explore_pct:-?} % | < 10 % |
 | run \`--jobs 2\` + sarif, junit, json reports | $(wall runreports) s | $(cpu runreports) s | $(rss runreports) MiB | | $(ratio "$(wall runreports)" "$(wall runj2)") | < 1.05 |
+| result cache: static, 10,000 tools, \`--no-cache\` | $(wall nocache10k) s | $(cpu nocache10k) s | $(rss nocache10k) MiB | | CPU $(ratio "$(cpu nocache10k)" "$(cpu clib10k)") of the library floor | ≤ 1.2 |
+| result cache: static, 10,000 tools, filling an empty cache | $(wall fill10k) s | $(cpu fill10k) s | $(rss fill10k) MiB | | CPU $(ratio "$(cpu fill10k)" "$(cpu clib10k)") of the library floor, $(ratio "$(cpu fill10k)" "$(cpu nocache10k)") of \`--no-cache\` | ≤ 1.2 |
+| result cache: static, 10,000 tools, warm, nothing changed | $(wall warm10k) s | $(cpu warm10k) s | $(rss warm10k) MiB | | CPU $(ratio "$(cpu warm10k)" "$(cpu cbase10k)") of read + YAML | ≤ 0.5, ≤ 64 MiB |
+| its read + YAML; its library floor | $(wall cbase10k) s; $(wall clib10k) s | $(cpu cbase10k) s; $(cpu clib10k) s | | | | |
+| result cache: run, $runs examples, \`--jobs 2\`, warm | $(wall runwarm) s | $(cpu runwarm) s | $(rss runwarm) MiB | | wall $(ratio "$(wall runwarm)" "$(wall runj2)") of the cold \`--jobs 2\` | ≤ 0.10 |
 EOF

@@ -124,7 +124,7 @@ func TestActionShape(t *testing.T) {
 		"paths": ".", "run-examples": "true", "platform": "", "timeout": "", "fail-on": "error",
 		"sarif-file": "speccify-lint.sarif", "junit-file": "speccify-lint.xml", "upload-sarif": "true",
 		"sarif-category": "", "changed-since": "", "against": "", "args": "", "go-version": "", "explore-runs": "0",
-		"sandbox": "auto", "pass-env": "", "require-run": "false",
+		"sandbox": "auto", "pass-env": "", "require-run": "false", "cache": "true",
 	}
 	if got := slices.Sorted(maps.Keys(a.Inputs)); !slices.Equal(got, slices.Sorted(maps.Keys(wantInputs))) {
 		t.Errorf("inputs %v, want %v", got, slices.Sorted(maps.Keys(wantInputs)))
@@ -202,6 +202,7 @@ type stepRun struct {
 	actionPath string
 	actionRef  string                       // github.action_ref: empty for a local action
 	steps      map[string]map[string]string // step id -> outputs
+	github     map[string]string            // github.NAME (event_name, ref, ...) beyond those eval knows
 	path       string                       // PATH; empty means the test's own
 	env        []string                     // more KEY=VALUE for the step, as a job's env: would set
 }
@@ -229,6 +230,12 @@ func (c *stepRun) eval(t *testing.T, s string) string {
 			return "https://github.com"
 		case expr == "github.workspace":
 			return c.workspace
+		case strings.HasPrefix(expr, "github."):
+			v, ok := c.github[strings.TrimPrefix(expr, "github.")]
+			if !ok {
+				t.Fatalf("expression %s: the test gives no value", m)
+			}
+			return v
 		case strings.HasPrefix(expr, "inputs."):
 			v, ok := c.inputs[strings.TrimPrefix(expr, "inputs.")]
 			if !ok {
@@ -253,6 +260,9 @@ type stepResult struct {
 	log     string
 	outputs map[string]string
 	summary string
+	// rawOutputs is GITHUB_OUTPUT as the step wrote it (multi-line values
+	// in NAME<<DELIMITER form, which outputs leaves out).
+	rawOutputs string
 }
 
 // runStep runs one shell step of the action as a runner does.
@@ -310,6 +320,7 @@ func (c *stepRun) runStep(t *testing.T, s actionStep) stepResult {
 	}
 	res.log = log.String()
 	out, _ := os.ReadFile(outputFile)
+	res.rawOutputs = string(out)
 	res.outputs = map[string]string{}
 	for _, line := range strings.Split(string(out), "\n") {
 		if k, v, ok := strings.Cut(line, "="); ok {
@@ -1039,5 +1050,90 @@ func TestGoReleaserConfig(t *testing.T) {
 		if !strings.Contains(release, want) {
 			t.Errorf("the release step lacks %s", want)
 		}
+	}
+}
+
+// TestActionResultCache runs the action's result cache key step as a push
+// to main, a pull request into main (and the same under
+// pull_request_target, which shares main's cache scope) and a push to a
+// branch with a comma in its name, and checks that no key a pull request
+// saves under begins with a prefix main restores, that a pull request
+// restores main's, and that the lint step gets the directory (off when the
+// input says false). The restore and save steps use the key step's
+// outputs, and the save step runs only once the lint step ran.
+func TestActionResultCache(t *testing.T) {
+	a, _ := loadAction(t)
+	key := a.step(t, "results")
+	type cacheKeys struct {
+		dir, key string
+		restore  []string
+	}
+	run := func(input string, github map[string]string) (stepResult, cacheKeys) {
+		t.Helper()
+		c := &stepRun{inputs: map[string]string{"cache": input}, runnerTemp: t.TempDir(), steps: map[string]map[string]string{},
+			github: map[string]string{"event_name": "push", "ref": "refs/heads/main", "base_ref": "",
+				"event.pull_request.number": "", "run_id": "1234", "run_attempt": "1"}}
+		maps.Copy(c.github, github)
+		res := c.runStep(t, key)
+		var k cacheKeys
+		k.dir, k.key = res.outputs["dir"], res.outputs["key"]
+		lines := strings.Split(res.rawOutputs, "\n")
+		for i, line := range lines {
+			name, delim, ok := strings.Cut(line, "<<")
+			if !ok || name != "restore-keys" {
+				continue
+			}
+			for _, l := range lines[i+1:] {
+				if l == delim {
+					break
+				}
+				k.restore = append(k.restore, l)
+			}
+		}
+		return res, k
+	}
+	_, main := run("true", nil)
+	if !strings.HasSuffix(main.dir, "speccify-lint-results") || len(main.restore) != 1 || !strings.HasPrefix(main.key, main.restore[0]) {
+		t.Fatalf("push to main: %+v, want a directory in runner.temp and a key under its one restore prefix", main)
+	}
+	for _, event := range []string{"pull_request", "pull_request_target"} {
+		_, pr := run("true", map[string]string{"event_name": event, "ref": "refs/pull/7/merge", "base_ref": "main", "event.pull_request.number": "7"})
+		if len(pr.restore) != 2 || !strings.HasPrefix(pr.key, pr.restore[0]) || pr.restore[1] != main.restore[0] {
+			t.Errorf("%s: %+v, want its own key under its own prefix, then main's prefix %q to restore", event, pr, main.restore[0])
+		}
+		for _, p := range main.restore {
+			if strings.HasPrefix(pr.key, p) {
+				t.Errorf("%s saves under %q, which main restores (prefix %q)", event, pr.key, p)
+			}
+		}
+	}
+	_, odd := run("true", map[string]string{"ref": "refs/heads/a,b"})
+	if strings.Contains(odd.key, ",") || strings.Contains(strings.Join(odd.restore, ""), ",") || odd.key == main.key {
+		t.Errorf("a ref with a comma: %+v, want keys without commas, not main's", odd)
+	}
+	if res, off := run("false", nil); res.code != 0 || off.dir != "off" || off.key != "" {
+		t.Errorf("cache false: exit %d, %+v, want dir off and no key", res.code, off)
+	}
+	if res, _ := run("yes", nil); res.code != 2 || !strings.Contains(res.log, "cache must be true or false") {
+		t.Errorf("cache yes: exit %d, log %q, want exit 2 saying so", res.code, res.log)
+	}
+	if _, bad := run("true", map[string]string{"event_name": "pull_request", "event.pull_request.number": "7;x"}); bad.dir != "off" {
+		t.Errorf("a pull request number that is not a number: %+v, want the cache off", bad)
+	}
+	for name, uses := range map[string]string{"Restore the result cache": "actions/cache/restore@", "Save the result cache": "actions/cache/save@"} {
+		s := a.stepNamed(t, name)
+		if !strings.HasPrefix(s.Uses, uses) || s.With["key"] != "${{ steps.results.outputs.key }}" ||
+			s.With["path"] != "${{ steps.results.outputs.dir }}" || !strings.Contains(s.If, "steps.results.outputs.dir != 'off'") {
+			t.Errorf("step %q: %+v, want %s with the key step's key and directory, skipped when the cache is off", name, s, uses)
+		}
+	}
+	if r := a.stepNamed(t, "Restore the result cache"); r.With["restore-keys"] != "${{ steps.results.outputs.restore-keys }}" {
+		t.Errorf("restore step with %v, want the key step's restore-keys", r.With)
+	}
+	if s := a.stepNamed(t, "Save the result cache"); !strings.Contains(s.If, "steps.lint.outputs.exit-code != ''") {
+		t.Errorf("save step if %q, want it to run once the lint ran", s.If)
+	}
+	if lint := a.step(t, "lint"); lint.Env["RESULT_CACHE"] != "${{ steps.results.outputs.dir }}" {
+		t.Errorf("lint step env %v: want RESULT_CACHE from the key step", lint.Env)
 	}
 }

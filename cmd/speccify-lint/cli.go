@@ -28,6 +28,7 @@ type cli struct {
 	Call    CallCmd    `cmd:"" help:"Run one tool on one input through its contract: the input checked against inputs first, the answer against outputs."`
 	Export  ExportCmd  `cmd:"" help:"Print the contracts as the tool definitions of another format: --format mcp, the tools/list result of the Model Context Protocol."`
 	MCP     MCPCmd     `cmd:"" name:"mcp" help:"Serve the tools over the Model Context Protocol on stdin and stdout, each call checked against its contract."`
+	Cache   CacheCmd   `cmd:"" help:"Print the result cache's directory (cache dir), or empty it (cache clean)."`
 
 	ShowVersion kong.VersionFlag `name:"version" help:"Print the version and exit (as the version command does)."`
 }

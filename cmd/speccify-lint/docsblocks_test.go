@@ -76,6 +76,8 @@ func runConsole(t *testing.T, where, bin, dir, block string, update bool) string
 	env := []string{
 		"PATH=" + filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH"),
 		"HOME=" + dir, "TMPDIR=" + os.TempDir(), "LANG=C.UTF-8",
+		// No result cache: a block's output is the same whichever ran before.
+		cacheEnv + "=" + cacheOff,
 	}
 	var rewritten strings.Builder
 	for _, c := range cmds {

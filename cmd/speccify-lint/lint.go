@@ -52,6 +52,7 @@ type LintCmd struct {
 	MaxOutput    byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each (a size such as 512KiB)."`
 	Jobs         int           `short:"j" placeholder:"N" help:"Tools whose examples run at once, and tools checked statically at once (default: the number of CPUs)."`
 	SandboxFlags `embed:""`
+	CacheFlags   `embed:""`
 	Color        string `enum:"auto,always,never" default:"auto" help:"Colour in text output: ${enum} (auto: on a terminal without NO_COLOR)."`
 	Verbose      bool   `short:"v" xor:"verbosity" help:"List every example with its verdict and duration in the text report."`
 	Quiet        bool   `short:"q" xor:"verbosity" help:"Print only the findings in the text report: no summary, no skipped lines, no status line."`
@@ -165,6 +166,11 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	cfg.MaxAnswerTokens = c.MaxAnswerTokens
 	if err := c.SandboxFlags.apply(&cfg, cfg.Run || explore != nil, env.stderr); err != nil {
 		return err
+	}
+	if c.Against == "" {
+		// --against compares with git's tree, which the cache does not key.
+		cfg.Cache = c.CacheFlags.open(root, env.stderr)
+		defer closeCache(cfg.Cache)
 	}
 	if c.Against != "" {
 		against, err := openAgainst(root, "--against", c.Against, disc)

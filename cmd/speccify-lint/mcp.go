@@ -27,6 +27,10 @@ type MCPCmd struct {
 	Reload       time.Duration `default:"2s" help:"How often the tool folders are checked for changed contracts (0: never)."`
 	RunToo       bool          `name:"run" help:"Run each tool's examples when it is checked, so that a tool whose effects says it writes nothing and whose examples changed nothing gets readOnlyHint: true (as export --run)."`
 	SandboxFlags `embed:""`
+	// CacheDir is lint's --cache-dir; the cache is off with
+	// SPECCIFY_LINT_CACHE=off (no --no-cache: that is a lint setting of
+	// the configuration file, which mcp does not apply).
+	CacheDir string `name:"cache-dir" placeholder:"DIR" help:"The result cache's directory, for the examples' results of --run (default: $SPECCIFY_LINT_CACHE, else speccify-lint in the user cache directory; SPECCIFY_LINT_CACHE=off turns it off)."`
 
 	MaxAnswerTokens int `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: an answer over it gets a note (explore-answer-size; default: ${default_tokens})."`
 
@@ -79,6 +83,10 @@ func (c *MCPCmd) Run(env *runEnv) error {
 	if err := c.SandboxFlags.apply(&cfg, true, env.stderr); err != nil {
 		return err
 	}
+	// The result cache holds the examples' results (--run) as the lint
+	// command's does.
+	cfg.Cache = CacheFlags{CacheDir: c.CacheDir}.open(root, env.stderr)
+	defer closeCache(cfg.Cache)
 	srv, err := mcpserve.New(mcpserve.Options{Config: cfg, Discover: find, Jobs: jobs, Reload: c.Reload, RunExamples: c.RunToo, Log: env.stderr, Version: currentVersion()})
 	if err != nil {
 		return usageError{err}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -21,6 +22,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/speccify/speccify-lint/internal/proctest"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 // echoTool answers n, and misbehaves on purpose for some: 0 is ok: false, 13
@@ -690,5 +692,60 @@ func TestMCPServerConfigFromRoot(t *testing.T) {
 	_ = c.cmd.Wait()
 	if want := "speccify-lint: mcp: no configuration file in " + root + " or a directory above it; the defaults apply\n"; !strings.Contains(c.stderr.String(), want) {
 		t.Errorf("stderr does not say %q:\n%s", want, c.stderr)
+	}
+}
+
+// TestMCPServerResultCache: mcp --run keeps the examples' results in the
+// result cache (--cache-dir) as lint does: the first server stores them, a
+// second one gives the same readOnlyHint from them. Runs are cached only
+// where the kernel seals them.
+func TestMCPServerResultCache(t *testing.T) {
+	if runtime.GOOS != "linux" || !runner.Probe(runner.SandboxAuto).Sealed {
+		t.Skip("only sealed runs are cached: the kernel cannot seal runs here")
+	}
+	bin := buildBinary(t)
+	root := t.TempDir()
+	spec := "---\nname: answer\ndescription: Answers yes.\ninputs: {type: object}\noutputs:\n  type: object\n  required: [ok]\n" +
+		"  properties:\n    ok: {type: boolean}\n    error: {type: string}\neffects: none\nrequires: []\n---\n\n## Examples\n\n" +
+		"### yes\ninput: {}\noutput: {\"ok\": true}\n\n### no\ninput: {\"no\": true}\noutput: {\"ok\": false, \"error\": \"no\"}\n"
+	impl := "if grep -q no; then echo '{\"ok\": false, \"error\": \"no\"}'; exit 1; fi\necho '{\"ok\": true}'\n"
+	if err := os.MkdirAll(filepath.Join(root, "answer"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"answer/TOOL.md": spec, "answer/linux.sh": impl} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "cache")
+	readOnly := func() bool {
+		t.Helper()
+		cmd := exec.Command(bin, "mcp", "--run", "--root", root, "--reload", "0", "--cache-dir", dir, root)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		session, err := mcp.NewClient(&mcp.Implementation{Name: "speccify-lint-test", Version: "v1"}, nil).
+			Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, err := session.ListTools(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		session.Close()
+		if len(list.Tools) != 1 || list.Tools[0].Annotations == nil {
+			t.Fatalf("tools %+v, want answer with its annotations; log:\n%s", list.Tools, stderr.String())
+		}
+		return list.Tools[0].Annotations.ReadOnlyHint
+	}
+	if !readOnly() {
+		t.Fatal("cold: readOnlyHint false, want true (effects none, sealed examples that wrote nothing)")
+	}
+	packs, _ := filepath.Glob(filepath.Join(dir, "packs", "*.pack"))
+	if len(packs) == 0 {
+		t.Fatal("the server stored nothing in the result cache")
+	}
+	if !readOnly() {
+		t.Error("warm: readOnlyHint false, want the cold server's true")
 	}
 }

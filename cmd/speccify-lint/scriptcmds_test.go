@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -121,4 +124,70 @@ func cmdPad(ts *testscript.TestScript, neg bool, args []string) {
 	_, err = f.Write(bytes.Repeat([]byte("#\n"), n/2))
 	ts.Check(err)
 	ts.Check(f.Close())
+}
+
+// cmdCacheCorrupt is the testscript command "cache-corrupt flip|truncate|swap
+// DIR": it damages every pack of the result cache in DIR as a bad disk, an
+// interrupted copy or a hand edit would. flip flips a byte in every 16 of
+// the records (their index stays whole, so each record is found and its
+// checksum must fail); truncate cuts each pack in half; swap gives each
+// key of a pack's index another key's record (the index's own checksum made
+// again, so that only the record's key can tell). The layout is the one
+// cache/pack.go documents; packs damaged before are left as they are, and
+// finding no whole pack fails the command, so that the scenario cannot
+// pass by damaging nothing.
+func cmdCacheCorrupt(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: cache-corrupt flip|truncate|swap DIR")
+	}
+	const (
+		header     = "speccify-lint cache 2\n"
+		end        = "\nend of pack\n"
+		trailer    = 8 + 4 + sha256.Size
+		indexEntry = sha256.Size + 8 + 4 + 8
+	)
+	packs, err := filepath.Glob(filepath.Join(ts.MkAbs(args[1]), "packs", "*.pack"))
+	ts.Check(err)
+	damaged := 0
+	for _, path := range packs {
+		data, err := os.ReadFile(path)
+		ts.Check(err)
+		tail := len(data) - len(end) - trailer
+		if !bytes.HasPrefix(data, []byte(header)) || tail < len(header) || string(data[tail+trailer:]) != end {
+			continue // damaged before
+		}
+		at := int(binary.LittleEndian.Uint64(data[tail:]))
+		n := int(binary.LittleEndian.Uint32(data[tail+8:]))
+		if at+n*indexEntry != tail || n < 2 {
+			ts.Fatalf("%s: an index of %d entries at %d does not end at %d", path, n, at, tail)
+		}
+		damaged++
+		switch args[0] {
+		case "flip":
+			for i := len(header); i < at; i += 16 {
+				data[i] ^= 0x20
+			}
+		case "truncate":
+			data = data[:len(data)/2]
+		case "swap":
+			index := data[at:tail]
+			first := slices.Clone(index[sha256.Size : sha256.Size+12])
+			for i := range n {
+				place := index[i*indexEntry+sha256.Size : i*indexEntry+sha256.Size+12]
+				if i == n-1 {
+					copy(place, first)
+				} else {
+					copy(place, index[(i+1)*indexEntry+sha256.Size:])
+				}
+			}
+			sum := sha256.Sum256(index)
+			copy(data[tail+12:], sum[:])
+		default:
+			ts.Fatalf("usage: cache-corrupt flip|truncate|swap DIR")
+		}
+		ts.Check(os.WriteFile(path, data, 0o600))
+	}
+	if damaged == 0 {
+		ts.Fatalf("no whole pack in %s to damage", args[1])
+	}
 }

@@ -17,6 +17,7 @@ import (
 type ServerCmd struct {
 	Root         string `type:"existingdir" placeholder:"DIR" help:"Workspace root when the editor names none (default: the git top level, else the working directory)."`
 	SandboxFlags `embed:""`
+	CacheFlags   `embed:""`
 }
 
 // Run serves until the editor sends exit; the exit code is the protocol's
@@ -32,9 +33,17 @@ func (c *ServerCmd) Run(env *runEnv) error {
 	if err := c.SandboxFlags.apply(&sandbox, false, env.stderr); err != nil {
 		return err
 	}
+	// The result cache holds the lint of the folders no editor holds a
+	// document of (lint.CheckFolder), as the lint command's: not for a
+	// workspace root it lies inside.
+	store := c.CacheFlags.open(root, env.stderr)
+	defer closeCache(store)
 	config := func(root string) (lsp.Config, error) {
 		cfg, err := serverConfig(root)
 		cfg.Lint.Sandbox, cfg.Lint.PassEnv = sandbox.Sandbox, sandbox.PassEnv
+		if store != nil && !inside(store.Dir(), root) {
+			cfg.Lint.Cache = store
+		}
 		return cfg, err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
@@ -75,7 +84,7 @@ func (s stdio) Close() error {
 // then shows it and uses the defaults. Files are the paths looked at
 // (lookUpConfig), whose change the server notices before its next lint.
 func serverConfig(root string) (lsp.Config, error) {
-	cfg := lsp.Config{Lint: lint.Config{Root: root}}
+	cfg := lsp.Config{Lint: lint.Config{Root: root, Version: currentVersion()}}
 	rel, looked, err := lookUpConfig(root)
 	cfg.Files = looked
 	if err != nil || rel == "" {
