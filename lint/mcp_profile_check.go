@@ -147,7 +147,7 @@ func (w *profileWalk) constraint(c ProfileConstraint, m map[string]any, pointer 
 		}
 	case CheckRootKey:
 		if has && pointer == "" {
-			w.report(c, at, kw, "at the root")
+			w.report(c, at, kw, "")
 		}
 	case CheckClosed:
 		if !isObjectSchema(m) {
@@ -191,13 +191,13 @@ func (w *profileWalk) constraint(c ProfileConstraint, m map[string]any, pointer 
 		props, _ := m["properties"].(map[string]any)
 		w.properties += len(props)
 		if w.properties > c.Limit && w.once(c.Check) {
-			w.report(c, at, kw, fmt.Sprintf("past %d properties in all", c.Limit))
+			w.report(c, at, fmt.Sprintf("more than %d properties in one schema,", c.Limit), "")
 		}
 	case CheckEnumCount:
 		list, _ := v.([]any)
 		w.enums += len(list)
 		if w.enums > c.Limit && w.once(c.Check) {
-			w.report(c, at, kw, fmt.Sprintf("past %d values in all", c.Limit))
+			w.report(c, at, fmt.Sprintf("more than %d enum values in one schema,", c.Limit), "")
 		}
 	}
 }

@@ -41,6 +41,7 @@ func TestScripts(t *testing.T) {
 			"crlf":       cmdCRLF,
 			"gen-corpus": cmdGenCorpus,
 			"pad":        cmdPad,
+			"repeat":     cmdRepeat,
 		},
 	})
 }

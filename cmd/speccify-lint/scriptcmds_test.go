@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -94,6 +95,30 @@ func cmdPad(ts *testscript.TestScript, neg bool, args []string) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	ts.Check(err)
 	_, err = f.Write(bytes.Repeat([]byte("#\n"), n/2))
+	ts.Check(err)
+	ts.Check(f.Close())
+}
+
+// cmdRepeat is the testscript command "repeat FILE N TEXT": it appends TEXT
+// N times to FILE (created if needed), each time with %d replaced by the
+// count from 0 and \n by a line break, for schemas too large to write out
+// in a txtar file (thousands of properties or enum values).
+func cmdRepeat(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: repeat FILE N TEXT")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	text := strings.ReplaceAll(args[2], `\n`, "\n")
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(strings.ReplaceAll(text, "%d", strconv.Itoa(i)))
+	}
+	path := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	ts.Check(err)
+	_, err = f.WriteString(b.String())
 	ts.Check(err)
 	ts.Check(f.Close())
 }
