@@ -39,6 +39,9 @@ type ClientProfile struct {
 	// Supported are the keys of a schema object the client knows; any other
 	// key gets Others. Nil: every key is known.
 	Supported []string
+	// Note says, for the rule's page, what of Supported the client's
+	// documentation does not say; "" when nothing.
+	Note string
 	// Others is the constraint on a key outside Supported.
 	Others ProfileConstraint
 	// Constraints are the profile's other constraints, in the order of its
@@ -123,6 +126,9 @@ var clientProfiles = []ClientProfile{
 			"title", "description", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly",
 			"x-mcp-header",
 		},
+		Note: "OpenAI's page lists neither way the annotations (`title`, `description`, `$comment`, `examples`, " +
+			"`default`, `deprecated`, `readOnly`, `writeOnly`) nor MCP's `x-mcp-header`, which constrain nothing: " +
+			"this profile lets them through",
 		Others: ProfileConstraint{Check: CheckKey, Verdict: Refuses,
 			Why: "not in the subset of JSON Schema that strict mode supports", Source: openAIStructuredOutputs},
 		Constraints: []ProfileConstraint{
@@ -227,12 +233,23 @@ func profilesDoc() string {
 		"on stderr). A profile checks the schema written in TOOL.md, not the files a `$ref` names, and reports at " +
 		"most 50 findings per schema.")
 	for _, p := range clientProfiles {
-		fmt.Fprintf(&b, " `%s`: %s; it reads %s.", p.Name, p.Client, strings.Join(p.Schemas, " and "))
+		fmt.Fprintf(&b, " Profile `%s`: %s; it reads `%s`.", p.Name, p.Client, strings.Join(p.Schemas, "` and `"))
 		if p.Supported != nil {
 			fmt.Fprintf(&b, " It %s any key but %s: %s (%s).", p.Others.Verdict, codeList(p.Supported), p.Others.Why, p.Others.Source)
 		}
-		for _, c := range p.Constraints {
-			fmt.Fprintf(&b, " `%s` (%s): it %s a schema that breaks it: %s (%s).", c.Keyword, c.Check, c.Verdict, c.Why, c.Source)
+		if p.Note != "" {
+			fmt.Fprintf(&b, " %s.", p.Note)
+		}
+		for _, v := range []ClientVerdict{Refuses, Ignores} {
+			var rules []string
+			for _, c := range p.Constraints {
+				if c.Verdict == v {
+					rules = append(rules, fmt.Sprintf("%s (`%s`, %s)", c.Why, c.Keyword, c.Source))
+				}
+			}
+			if len(rules) > 0 {
+				fmt.Fprintf(&b, " It %s a schema against these: %s.", v, strings.Join(rules, "; "))
+			}
 		}
 	}
 	return b.String()
