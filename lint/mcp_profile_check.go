@@ -36,7 +36,7 @@ func checkClientProfiles(c *toolCheck, schemas []*schemaField, rep reporter) {
 			w.schema(s.doc.Value, "", 1, 0)
 			if w.more > 0 {
 				rep.withHelp("fix the findings above and lint again to see the rest").
-					report(s.place(""), s.name+profileKeySep+p.Name+profileKeySep+string(Refuses),
+					report(s.place(""), profileKey(p.Name, Refuses, s.name),
 						"%s: %d more findings of the profile %s not listed", s.name, w.more, p.Name)
 			}
 		}
@@ -74,7 +74,7 @@ func (w *profileWalk) reportAbout(c ProfileConstraint, pointer, about, keyword, 
 		detail = " " + detail
 	}
 	w.rep.withHelp("%s (%s)", c.Why, c.Source).
-		report(w.s.place(pointer), at+profileKeySep+w.p.Name+profileKeySep+string(c.Verdict),
+		report(w.s.place(pointer), profileKey(w.p.Name, c.Verdict, at),
 			"%s %s %s%s at %s", w.p.Name, c.Verdict, keyword, detail, w.place(about))
 }
 

@@ -203,23 +203,27 @@ func profileNamed(name string) *ClientProfile {
 	return nil
 }
 
-// profileKeySep separates, in the Key of an mcp-tool finding of a client
-// profile, the schema place from the profile and the verdict
-// ("inputs/properties/n/minLength|gemini|ignores").
-const profileKeySep = "|"
+// profileKey is the Key of an mcp-tool finding of a client profile:
+// "client:gemini:ignores:inputs/properties/n/format". The keys of the
+// rule's own findings begin with name, inputs or outputs, never with
+// "client:", whatever a property is named.
+func profileKey(profile string, verdict ClientVerdict, place string) string {
+	return "client:" + profile + ":" + string(verdict) + ":" + place
+}
 
 // ProfileFinding says whether f is a finding of a client profile of the
 // mcp-tool rule, and if so the profile's name and its verdict: what an
 // export leaves a tool out for (Refuses) or only notes (Ignores).
 func ProfileFinding(f Finding) (profile string, verdict ClientVerdict, ok bool) {
-	if f.Rule != ruleMCPTool.ID {
+	rest, isProfile := strings.CutPrefix(f.Key, "client:")
+	if f.Rule != ruleMCPTool.ID || !isProfile {
 		return "", "", false
 	}
-	parts := strings.Split(f.Key, profileKeySep)
-	if len(parts) != 3 {
+	parts := strings.SplitN(rest, ":", 3)
+	if len(parts) != 3 || profileNamed(parts[0]) == nil || (parts[1] != string(Refuses) && parts[1] != string(Ignores)) {
 		return "", "", false
 	}
-	return parts[1], ClientVerdict(parts[2]), true
+	return parts[0], ClientVerdict(parts[1]), true
 }
 
 // profilesDoc is the part of the mcp-tool rule's documentation that lists
