@@ -23,11 +23,13 @@ const maxProfileDepth = 1000
 // the constraints of the client profiles cfg names (checkMCPTool's part
 // for --profile).
 func checkClientProfiles(c *toolCheck, schemas []*schemaField, rep reporter) {
+	seen := map[string]bool{}
 	for _, name := range c.cfg.Profiles {
 		p := profileNamed(name)
-		if p == nil {
-			continue // mcp: the rule's own checks
+		if p == nil || seen[name] {
+			continue // mcp (the rule's own checks), or named twice
 		}
+		seen[name] = true
 		for _, s := range schemas {
 			if s == nil || s.doc == nil || s.schema == nil || !slices.Contains(p.Schemas, s.name) {
 				continue
