@@ -1,6 +1,10 @@
 package contract
 
-import "slices"
+import (
+	"maps"
+	"slices"
+	"strconv"
+)
 
 // The JSON Schema keywords, in one place: the rules that read a schema's
 // text (yaml-split, the type name hints) and explore, which generates from
@@ -84,4 +88,26 @@ func placeOf(k string) schemaPlace {
 		return schemaMap
 	}
 	return noSchemas
+}
+
+// Subschemas calls f with each schema that the value v of the keyword k
+// holds (the value of items, each entry of allOf, each value of
+// properties, ...) and its JSON pointer relative to the keyword ("" for a
+// keyword that holds one schema, "/0", "/name" escaped): how a reader of a
+// schema's text walks into it.
+func Subschemas(k string, v any, f func(rel string, s any)) {
+	switch placeOf(k) {
+	case oneSchema:
+		f("", v)
+	case schemaList:
+		list, _ := v.([]any)
+		for i, s := range list {
+			f("/"+strconv.Itoa(i), s)
+		}
+	case schemaMap:
+		m, _ := v.(map[string]any)
+		for _, name := range slices.Sorted(maps.Keys(m)) {
+			f("/"+escapePointer(name), m[name])
+		}
+	}
 }

@@ -30,7 +30,19 @@ type Lines struct {
 	// anyEnding: lines end at "\n", "\r\n" or "\r" (NewRawLines), and a
 	// line's text is without its ending; else only at "\n".
 	anyEnding bool
+	// ascii says, by line (0-based), that the line is all ASCII: a rune
+	// column is then the UTF-16 column.
+	ascii []bool
+	// units holds, for each line (1-based) of more than tableLine bytes
+	// that is not all ASCII, the UTF-16 units before each rune of it and
+	// after the last: so that RuneColumn costs no scan of a long line, which
+	// a one-line schema of thousands of keys would make quadratic.
+	units map[int][]int32
 }
+
+// tableLine is the length from which a line that is not all ASCII gets a
+// table of its columns (Lines.units) instead of a scan per position.
+const tableLine = 256
 
 // NewLines indexes text. Line endings are "\n"; callers normalise CRLF first.
 func NewLines(text []byte) *Lines {
@@ -43,7 +55,57 @@ func NewLines(text []byte) *Lines {
 		i += j + 1
 		starts = append(starts, i)
 	}
-	return &Lines{text: text, starts: starts}
+	l := &Lines{text: text, starts: starts}
+	l.indexColumns()
+	return l
+}
+
+// indexColumns notes which lines are all ASCII and makes the column tables
+// of the long lines that are not (Lines.ascii, Lines.units).
+func (l *Lines) indexColumns() {
+	l.ascii = make([]bool, len(l.starts))
+	for n := 1; n <= len(l.starts); n++ {
+		b := l.lineBytes(n)
+		l.ascii[n-1] = isASCII(b)
+		if !l.ascii[n-1] && len(b) > tableLine {
+			if l.units == nil {
+				l.units = map[int][]int32{}
+			}
+			l.units[n] = unitsTable(b)
+		}
+	}
+}
+
+// isASCII reports whether b holds only ASCII bytes.
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// unitsTable is the UTF-16 units of the line b before each of its runes
+// and after the last, as scanColumn counts them.
+func unitsTable(b []byte) []int32 {
+	t := make([]int32, 0, len(b)+1)
+	units := 0
+	for len(b) > 0 {
+		t = append(t, int32(units))
+		r, size := utf8.DecodeRune(b)
+		b = b[size:]
+		units += runeUnits(r)
+	}
+	return append(t, int32(units))
+}
+
+// runeUnits is the UTF-16 units a rune of a line takes in a column.
+func runeUnits(r rune) int {
+	if n := utf16.RuneLen(r); n > 0 {
+		return n
+	}
+	return 0
 }
 
 // NewRawLines indexes a text as an editor holds it, not normalised: a line
@@ -63,7 +125,9 @@ func NewRawLines(text []byte) *Lines {
 			starts = append(starts, i+1)
 		}
 	}
-	return &Lines{text: text, starts: starts, anyEnding: true}
+	l := &Lines{text: text, starts: starts, anyEnding: true}
+	l.indexColumns()
+	return l
 }
 
 // Size is the length of the text in bytes.
@@ -136,11 +200,24 @@ func (l *Lines) RuneColumn(line, runeCol int) Pos {
 	if line < 1 || line > len(l.starts) {
 		return Pos{Line: max(line, 1), Column: max(runeCol, 1)}
 	}
-	units, runes := 0, 1
-	for b := l.lineBytes(line); len(b) > 0; { // as ranging over a string, without copying the line
-		if runes >= runeCol {
-			break
+	if l.ascii[line-1] {
+		return Pos{Line: line, Column: max(runeCol, 1)}
+	}
+	if t, ok := l.units[line]; ok {
+		last := len(t) - 1 // the line's runes
+		if i := runeCol - 1; i <= last {
+			return Pos{Line: line, Column: int(t[max(i, 0)]) + 1}
 		}
+		return Pos{Line: line, Column: int(t[last]) + runeCol - 1 - last + 1}
+	}
+	return Pos{Line: line, Column: scanColumn(l.lineBytes(line), runeCol) + 1}
+}
+
+// scanColumn is the UTF-16 units of the line b before its rune column
+// runeCol (1-based; past the end of the line, one unit a column).
+func scanColumn(b []byte, runeCol int) int {
+	units, runes := 0, 1
+	for len(b) > 0 && runes < runeCol { // as ranging over a string, without copying the line
 		if b[0] < utf8.RuneSelf { // ASCII, most of a TOOL.md: one rune, one unit
 			b = b[1:]
 			units++
@@ -149,19 +226,13 @@ func (l *Lines) RuneColumn(line, runeCol int) Pos {
 		}
 		r, size := utf8.DecodeRune(b)
 		b = b[size:]
-		if runes >= runeCol {
-			break
-		}
-		units += utf16.RuneLen(r)
-		if utf16.RuneLen(r) < 0 {
-			units++ // an invalid rune still takes one column
-		}
+		units += runeUnits(r)
 		runes++
 	}
 	if runes < runeCol { // past the end of the line
 		units += runeCol - runes
 	}
-	return Pos{Line: line, Column: units + 1}
+	return units
 }
 
 // asciiMask has the high bit of each of eight bytes: a uint64 of eight

@@ -36,6 +36,10 @@ type Config struct {
 	// the rule (the config's severity: mapping); a rule not in it keeps its
 	// default.
 	Severities map[string]Severity
+	// Profiles names the client profiles the mcp-tool rule checks the
+	// schemas against beside MCP's own (--profile; ProfileNames, checked by
+	// CheckProfiles): what each client refuses or ignores.
+	Profiles []string
 	// Jobs is how many tools have their examples run at once, and how many
 	// are checked statically at once (the static checks of the next tools
 	// overlap with the runs); 0 means the number of CPUs.

@@ -35,7 +35,7 @@ var ruleMCPTool = &Rule{ID: "mcp-tool", Severity: SeverityWarning, Category: "co
 		"an annotation of an `inputs` property that a client MUST refuse the tool for when it is not a non-empty HTTP " +
 		"token, is on a property whose type is not string, integer or boolean, or repeats another's value (case " +
 		"ignored); the Go SDK refuses such a tool too, so this rule reports it. Disable it (`--disable mcp-tool`) where tools are never " +
-		"reached over MCP.",
+		"reached over MCP." + profilesDoc(),
 	Example: "inputs: {type: [object], properties: {path: true}}",
 	Fix:     "inputs: {type: object, properties: {path: {type: string}}}",
 	static:  checkMCPTool}
@@ -68,6 +68,7 @@ func checkMCPTool(c *toolCheck, rep reporter) {
 		}
 		checkMCPSchema(s, rep)
 	}
+	checkClientProfiles(c, []*schemaField{ins, outs}, rep)
 }
 
 // checkMCPSchema: the schema s is an MCP inputSchema or outputSchema (the

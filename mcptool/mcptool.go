@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/speccify/speccify-lint/discover"
@@ -72,8 +73,16 @@ func Definition(k *lint.Callable, readOnly bool) (Tool, string) {
 	if errs := k.Errors(); len(errs) > 0 {
 		return Tool{}, fmt.Sprintf("the contract has %s (see speccify-lint --no-run %s)", report.Plural(len(errs), "error"), k.Dir())
 	}
-	if n := countRule(k.Static.Findings, mcpToolRule); n > 0 {
-		return Tool{}, fmt.Sprintf("the contract is not a valid MCP tool definition: %s (mcp-tool)", report.Plural(n, "finding"))
+	own, refusing := countRefused(k.Static.Findings)
+	if own > 0 {
+		return Tool{}, fmt.Sprintf("the contract is not a valid MCP tool definition: %s (mcp-tool)", report.Plural(own, "finding"))
+	}
+	if len(refusing) > 0 {
+		n := 0
+		for _, c := range refusing {
+			n += c
+		}
+		return Tool{}, fmt.Sprintf("%s would refuse the tool: %s (mcp-tool)", strings.Join(slices.Sorted(maps.Keys(refusing)), " and "), report.Plural(n, "finding"))
 	}
 	if n := countRule(k.Static.Findings, hiddenTextRule); n > 0 {
 		return Tool{}, fmt.Sprintf("the contract holds characters that a reviewer cannot see: %s (hidden-text)", report.Plural(n, "finding"))
@@ -100,6 +109,28 @@ func Definition(k *lint.Callable, readOnly bool) (Tool, string) {
 	return t, ""
 }
 
+// countRefused counts the mcp-tool findings that make a contract no tool
+// definition: own, those of MCP itself, and by profile those of what the
+// clients of --profile refuse (lint.ProfileFinding); what a client only
+// ignores an export notes and keeps.
+func countRefused(fs []lint.Finding) (own int, refusing map[string]int) {
+	refusing = map[string]int{}
+	for _, f := range fs {
+		if f.Rule != mcpToolRule {
+			continue
+		}
+		profile, verdict, ok := lint.ProfileFinding(f)
+		switch {
+		case !ok:
+			own++
+		case verdict == lint.Refuses:
+			refusing[profile]++
+		}
+	}
+	return own, refusing
+}
+
+// countRule is the number of findings of the rule among fs.
 func countRule(fs []lint.Finding, rule string) int {
 	n := 0
 	for _, f := range fs {
@@ -118,6 +149,11 @@ type Options struct {
 	Config lint.Config
 	// RunExamples runs each tool's examples, which readOnlyHint needs.
 	RunExamples bool
+	// Notes, when set, is given each finding of a client profile
+	// (Config.Profiles, lint.ProfileFinding) of each tool folder, in the
+	// order of the folders: what the clients named refuse, which leaves
+	// the tool out, and what they ignore, which does not.
+	Notes func(lint.Finding)
 }
 
 // CheckConfig is the configuration a contract is checked with for MCP:
@@ -192,6 +228,13 @@ func exportOne(ctx context.Context, opt Options, t discover.Tool) (Tool, string,
 	readOnly := false
 	if opt.RunExamples {
 		readOnly = k.ReadOnly(k.RunExamples(ctx))
+	}
+	if opt.Notes != nil {
+		for _, f := range k.Static.Findings {
+			if _, _, ok := lint.ProfileFinding(f); ok {
+				opt.Notes(f)
+			}
+		}
 	}
 	tool, reason := Definition(k, readOnly)
 	return tool, k.Dir(), reason

@@ -183,6 +183,7 @@ func newParser(env *runEnv, resolver kong.Resolver) (*kongSafe, *cli, error) {
 			"formats":            strings.Join(report.Formats, ","),
 			"rule_format":        strings.Join(report.RuleFormats, ","),
 			"platform_list":      strings.Join(discover.Platforms, ", "),
+			"profile_list":       strings.Join(lint.ProfileNames(), ", "),
 			"default_timeout":    lint.DefaultTimeoutText,
 			"default_max_output": byteSize(lint.DefaultMaxOutput).String(),
 			"default_tokens":     strconv.Itoa(lint.DefaultMaxAnswerTokens),

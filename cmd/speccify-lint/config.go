@@ -143,6 +143,9 @@ func settingsOf(config *configFile) (configSettings, error) {
 	if err := checkPlatform(c.Platform); err != nil {
 		return configSettings{}, err
 	}
+	if err := lint.CheckProfiles(c.Profile); err != nil {
+		return configSettings{}, err
+	}
 	return s, nil
 }
 

@@ -21,12 +21,13 @@ type ExportCmd struct {
 	Root         string        `type:"existingdir" placeholder:"DIR" help:"Directory the paths must lie in (default: the git top level, else the working directory)."`
 	Timeout      time.Duration `default:"${default_timeout}" help:"Time limit for one example run."`
 	MaxOutput    byteSize      `default:"${default_max_output}" help:"Cap for what one example may print on stdout and on stderr each."`
+	Profile      []string      `placeholder:"NAME" help:"Leave out the tools that the client NAME refuses, and say on stderr what it ignores: ${profile_list} (repeatable or comma-separated; mcp is always checked; see the mcp-tool rule)."`
 	SandboxFlags `embed:""`
 
 	MaxAnswerTokens int  `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: a tool list over 2/5 of it is a warning on stderr, as mcp-tool-size warns of one definition (default: ${default_tokens})."`
 	Sizes           bool `help:"Print each tool definition's size and the tool list's on stderr, in bytes and in tokens estimated as UTF-8 bytes / 4."`
 
-	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output and max-answer-tokens"`
+	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output, max-answer-tokens and profile"`
 }
 
 // Run exports; the exit code is 1 when a tool folder was left out (the
@@ -45,6 +46,9 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	if err := checkMaxAnswerTokens(c.MaxAnswerTokens); err != nil {
 		return usageErrorf("--max-answer-tokens: %v", err)
 	}
+	if err := lint.CheckProfiles(c.Profile); err != nil {
+		return usageErrorf("--profile: %v", err)
+	}
 	paths := c.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -59,12 +63,13 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
-	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput), MaxAnswerTokens: c.MaxAnswerTokens}
+	cfg := lint.Config{Version: currentVersion(), Root: root, Platform: c.Platform, Run: true, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput), MaxAnswerTokens: c.MaxAnswerTokens, Profiles: c.Profile}
 	c.judge(&cfg)
 	if err := c.SandboxFlags.apply(&cfg, c.RunToo, env.stderr); err != nil {
 		return err
 	}
-	res, left := mcptool.Export(ctx, mcptool.Options{Config: cfg, RunExamples: c.RunToo}, disc)
+	note := func(f lint.Finding) { fmt.Fprintf(env.stderr, "speccify-lint: export: %s\n", f) }
+	res, left := mcptool.Export(ctx, mcptool.Options{Config: cfg, RunExamples: c.RunToo, Notes: note}, disc)
 	if err := mcptool.Write(env.stdout, res); err != nil {
 		return usageError{err}
 	}

@@ -409,3 +409,22 @@ func TestDocsSandbox(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsProfiles: the --profile row of the flag table and the table of
+// Client profiles in docs/mcp.md name every profile (lint.ProfileNames),
+// and --profile's help lists them.
+func TestDocsProfiles(t *testing.T) {
+	row := flagRow(t, readRepoFile(t, usagePage), "profile")
+	mcp := readRepoFile(t, "docs/mcp.md")
+	for _, name := range lint.ProfileNames() {
+		if !strings.Contains(row, name) {
+			t.Errorf("%s's row for --profile does not name the profile %s:\n%s", usagePage, name, row)
+		}
+		if !strings.Contains(mcp, "\n| `"+name+"` |") {
+			t.Errorf("docs/mcp.md's table of client profiles has no row for %s", name)
+		}
+	}
+	if help, want := lintFlag(t, "profile").Help, strings.Join(lint.ProfileNames(), ", "); !strings.Contains(help, want) {
+		t.Errorf("--profile's help %q does not name the profiles %q", help, want)
+	}
+}

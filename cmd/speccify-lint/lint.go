@@ -42,6 +42,7 @@ type LintCmd struct {
 	Baseline       string            `placeholder:"FILE" help:"Report only the findings that the baseline file FILE (written by --write-baseline) does not record; in the configuration file, FILE is relative to the file."`
 	BaselineStrict bool              `name:"baseline-strict" help:"With a baseline, fail as an error finding does when an entry of it matches no finding any more (named at its line on stderr): write the baseline again, so that it cannot rot."`
 	Severity       map[string]string `placeholder:"RULE=SEVERITY" help:"Set the severity of a rule's findings: note, warning or error (repeatable; severity: {RULE: SEVERITY} in the configuration file)."`
+	Profile        []string          `placeholder:"NAME" help:"Also check each tool's schemas against what the client NAME refuses or ignores, for the mcp-tool rule: ${profile_list} (repeatable or comma-separated; mcp is always checked)."`
 
 	RequireRun bool `name:"require-run" help:"Exit 1 when a tool whose examples could run here did not run them: its status is no-examples, not-implemented or missing-requirement (not-applicable, a tool not for this platform, never fails)."`
 
@@ -102,6 +103,9 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if err := lint.CheckProfiles(c.Profile); err != nil {
+		return usageErrorf("--profile: %v", err)
+	}
 	if err := checkJobs(c.Jobs); err != nil {
 		return usageErrorf("--jobs: %v", err)
 	}
@@ -157,6 +161,7 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		NotRun:     c.notRun(),
 		Disabled:   disabled,
 		Severities: severities,
+		Profiles:   c.Profile,
 		Jobs:       c.Jobs,
 		Timeout:    c.Timeout,
 		MaxOutput:  int64(c.MaxOutput),

@@ -67,6 +67,7 @@ func TestScripts(t *testing.T) {
 			"unhide":        cmdUnhide,
 			"pad":           cmdPad,
 			"cache-corrupt": cmdCacheCorrupt,
+			"repeat":        cmdRepeat,
 		},
 	})
 }

@@ -14,7 +14,7 @@ import (
 // mean to lint. The others (format, fail-on, output, baseline, the reports'
 // settings) mean something else there or nothing, and are never applied to
 // these commands, though the file is validated whole.
-var sharedSettings = []string{"exclude", "platform", "timeout", "max-output", "max-answer-tokens", "jobs"}
+var sharedSettings = []string{"exclude", "platform", "timeout", "max-output", "max-answer-tokens", "jobs", "profile"}
 
 // ProjectConfig is what call, export and mcp take from the configuration
 // file beyond their flags: --config, and the rules' settings (disable,

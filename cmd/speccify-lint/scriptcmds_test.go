@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -190,4 +191,28 @@ func cmdCacheCorrupt(ts *testscript.TestScript, neg bool, args []string) {
 	if damaged == 0 {
 		ts.Fatalf("no whole pack in %s to damage", args[1])
 	}
+}
+
+// cmdRepeat is the testscript command "repeat FILE N TEXT": it appends TEXT
+// N times to FILE (created if needed), each time with %d replaced by the
+// count from 0 and \n by a line break, for schemas too large to write out
+// in a txtar file (thousands of properties or enum values).
+func cmdRepeat(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: repeat FILE N TEXT")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	text := strings.ReplaceAll(args[2], `\n`, "\n")
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(strings.ReplaceAll(text, "%d", strconv.Itoa(i)))
+	}
+	path := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(path), 0o755))
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	ts.Check(err)
+	_, err = f.WriteString(b.String())
+	ts.Check(err)
+	ts.Check(f.Close())
 }

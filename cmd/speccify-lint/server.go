@@ -105,6 +105,7 @@ func serverConfig(root string) (lsp.Config, error) {
 	s.judge(&cfg.Lint)
 	cfg.Lint.Platform = s.flags.Platform
 	cfg.Lint.MaxAnswerTokens = s.flags.MaxAnswerTokens
+	cfg.Lint.Profiles = s.flags.Profile
 	cfg.Exclude = s.flags.Exclude
 	// The globs' paths are relative to the root lint would take with root
 	// as its working directory (resolveRoot): its git top level.
