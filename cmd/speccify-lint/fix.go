@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"slices"
 	"strings"
 
 	"github.com/speccify/speccify-lint/autofix"
@@ -57,41 +55,6 @@ func (c *LintCmd) notRun() string {
 		return "--diff without --run"
 	}
 	return "--no-run"
-}
-
-// discover finds the tool folders under paths and narrows them (--shard,
-// --changed-since); with note, it says on stderr when that leaves none.
-func (c *LintCmd) discover(paths []string, root string, note bool, stderr io.Writer) (*discover.Discovery, discover.Shard, error) {
-	disc, err := discover.Discover(paths, discover.Options{Root: root, Exclude: c.Exclude})
-	if outside := (*discover.OutsideError)(nil); errors.As(err, &outside) {
-		return nil, discover.Shard{}, fmt.Errorf("%w; name a path inside it, or set --root", err)
-	}
-	if err != nil {
-		return nil, discover.Shard{}, err
-	}
-	followed := paths
-	if note && len(disc.Unfollowed) > 0 {
-		followed = nil
-		for _, p := range paths {
-			if !slices.ContainsFunc(disc.Unfollowed, func(u discover.Unfollowed) bool { return u.Path == p }) {
-				followed = append(followed, p)
-			}
-		}
-		for _, u := range disc.Unfollowed {
-			fmt.Fprintf(stderr, "speccify-lint: %s: not checked: %s is a symbolic link to a directory, which speccify-lint does not follow\n", u.Path, discover.RelPath(root, u.Link))
-		}
-	}
-	found := len(disc.Tools)
-	shard, err := c.narrow(disc, root)
-	if err != nil {
-		return nil, shard, err
-	}
-	if note && len(followed) > 0 {
-		if err := noToolsNote(stderr, root, followed, found, len(disc.Tools)); err != nil {
-			return nil, shard, err
-		}
-	}
-	return disc, shard, nil
 }
 
 // staticLint lints disc statically (what --fix fixes) and takes out what
@@ -181,19 +144,32 @@ func logSafeDiff(diff string) (string, int) {
 	return shown, altered
 }
 
+// fixOutcome is what --fix leaves the run to do once it has written its
+// fixes: report the static lint it fixed from (Report), or lint the tree
+// again (LintAgain), which it must when it changed a file or when the
+// examples are to run.
+type fixOutcome struct {
+	// Report is the result to report as it is; nil with LintAgain.
+	Report *lint.Result
+	// LintAgain says that the tree, Disc, is to be linted again.
+	LintAgain bool
+	// Disc is the tool folders found again after the fixes.
+	Disc *discover.Discovery
+}
+
 // fix lints statically, computes the fixes to a fixed point (every pass in
 // memory, each fix of a TOOL.md verified: autofix.Changes), writes each
-// changed file once, and says what it fixed. It returns the lint's result
-// when that is the report (nothing changed, the examples not to run), else
-// nil, and the tree as found again (a fix may delete a file).
-func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *discover.Discovery, cfg lint.Config) (*lint.Result, *discover.Discovery, error) {
+// changed file once, says what it fixed, and what is left to do: report
+// that lint (nothing changed, the examples not to run) or lint again the
+// tree as found again (a fix may delete a file).
+func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *discover.Discovery, cfg lint.Config) (fixOutcome, error) {
 	res, err := c.staticLint(ctx, env, disc, cfg)
 	if err != nil {
-		return nil, nil, err
+		return fixOutcome{}, err
 	}
 	opt, err := c.fixOptions(cfg)
 	if err != nil {
-		return nil, nil, usageError{err}
+		return fixOutcome{}, usageError{err}
 	}
 	changes, errs := autofix.Changes(ctx, res, opt)
 	out := autofix.Write(changes)
@@ -210,14 +186,14 @@ func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *di
 		fmt.Fprintf(env.stderr, "speccify-lint: fixed %s in %s\n", report.Plural(out.Fixed, "finding"), report.Plural(len(out.Files), "file"))
 	}
 	if len(out.Files) == 0 && !cfg.Run {
-		return res, disc, nil
+		return fixOutcome{Report: res, Disc: disc}, nil
 	}
 	if len(out.Files) > 0 {
 		if disc, err = c.rediscover(paths, disc, cfg.Root); err != nil {
-			return nil, nil, usageError{err}
+			return fixOutcome{}, usageError{err}
 		}
 	}
-	return nil, disc, nil
+	return fixOutcome{LintAgain: true, Disc: disc}, nil
 }
 
 // verifyFixes takes out of res the fixes --fix would not make (see
@@ -235,25 +211,4 @@ func (c *LintCmd) verifyFixes(ctx context.Context, env *runEnv, plan reportPlan,
 		fmt.Fprintf(env.stderr, "speccify-lint: %s\n", e)
 		env.exitCode = exitUsage
 	}
-}
-
-// rediscover finds the tool folders again after fixes: under paths, as
-// the first time; when a fix deleted a file that paths name (pre-commit
-// passes the files), under the paths that are left and the folders found
-// the first time.
-func (c *LintCmd) rediscover(paths []string, found *discover.Discovery, root string) (*discover.Discovery, error) {
-	var left []string
-	for _, p := range paths {
-		if _, err := os.Lstat(p); err == nil {
-			left = append(left, p)
-		}
-	}
-	if len(left) < len(paths) {
-		for _, t := range found.Tools {
-			left = append(left, t.Dir)
-		}
-		left = append(left, found.Skills...)
-	}
-	disc, _, err := c.discover(left, root, false, nil)
-	return disc, err
 }

@@ -84,25 +84,104 @@ func (c *LintCmd) Run(env *runEnv) error {
 	return c.run(env, nil)
 }
 
-// run lints (with explore set, explores instead of running the examples),
-// reports and sets the exit code.
+// lintPlan is what a lint run is to do, decided before anything runs: the
+// flags checked, the tool folders found, the configuration of the lint and
+// the reports to write.
+type lintPlan struct {
+	root     string
+	paths    []string
+	reports  reportPlan
+	baseline *report.Baseline
+	disc     *discover.Discovery
+	cfg      lint.Config
+}
+
+// run lints (with explore, explores) the tool folders: a plan, its
+// execution, and the emission of the reports and the exit code.
 func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
+	p, err := c.plan(env, explore)
+	if err != nil {
+		return err
+	}
+	gcbudget.SetLimit(len(p.disc.Tools))
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	defer stop()
+	closeAll, err := c.open(env, &p)
+	defer closeAll()
+	if err != nil {
+		return err
+	}
+	if c.Diff {
+		return c.diff(ctx, env, p.disc, p.cfg)
+	}
+	res, wrote, err := c.execute(ctx, env, &p)
+	if err != nil {
+		return err
+	}
+	if err := c.emit(ctx, env, &p, res); err != nil {
+		return err
+	}
+	c.setExitCode(env, res, wrote)
+	return nil
+}
+
+// plan checks the flags (every usage error before anything runs, a
+// --baseline file that is not one too), finds the tool folders and makes
+// the lint's configuration.
+func (c *LintCmd) plan(env *runEnv, explore *lint.ExploreConfig) (lintPlan, error) {
 	root, err := resolveRoot(c.Root)
 	if err != nil {
-		return usageError{err}
+		return lintPlan{}, usageError{err}
 	}
-	plan, err := c.planReports()
+	reports, err := c.planReports()
 	if err != nil {
-		return usageError{err}
+		return lintPlan{}, usageError{err}
 	}
 	disabled, err := ruleSet(c.Disable, c.Enable)
 	if err != nil {
-		return usageError{err}
+		return lintPlan{}, usageError{err}
 	}
 	severities, err := severityOverrides(c.Severity)
 	if err != nil {
-		return usageError{err}
+		return lintPlan{}, usageError{err}
 	}
+	if err := c.checkValues(explore != nil); err != nil {
+		return lintPlan{}, err
+	}
+	baseline, err := c.readBaseline()
+	if err != nil {
+		return lintPlan{}, usageError{err}
+	}
+	paths := c.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	if err := checkPaths(paths, env.commands); err != nil {
+		return lintPlan{}, usageError{err}
+	}
+	if c.Root == "" {
+		if own := ownRoot(root, paths); own != root {
+			fmt.Fprintf(env.stderr, "speccify-lint: %s lies outside %s: checked from its own root, %s\n", paths[0], root, own)
+			root = own
+		}
+	}
+	disc, shard, err := c.discover(paths, root, true, env.stderr)
+	if err != nil {
+		return lintPlan{}, usageError{err}
+	}
+	cfg := lint.Config{
+		Version: currentVersion(), Root: root, Platform: c.Platform,
+		Run: c.runExamples(), NotRun: c.notRun(),
+		Disabled: disabled, Severities: severities, Profiles: c.Profile,
+		Jobs: c.Jobs, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput), MaxAnswerTokens: c.MaxAnswerTokens,
+		Shard: shard.String(), Explore: explore,
+	}
+	return lintPlan{root: root, paths: paths, reports: reports, baseline: baseline, disc: disc, cfg: cfg}, nil
+}
+
+// checkValues checks the flags whose values lint does not check itself,
+// each error naming its flag.
+func (c *LintCmd) checkValues(exploring bool) error {
 	if err := lint.CheckProfiles(c.Profile); err != nil {
 		return usageErrorf("--profile: %v", err)
 	}
@@ -118,139 +197,108 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	if err := checkPlatform(c.Platform); err != nil {
 		return usageErrorf("--platform: %v", err)
 	}
-	if err := c.checkFixFlags(explore != nil); err != nil {
+	if err := c.checkFixFlags(exploring); err != nil {
 		return usageError{err}
 	}
 	if err := c.checkRevisions(); err != nil {
 		return usageError{err}
 	}
-	// A --baseline file that is not one is a usage error before anything
-	// runs, not after every example did.
-	baseline, err := c.readBaseline()
-	if err != nil {
-		return usageError{err}
-	}
 	if c.BaselineStrict && c.Baseline == "" && c.WriteBaseline == "" {
 		return usageErrorf("--baseline-strict judges the baseline file: give it with --baseline FILE (or baseline: in the configuration file)")
 	}
-	paths := c.Paths
-	if len(paths) == 0 {
-		paths = []string{"."}
-	}
-	if err := checkPaths(paths, env.commands); err != nil {
-		return usageError{err}
-	}
-	if c.Root == "" {
-		if own := ownRoot(root, paths); own != root {
-			fmt.Fprintf(env.stderr, "speccify-lint: %s lies outside %s: checked from its own root, %s\n", paths[0], root, own)
-			root = own
+	return nil
+}
+
+// open gives the plan's lint what it holds open while it runs: the kernel
+// sandbox's mode, the result cache, the revision --against compares with.
+// The function it returns closes them, whatever the error.
+func (c *LintCmd) open(env *runEnv, p *lintPlan) (func(), error) {
+	var closers []func()
+	closeAll := func() {
+		for _, f := range slices.Backward(closers) {
+			f()
 		}
 	}
-	disc, shard, err := c.discover(paths, root, true, env.stderr)
-	if err != nil {
-		return usageError{err}
-	}
-	gcbudget.SetLimit(len(disc.Tools))
-	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
-	defer stop()
-	cfg := lint.Config{
-		Version:    currentVersion(),
-		Root:       root,
-		Platform:   c.Platform,
-		Run:        c.runExamples(),
-		NotRun:     c.notRun(),
-		Disabled:   disabled,
-		Severities: severities,
-		Profiles:   c.Profile,
-		Jobs:       c.Jobs,
-		Timeout:    c.Timeout,
-		MaxOutput:  int64(c.MaxOutput),
-		Shard:      shard.String(),
-		Explore:    explore,
-	}
-	cfg.MaxAnswerTokens = c.MaxAnswerTokens
-	if err := c.SandboxFlags.apply(&cfg, cfg.Run || explore != nil, env.stderr); err != nil {
-		return err
+	if err := c.SandboxFlags.apply(&p.cfg, p.cfg.Run || p.cfg.Explore != nil, env.stderr); err != nil {
+		return closeAll, err
 	}
 	if c.Against == "" {
 		// --against compares with git's tree, which the cache does not key.
-		cfg.Cache = c.CacheFlags.open(root, env.stderr)
-		defer closeCache(cfg.Cache)
+		p.cfg.Cache = c.CacheFlags.open(p.root, env.stderr)
+		cache := p.cfg.Cache
+		closers = append(closers, func() { closeCache(cache) })
+		return closeAll, nil
 	}
-	if c.Against != "" {
-		against, err := openAgainst(root, "--against", c.Against, disc)
-		if err != nil {
-			return usageError{err}
-		}
-		defer against.Revision.Close()
-		cfg.Against = against
+	against, err := openAgainst(p.root, "--against", c.Against, p.disc)
+	if err != nil {
+		return closeAll, usageError{err}
 	}
-	if c.Diff {
-		return c.diff(ctx, env, disc, cfg)
-	}
-	var res *lint.Result
+	closers = append(closers, func() { against.Revision.Close() })
+	p.cfg.Against = against
+	return closeAll, nil
+}
+
+// execute lints the plan's tool folders (after --fix's fixes, or not at
+// all when --fix's static lint is the report) with the progress shown as
+// the terminal or the log wants it, and applies --baseline; wrote says
+// that --write-baseline wrote the baseline.
+func (c *LintCmd) execute(ctx context.Context, env *runEnv, p *lintPlan) (res *lint.Result, wrote bool, err error) {
 	if c.Fix {
-		if res, disc, err = c.fix(ctx, env, paths, disc, cfg); err != nil {
-			return err
-		}
-	}
-	var wrote bool
-	if res == nil {
-		var progress *progressLine
-		running := cfg.Run || explore != nil
-		if wantProgress(env.stderr, running, c.Quiet) {
-			progress = startProgress(env.stderr, len(disc.Tools), explore != nil)
-			cfg.Progress = progress.event
-		} else if wantStream(running, c.Quiet) {
-			// With -v the examples' lines stream only when the report on
-			// stdout does not list them: a CI log holds both streams, and
-			// each line once.
-			stream := newToolStream(ctx, env.stderr, lint.ToolDirs(root, disc), report.Options{
-				Color: c.useColor("text", env.stderr), NoTimestamps: c.NoTimestamps,
-				Verbose: c.Verbose && !report.ListsExamples(plan.stdout),
-			}, baseline)
-			cfg.Progress = stream.event
-		}
-		res = lint.Lint(ctx, disc, cfg)
-		wrote, err = c.applyBaseline(env, res, &cfg)
+		fixed, err := c.fix(ctx, env, p.paths, p.disc, p.cfg)
 		if err != nil {
-			return usageError{err}
+			return nil, false, err
 		}
-		if progress != nil {
-			progress.stop()
+		if !fixed.LintAgain {
+			return fixed.Report, false, nil
 		}
+		p.disc = fixed.Disc
 	}
-	c.verifyFixes(ctx, env, plan, res, cfg)
-	opt := report.Options{
-		Color:         c.useColor(plan.stdout, env.stdout),
-		Hyperlinks:    c.useHyperlinks(plan.stdout, env.stdout),
-		NoTimestamps:  c.NoTimestamps,
-		SARIFCategory: c.SARIFCategory,
-		JUnitStrict:   c.JUnitStrict,
-		SourceURL:     report.GitHubSourceURL(os.Getenv),
-		Verbose:       c.Verbose,
-		Quiet:         c.Quiet,
-		Warn:          env.reportWarning,
-		NotRun:        c.notRun(),
+	cfg := p.cfg
+	var progress *progressLine
+	running := cfg.Run || cfg.Explore != nil
+	if wantProgress(env.stderr, running, c.Quiet) {
+		progress = startProgress(env.stderr, len(p.disc.Tools), cfg.Explore != nil)
+		cfg.Progress = progress.event
+	} else if wantStream(running, c.Quiet) {
+		// With -v the examples' lines stream only when the report on
+		// stdout does not list them: a CI log holds both streams, and
+		// each line once.
+		stream := newToolStream(ctx, env.stderr, lint.ToolDirs(p.root, p.disc), report.Options{
+			Color: c.useColor("text", env.stderr), NoTimestamps: c.NoTimestamps,
+			Verbose: c.Verbose && !report.ListsExamples(p.reports.stdout),
+		}, p.baseline)
+		cfg.Progress = stream.event
 	}
-	if cfg.Against != nil {
-		opt.Against, opt.Drift = c.Against, lint.DriftOf(res, cfg)
+	res = lint.Lint(ctx, p.disc, cfg)
+	wrote, err = c.applyBaseline(env, res, &cfg)
+	if err != nil {
+		return nil, false, usageError{err}
 	}
-	for _, o := range plan.files {
+	if progress != nil {
+		progress.stop()
+	}
+	return res, wrote, nil
+}
+
+// emit writes the reports the plan names (the files, the step summary,
+// stdout) and the errors and stale baseline entries on stderr.
+func (c *LintCmd) emit(ctx context.Context, env *runEnv, p *lintPlan, res *lint.Result) error {
+	c.verifyFixes(ctx, env, p.reports, res, p.cfg)
+	opt := c.reportOptions(p, res, env)
+	for _, o := range p.reports.files {
 		if err := writeReportFile(o.path, o.format, res, opt); err != nil {
 			return usageError{err}
 		}
 	}
-	if plan.stdout == "github" {
+	if p.reports.stdout == "github" {
 		if summary := os.Getenv("GITHUB_STEP_SUMMARY"); summary != "" {
 			if err := report.AppendStepSummary(summary, res, opt); err != nil {
 				fmt.Fprintf(env.stderr, "speccify-lint: step summary: %v\n", err)
 			}
 		}
 	}
-	stdoutOpt := opt
 	w := bufio.NewWriter(env.stdout)
-	if err := report.Write(w, plan.stdout, res, stdoutOpt); err != nil {
+	if err := report.Write(w, p.reports.stdout, res, opt); err != nil {
 		return err
 	}
 	if err := w.Flush(); err != nil {
@@ -262,6 +310,34 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 	for _, e := range c.stale {
 		fmt.Fprintln(env.stderr, report.StaleLine(c.baseline.Path(), e))
 	}
+	return nil
+}
+
+// reportOptions are the options of every report of the plan's result res.
+func (c *LintCmd) reportOptions(p *lintPlan, res *lint.Result, env *runEnv) report.Options {
+	opt := report.Options{
+		Color:         c.useColor(p.reports.stdout, env.stdout),
+		Hyperlinks:    c.useHyperlinks(p.reports.stdout, env.stdout),
+		NoTimestamps:  c.NoTimestamps,
+		SARIFCategory: c.SARIFCategory,
+		JUnitStrict:   c.JUnitStrict,
+		SourceURL:     report.GitHubSourceURL(os.Getenv),
+		Verbose:       c.Verbose,
+		Quiet:         c.Quiet,
+		Warn:          env.reportWarning,
+		NotRun:        c.notRun(),
+	}
+	if p.cfg.Against != nil {
+		opt.Against, opt.Drift = c.Against, lint.DriftOf(res, p.cfg)
+	}
+	return opt
+}
+
+// setExitCode sets the run's exit code from its result res: 2 when it was
+// interrupted or could not check everything, else 1 when --require-run,
+// --fail-on or --baseline-strict fail it; wrote (--write-baseline) judges
+// nothing.
+func (c *LintCmd) setExitCode(env *runEnv, res *lint.Result, wrote bool) {
 	switch {
 	case res.Interrupted:
 		fmt.Fprintln(env.stderr, "speccify-lint: interrupted; the report covers what finished")
@@ -279,7 +355,6 @@ func (c *LintCmd) run(env *runEnv, explore *lint.ExploreConfig) error {
 		// A stale entry fails the run as an error finding would.
 		env.exitCode = 1
 	}
-	return nil
 }
 
 // unverifiedNote is what --require-run says on stderr when it fails the
