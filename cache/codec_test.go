@@ -59,6 +59,7 @@ func TestCodecRoundTrip(t *testing.T) {
 
 func TestCodecRefuses(t *testing.T) {
 	type hidden struct{ a int }
+	_ = hidden{}.a // the unexported field Marshal must refuse
 	type iface struct{ V any }
 	type fn struct{ F func() }
 	for _, v := range []any{hidden{}, iface{}, fn{}, make(chan int)} {

@@ -220,5 +220,3 @@ func (w *packWriter) bytes() []byte {
 	out = append(out, sum[:]...)
 	return append(out, packEnd...)
 }
-
-func (w *packWriter) empty() bool { return len(w.index) == 0 }

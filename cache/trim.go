@@ -13,11 +13,11 @@ import (
 	"time"
 )
 
-// Trim, at most once a day (the time of the last trim is in trim.txt; a
-// cache without it is new, and gets it),
-// merges the packs into one without the entries not used for MaxAge nor,
-// beyond MaxSize, the least recently used ones, and removes the temporary
-// files of writes interrupted over an hour ago.
+// Trim trims the cache at most once a day (the time of the last trim is in
+// trim.txt; a cache without it is new, and gets it): it merges the packs
+// into one without the entries not used for MaxAge nor, beyond MaxSize,
+// the least recently used ones, and removes the temporary files of writes
+// interrupted over an hour ago.
 func (c *Cache) Trim() error {
 	now := c.now()
 	path := filepath.Join(c.dir, trimFile)
