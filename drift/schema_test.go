@@ -74,7 +74,7 @@ properties:
 		{name: "pattern added", old: base, new: strings.Replace(base, "maxLength: 10", "maxLength: 10, pattern: '^[a-z]+$'", 1),
 			want: []string{`pattern "^[a-z]+$" added => {"path":""}`}},
 		{name: "closed", old: base, new: base + "\nadditionalProperties: false",
-			want: []string{`additionalProperties: false added => {"extra0":false,"path":""}`}},
+			want: []string{`additionalProperties: false added => {"extra0":{},"path":""}`}},
 		{name: "type changed", old: base, new: strings.Replace(base, "path: {type: string, maxLength: 10}", "path: {type: integer}", 1),
 			want: []string{`type narrowed from string to integer => {"path":""}`}},
 		{name: "type widened", old: base, new: strings.Replace(base, "type: integer,", "type: [integer, string],", 1), compatible: "type widened from integer to integer, string"},

@@ -27,7 +27,7 @@ type ExportCmd struct {
 	MaxAnswerTokens int  `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: a tool list over 2/5 of it is a warning on stderr, as mcp-tool-size warns of one definition (default: ${default_tokens})."`
 	Sizes           bool `help:"Print each tool definition's size and the tool list's on stderr, in bytes and in tokens estimated as UTF-8 bytes / 4."`
 
-	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output, max-answer-tokens and profile"`
+	ProjectConfig `embed:"" set:"config_settings=exclude, platform, timeout, max-output, profile and max-answer-tokens"`
 }
 
 // Run exports; the exit code is 1 when a tool folder was left out (the
