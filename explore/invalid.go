@@ -120,20 +120,7 @@ func (w *violationWalk) at(n *node, v any, path []any, depth int) {
 			w.at(alt, v, path, depth+1)
 		}
 	}
-	switch c := v.(type) {
-	case map[string]any:
-		for _, k := range sortedKeys(c) {
-			if m, ok := g.s.memberNode(n, k); ok {
-				w.at(m, c[k], appendPath(path, k), depth+1)
-			}
-		}
-	case []any:
-		for i := range min(len(c), 3) {
-			if it, ok := itemNode(n, i); ok {
-				w.at(it, c[i], appendPath(path, i), depth+1)
-			}
-		}
-	}
+	g.eachChild(n, v, path, func(child *node, cv any, cpath []any) { w.at(child, cv, cpath, depth+1) })
 }
 
 // badKeys are members of obj (at path) whose names break propertyNames:
@@ -361,4 +348,24 @@ func (g *gen) longer(n *node, a []any) ([]any, bool) {
 // typeAllowed reports whether a value of type t (typeOf) matches types.
 func typeAllowed(types []string, t string) bool {
 	return slices.Contains(types, t) || (t == "integer" && slices.Contains(types, "number"))
+}
+
+// eachChild calls visit with the schema, value and path of each member of
+// the object v and of the first three items of the array v, as n describes
+// them: the places below v that the violation and stress walks visit.
+func (g *gen) eachChild(n *node, v any, path []any, visit func(child *node, v any, path []any)) {
+	switch c := v.(type) {
+	case map[string]any:
+		for _, k := range sortedKeys(c) {
+			if m, ok := g.s.memberNode(n, k); ok {
+				visit(m, c[k], appendPath(path, k))
+			}
+		}
+	case []any:
+		for i := range min(len(c), 3) {
+			if it, ok := itemNode(n, i); ok {
+				visit(it, c[i], appendPath(path, i))
+			}
+		}
+	}
 }

@@ -176,20 +176,7 @@ func (w *stressWalk) at(n *node, v any, path []any, depth int) {
 			w.deep = append(w.deep, list)
 		}
 	}
-	switch c := v.(type) {
-	case map[string]any:
-		for _, k := range sortedKeys(c) {
-			if m, ok := g.s.memberNode(n, k); ok {
-				w.at(m, c[k], appendPath(path, k), depth+1)
-			}
-		}
-	case []any:
-		for i := range min(len(c), 3) {
-			if it, ok := itemNode(n, i); ok {
-				w.at(it, c[i], appendPath(path, i), depth+1)
-			}
-		}
-	}
+	g.eachChild(n, v, path, func(child *node, cv any, cpath []any) { w.at(child, cv, cpath, depth+1) })
 }
 
 // stringPlace adds the almost-matches and unusual strings of the string place
