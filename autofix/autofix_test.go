@@ -17,9 +17,9 @@ import (
 
 // edit replaces the normalised text from start to end (byte offsets of
 // text) with s; its positions are computed from text.
-func edit(text string, start, end int, s string) lint.Edit {
+func edit(text string, start, end int, s string) contract.Edit {
 	l := contract.NewLines([]byte(text))
-	return lint.Edit{Start: contract.Point{Pos: l.Offset(start), Offset: start}, End: contract.Point{Pos: l.Offset(end), Offset: end}, New: s}
+	return contract.Edit{Start: contract.Point{Pos: l.Offset(start), Offset: start}, End: contract.Point{Pos: l.Offset(end), Offset: end}, New: s}
 }
 
 // TestApplyKeepsBytes: an edit of the normalised text changes only its
@@ -29,19 +29,19 @@ func TestApplyKeepsBytes(t *testing.T) {
 	norm := "a: 1\nb: 2\nc: 3\n"
 	tests := []struct {
 		name, raw string
-		edits     []lint.Edit
+		edits     []contract.Edit
 		toLF      bool
 		want      string
 	}{
-		{"LF", norm, []lint.Edit{edit(norm, 8, 9, "x\ny")}, false, "a: 1\nb: x\ny\nc: 3\n"},
-		{"CRLF and a BOM", "\xef\xbb\xbfa: 1\r\nb: 2\r\nc: 3\r\n", []lint.Edit{edit(norm, 8, 9, "x\ny")}, false, "\xef\xbb\xbfa: 1\r\nb: x\r\ny\r\nc: 3\r\n"},
-		{"CR", "a: 1\rb: 2\rc: 3\r", []lint.Edit{edit(norm, 8, 9, "x\ny")}, false, "a: 1\rb: x\ry\rc: 3\r"},
-		{"mixed: the line's own ending", "a: 1\nb: 2\r\nc: 3\n", []lint.Edit{edit(norm, 8, 9, "x\ny")}, false, "a: 1\nb: x\r\ny\r\nc: 3\n"},
-		{"across a CRLF", "a: 1\r\nb: 2\r\nc: 3\r\n", []lint.Edit{edit(norm, 3, 9, "9")}, false, "a: 9\r\nc: 3\r\n"},
-		{"insert at the start after the BOM", "\xef\xbb\xbfa: 1\r\nb: 2\r\nc: 3\r\n", []lint.Edit{edit(norm, 0, 0, "z: 0\n")}, false, "\xef\xbb\xbfz: 0\r\na: 1\r\nb: 2\r\nc: 3\r\n"},
-		{"two edits", "a: 1\r\nb: 2\r\nc: 3\r\n", []lint.Edit{edit(norm, 3, 4, "7"), edit(norm, 13, 14, "8")}, false, "a: 7\r\nb: 2\r\nc: 8\r\n"},
-		{"no line ending: LF", "a: 1", []lint.Edit{edit("a: 1", 4, 4, "\nb: 2")}, false, "a: 1\nb: 2"},
-		{"the last line's ending is the one before", "a: 1\r\nb: 2", []lint.Edit{edit("a: 1\nb: 2", 9, 9, "\nc")}, false, "a: 1\r\nb: 2\r\nc"},
+		{"LF", norm, []contract.Edit{edit(norm, 8, 9, "x\ny")}, false, "a: 1\nb: x\ny\nc: 3\n"},
+		{"CRLF and a BOM", "\xef\xbb\xbfa: 1\r\nb: 2\r\nc: 3\r\n", []contract.Edit{edit(norm, 8, 9, "x\ny")}, false, "\xef\xbb\xbfa: 1\r\nb: x\r\ny\r\nc: 3\r\n"},
+		{"CR", "a: 1\rb: 2\rc: 3\r", []contract.Edit{edit(norm, 8, 9, "x\ny")}, false, "a: 1\rb: x\ry\rc: 3\r"},
+		{"mixed: the line's own ending", "a: 1\nb: 2\r\nc: 3\n", []contract.Edit{edit(norm, 8, 9, "x\ny")}, false, "a: 1\nb: x\r\ny\r\nc: 3\n"},
+		{"across a CRLF", "a: 1\r\nb: 2\r\nc: 3\r\n", []contract.Edit{edit(norm, 3, 9, "9")}, false, "a: 9\r\nc: 3\r\n"},
+		{"insert at the start after the BOM", "\xef\xbb\xbfa: 1\r\nb: 2\r\nc: 3\r\n", []contract.Edit{edit(norm, 0, 0, "z: 0\n")}, false, "\xef\xbb\xbfz: 0\r\na: 1\r\nb: 2\r\nc: 3\r\n"},
+		{"two edits", "a: 1\r\nb: 2\r\nc: 3\r\n", []contract.Edit{edit(norm, 3, 4, "7"), edit(norm, 13, 14, "8")}, false, "a: 7\r\nb: 2\r\nc: 8\r\n"},
+		{"no line ending: LF", "a: 1", []contract.Edit{edit("a: 1", 4, 4, "\nb: 2")}, false, "a: 1\nb: 2"},
+		{"the last line's ending is the one before", "a: 1\r\nb: 2", []contract.Edit{edit("a: 1\nb: 2", 9, 9, "\nc")}, false, "a: 1\r\nb: 2\r\nc"},
 		{"to LF keeps the BOM", "\xef\xbb\xbfa: 1\r\nb: 2\rc: 3\r\n", nil, true, "\xef\xbb\xbfa: 1\nb: 2\nc: 3\n"},
 	}
 	for _, tt := range tests {
@@ -64,7 +64,7 @@ func TestCheckEdits(t *testing.T) {
 	rt := newRawText([]byte(text))
 	moved := edit("x\n"+text, 10, 11, "3") // offset 10 is 3:4 there, 2:6 here
 	moved.Start.Offset, moved.End.Offset = 8, 9
-	for name, edits := range map[string][]lint.Edit{
+	for name, edits := range map[string][]contract.Edit{
 		"past the end":     {edit(text, 10, 10, "x"), {Start: contract.Point{Offset: 11}, End: contract.Point{Offset: 12}}},
 		"backwards":        {{Start: contract.Point{Offset: 3}, End: contract.Point{Offset: 2}}},
 		"overlapping":      {edit(text, 1, 4, "x"), edit(text, 2, 3, "y")},
@@ -113,14 +113,14 @@ func TestPlan(t *testing.T) {
 	text := "0123456789\n"
 	root := tree(t, map[string]string{"t/TOOL.md": text, "t/a.sh": "x\r\n", "t/fixtures/u": "u"})
 	findings := []lint.Finding{
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, 2, 4, "AB")}}),
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, 3, 5, "CD")}}), // overlaps
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, 2, 4, "AB")}}), // equal
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, 4, 4, "+")}}),  // touches, no overlap
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, 4, 4, "-")}}),  // insertion at the same place
-		finding("t", lint.Fix{File: "t/TOOL.md", Safety: lint.UnsafeFix, Edits: []lint.Edit{edit(text, 8, 9, "U")}}),
+		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 2, 4, "AB")}}),
+		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 3, 5, "CD")}}), // overlaps
+		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 2, 4, "AB")}}), // equal
+		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 4, 4, "+")}}),  // touches, no overlap
+		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 4, 4, "-")}}),  // insertion at the same place
+		finding("t", lint.Fix{File: "t/TOOL.md", Safety: lint.UnsafeFix, Edits: []contract.Edit{edit(text, 8, 9, "U")}}),
 		finding("t", lint.Fix{File: "t/a.sh", ToLF: true}),
-		finding("t", lint.Fix{File: "t/a.sh", Edits: []lint.Edit{edit("x\n", 0, 1, "y")}}), // after ToLF: waits
+		finding("t", lint.Fix{File: "t/a.sh", Edits: []contract.Edit{edit("x\n", 0, 1, "y")}}), // after ToLF: waits
 		finding("t", lint.Fix{File: "t/fixtures/u", Safety: lint.UnsafeFix, Delete: true}),
 	}
 	changes, errs := plan(root, findings, false)
@@ -157,7 +157,7 @@ func TestWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	findings := []lint.Finding{
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, 3, 4, "2")}}),
+		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 3, 4, "2")}}),
 		finding("t", lint.Fix{File: "t/fixtures/u", Delete: true}),
 	}
 	changes, errs := plan(root, findings, false)
@@ -184,7 +184,7 @@ func TestWrite(t *testing.T) {
 	}
 
 	// Changed between plan and Write: not written.
-	changes, _ = plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit("a: 2\n", 3, 4, "3")}})}, false)
+	changes, _ = plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit("a: 2\n", 3, 4, "3")}})}, false)
 	if err := os.WriteFile(filepath.Join(root, "t", "TOOL.md"), []byte("a: 9\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestWrite(t *testing.T) {
 		t.Errorf("TOOL.md is %q, want the other writer's", got)
 	}
 	// Changed since it was linted: the edit's positions do not fit.
-	_, errs = plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit("\na: 2\n", 3, 4, "3")}})}, false)
+	_, errs = plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit("\na: 2\n", 3, 4, "3")}})}, false)
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "changed since it was linted") {
 		t.Errorf("a file changed since the lint: %v", errs)
 	}
@@ -217,7 +217,7 @@ func TestContainment(t *testing.T) {
 	if err := os.Symlink("TOOL.md", filepath.Join(root, "t", "inlink.md")); err != nil {
 		t.Fatal(err)
 	}
-	e := []lint.Edit{edit("a\n", 0, 1, "b")}
+	e := []contract.Edit{edit("a\n", 0, 1, "b")}
 	for _, f := range []lint.Finding{
 		finding("t", lint.Fix{File: "outside.md", Edits: e}),
 		finding("t", lint.Fix{File: "t/../outside.md", Edits: e}),
@@ -271,8 +271,8 @@ func TestChangesPasses(t *testing.T) {
 	findings := func(text string) []lint.Finding {
 		var fs []lint.Finding
 		if i := strings.IndexAny(text, "abc"); i >= 0 {
-			up := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, i, i+1, strings.ToUpper(text[i:i+1]))}})
-			other := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, i, i+1, "?")}})
+			up := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, i, i+1, strings.ToUpper(text[i:i+1]))}})
+			other := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, i, i+1, "?")}})
 			for _, f := range []*lint.Finding{&up, &other} {
 				f.Line, f.Column = 1, i+1
 			}
@@ -313,7 +313,7 @@ func TestChangesInterrupted(t *testing.T) {
 	root := tree(t, map[string]string{"t/TOOL.md": text})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res := &lint.Result{Findings: []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit(text, 2, 4, "AB")}})}}
+	res := &lint.Result{Findings: []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 2, 4, "AB")}})}}
 	changes, errs := Changes(ctx, res, Options{Root: root})
 	if len(changes) != 0 || len(errs) != 1 || !errors.Is(errs[0], errInterrupted) {
 		t.Errorf("changes %v, errors %v; want none and errInterrupted", changes, errs)

@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/lint"
@@ -61,7 +62,7 @@ type Change struct {
 // after, and the edits of the fixes it made (of the text before, sorted).
 type pass struct {
 	before, after []byte
-	edits         []lint.Edit
+	edits         []contract.Edit
 }
 
 // Mode is the file's permission bits as read; 0 for a held file

@@ -318,7 +318,7 @@ func (x *fixer) make(file string, t *taken) bool {
 	if file == x.spec && x.opt.Check != nil && !slices.ContainsFunc(t.fixes, wholeFile) {
 		keep, after = x.verify(ff, t.fixes)
 	}
-	var edits []lint.Edit
+	var edits []contract.Edit
 	toLF, made := false, 0
 	before := ff.text.text
 	for i, f := range t.fixes {
@@ -358,8 +358,8 @@ func (x *fixer) make(file string, t *taken) bool {
 func wholeFile(f *lint.Fix) bool { return f.Delete || f.ToLF }
 
 // sortEdits sorts edits by place.
-func sortEdits(edits []lint.Edit) {
-	slices.SortStableFunc(edits, func(a, b lint.Edit) int {
+func sortEdits(edits []contract.Edit) {
+	slices.SortStableFunc(edits, func(a, b contract.Edit) int {
 		return cmp.Or(cmp.Compare(a.Start.Offset, b.Start.Offset), cmp.Compare(a.End.Offset, b.End.Offset))
 	})
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 
 	"github.com/speccify/speccify-lint/contract"
-	"github.com/speccify/speccify-lint/lint"
 )
 
 // rawText is a file's bytes as read and its normalised text (what the
@@ -76,7 +75,7 @@ func (t *rawText) checkSum(sum string) error {
 // starting after the previous one ends, at the offsets their positions name
 // (a position is checked when it is set), so that a file changed since it
 // was linted is not edited at the wrong place.
-func (t *rawText) checkEdits(edits []lint.Edit) error {
+func (t *rawText) checkEdits(edits []contract.Edit) error {
 	lines := contract.NewLines(t.text)
 	prev := 0
 	for _, e := range edits {
@@ -97,7 +96,7 @@ func (t *rawText) checkEdits(edits []lint.Edit) error {
 // checkEdits) made: every byte outside the edited ranges as it was, a BOM
 // and the line endings kept, each "\n" of an edit's New written as the line
 // ending of the line it goes into; with toLF, every CRLF and CR then LF.
-func (t *rawText) apply(edits []lint.Edit, toLF bool) []byte {
+func (t *rawText) apply(edits []contract.Edit, toLF bool) []byte {
 	out := make([]byte, 0, len(t.raw)+64)
 	pos := 0
 	for _, e := range edits {

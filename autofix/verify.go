@@ -99,7 +99,7 @@ func (x *fixer) verify(ff *fileFix, fixes []*lint.Fix) (keep []bool, after *text
 	// try is the check of the text the fixes marked in with make, when it
 	// passes; nil otherwise.
 	try := func(with []bool) *textCheck {
-		var edits []lint.Edit
+		var edits []contract.Edit
 		for i, f := range fixes {
 			if with[i] {
 				edits = append(edits, f.Edits...)
@@ -141,7 +141,7 @@ func (x *fixer) verify(ff *fileFix, fixes []*lint.Fix) (keep []bool, after *text
 // not overlapping, of the normalised text of before) make, keeps them: see
 // the criterion at the top of this file. spec is the TOOL.md's
 // root-relative path, the file of the findings judged.
-func passes(before, after *textCheck, edits []lint.Edit, spec string) bool {
+func passes(before, after *textCheck, edits []contract.Edit, spec string) bool {
 	m := newEditMap(before.text, edits)
 	if after.spec.FileErr != nil || brokeParse(before.spec, after.spec, m) {
 		return false
@@ -251,7 +251,7 @@ type mappedEdit struct {
 }
 
 // newEditMap maps the edits (sorted, not overlapping) of text.
-func newEditMap(text []byte, edits []lint.Edit) *editMap {
+func newEditMap(text []byte, edits []contract.Edit) *editMap {
 	m := &editMap{}
 	delta := 0
 	for _, e := range edits {

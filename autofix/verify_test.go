@@ -78,7 +78,7 @@ func TestVerifyCriterion(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := passes(b, a, []lint.Edit{e}, "t/TOOL.md"); got != tt.want {
+			if got := passes(b, a, []contract.Edit{e}, "t/TOOL.md"); got != tt.want {
 				t.Errorf("passes = %v, want %v; findings before %v, after %v", got, tt.want, b.tr.Findings, a.tr.Findings)
 			}
 		})
@@ -90,7 +90,7 @@ func TestVerifyCriterion(t *testing.T) {
 // out.
 func TestEditMap(t *testing.T) {
 	text := "input: 1\n# amples\nend\n"
-	edits := []lint.Edit{edit(text, 0, 5, "inputs"), edit(text, 9, 17, "## Examples")}
+	edits := []contract.Edit{edit(text, 0, 5, "inputs"), edit(text, 9, 17, "## Examples")}
 	m := newEditMap([]byte(text), edits)
 	after := "inputs: 1\n## Examples\nend\n"
 	for off, want := range map[int]int{0: 0, 5: 0, 6: 5, 8: 7, 10: 9, 20: 9, 22: 18, 26: 22} {
@@ -151,7 +151,7 @@ func TestPosOffset(t *testing.T) {
 // A held file (Options.Held) is fixed in memory, only inside its tool
 // folder, and its change is not written.
 func TestHeldTexts(t *testing.T) {
-	edit := lint.Edit{Start: contract.Point{Pos: contract.Pos{Line: 1, Column: 1}, Offset: 0}, End: contract.Point{Pos: contract.Pos{Line: 1, Column: 2}, Offset: 1}, New: "B"}
+	edit := contract.Edit{Start: contract.Point{Pos: contract.Pos{Line: 1, Column: 1}, Offset: 0}, End: contract.Point{Pos: contract.Pos{Line: 1, Column: 2}, Offset: 1}, New: "B"}
 	for _, tc := range []struct {
 		file, want string
 	}{
@@ -159,7 +159,7 @@ func TestHeldTexts(t *testing.T) {
 		{"u/a.txt", ""}, // another folder's file: not fixed
 	} {
 		res := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Findings: []lint.Finding{{Rule: "x", Tool: "t", File: tc.file,
-			Fix: &lint.Fix{Title: "t", Safety: lint.SafeFix, File: tc.file, Edits: []lint.Edit{edit}}}}}}}
+			Fix: &lint.Fix{Title: "t", Safety: lint.SafeFix, File: tc.file, Edits: []contract.Edit{edit}}}}}}}
 		changes, errs := Changes(context.Background(), res, Options{Root: t.TempDir(), Held: map[string][]byte{tc.file: []byte("abc\r\n")}})
 		if tc.want == "" {
 			if len(changes) != 0 || len(errs) != 1 {

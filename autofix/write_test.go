@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/lint"
 )
 
 // planOne plans the fix a: 1 -> a: 2 of tool's TOOL.md under root.
 func planOne(t *testing.T, root, tool string) *Change {
 	t.Helper()
-	f := finding(tool, lint.Fix{File: tool + "/TOOL.md", Edits: []lint.Edit{edit("a: 1\n", 3, 4, "2")}})
+	f := finding(tool, lint.Fix{File: tool + "/TOOL.md", Edits: []contract.Edit{edit("a: 1\n", 3, 4, "2")}})
 	changes, errs := plan(root, []lint.Finding{f}, false)
 	if len(errs) > 0 || len(changes) != 1 {
 		t.Fatalf("changes %v, errors %v", changes, errs)
@@ -103,7 +104,7 @@ func TestRunFolderSwappedAfterLint(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "t", "TOOL.md"), []byte("a: 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []lint.Edit{edit("a: 1\n", 3, 4, "2")}})
+	f := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit("a: 1\n", 3, 4, "2")}})
 	res := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []lint.Finding{f}}}}
 	// The hook: the folder goes once it is linted.
 	rename(t, filepath.Join(root, "t"), filepath.Join(base, "moved"))

@@ -97,7 +97,7 @@ func (c *toolCheck) reportProblems(rep reporter, kinds ...contract.ProblemKind) 
 // repairFix is the fix of a problem the parser knows how to repair
 // (contract.Problem.Repair): one edit of the reporter's file.
 func repairFix(r *contract.Replacement) Fix {
-	return Fix{Title: r.Title, Edits: []Edit{{Start: r.Span.Start, End: r.Span.End, New: r.New}}}
+	return Fix{Title: r.Title, Edits: []contract.Edit{{Start: r.Span.Start, End: r.Span.End, New: r.New}}}
 }
 
 // fields is the frontmatter when it parsed as a mapping of keys, for the

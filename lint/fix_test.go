@@ -18,7 +18,7 @@ func TestFixJSON(t *testing.T) {
 		return contract.Point{Pos: contract.Pos{Line: line, Column: col}, Offset: off}
 	}
 	f := Finding{Rule: "yaml-split", Severity: SeverityWarning, File: "t/TOOL.md", Line: 3, Column: 4, Fix: &Fix{Title: "quote", Safety: SafeFix, File: "t/TOOL.md",
-		Edits: []Edit{{Start: p(3, 1, 20), End: p(3, 5, 24), New: `"a, b"`}}}}
+		Edits: []contract.Edit{{Start: p(3, 1, 20), End: p(3, 5, 24), New: `"a, b"`}}}}
 	g := Finding{Rule: "fixture-unused", Severity: SeverityWarning, Fix: &Fix{Title: "delete", Safety: UnsafeFix, File: "t/fixtures/a", Delete: true}}
 	for _, want := range []Finding{f, g} {
 		b, err := json.Marshal(want)
@@ -62,7 +62,7 @@ func parseText(t *testing.T, text string) *contract.Spec {
 func applyFix(t *testing.T, text string, fix *Fix) string {
 	t.Helper()
 	edits := slices.Clone(fix.Edits)
-	slices.SortFunc(edits, func(a, b Edit) int { return b.Start.Offset - a.Start.Offset })
+	slices.SortFunc(edits, func(a, b contract.Edit) int { return b.Start.Offset - a.Start.Offset })
 	for _, e := range edits {
 		if e.Start.Offset > e.End.Offset || e.End.Offset > len(text) {
 			t.Fatalf("edit %+v out of the text", e)

@@ -193,7 +193,7 @@ func TestQuoteSplitKeepsWraps(t *testing.T) {
 	if !ok {
 		t.Fatal("no edit")
 	}
-	got := applyFix(t, text, &Fix{Edits: []Edit{edit}})
+	got := applyFix(t, text, &Fix{Edits: []contract.Edit{edit}})
 	if want := "---\noutputs: {properties: {a: {description: \"Matching\n      keys (A, B), sorted \\\"x\\\".\"}}}\n---\n"; got != want {
 		t.Fatalf("fixed:\n%s\nwant:\n%s", got, want)
 	}

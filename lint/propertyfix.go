@@ -17,17 +17,17 @@ import (
 // that mapping, or, when outputs has no properties, adds
 // properties: {name: schema} to outputs, in its style.
 func addPropertyFix(lines *contract.Lines, f *contract.SchemaField, name, schema string) *Fix {
-	var edit Edit
+	var edit contract.Edit
 	ok := false
 	if props := f.Collection("properties"); props != nil {
-		edit, ok = addMapEntry(lines, props, name, schema)
-	} else if root := f.Collection(); root != nil && !hasEntry(root, "properties") {
-		edit, ok = addMapEntry(lines, root, "properties", "{"+name+": "+schema+"}")
+		edit, ok = contract.AddMapEntry(lines, props, name, schema)
+	} else if root := f.Collection(); root != nil && !root.Has("properties") {
+		edit, ok = contract.AddMapEntry(lines, root, "properties", "{"+name+": "+schema+"}")
 	}
 	if !ok {
 		return nil
 	}
-	return &Fix{Title: fmt.Sprintf("add %s: %s to %s.properties", name, schema, f.Key.Name), Edits: []Edit{edit}}
+	return &Fix{Title: fmt.Sprintf("add %s: %s to %s.properties", name, schema, f.Key.Name), Edits: []contract.Edit{edit}}
 }
 
 // renamePropertyFix renames the property near of outputs.properties to
@@ -36,16 +36,16 @@ func addPropertyFix(lines *contract.Lines, f *contract.SchemaField, name, schema
 // cannot be edited in place or name is declared already.
 func renamePropertyFix(lines *contract.Lines, f *contract.SchemaField, near, name string) *Fix {
 	props := f.Collection("properties")
-	e := entryOf(props, near)
-	if e == nil || entryOf(props, name) != nil {
+	e := props.Lookup(near)
+	if e == nil || props.Lookup(name) != nil {
 		return nil
 	}
-	edit, ok := renameKey(lines, e, name)
+	edit, ok := contract.RenameKey(lines, e, name)
 	if !ok {
 		return nil
 	}
-	edits := []Edit{edit}
-	if root := f.Collection(); hasEntry(root, "required") {
+	edits := []contract.Edit{edit}
+	if root := f.Collection(); root.Has("required") {
 		req := f.Collection("required")
 		if req == nil || !req.List {
 			return nil // written through an alias, or no list
@@ -56,7 +56,7 @@ func renamePropertyFix(lines *contract.Lines, f *contract.SchemaField, near, nam
 			if item.Text != near {
 				continue
 			}
-			edit, ok := replaceName(lines, item.ValueSpan, near, name)
+			edit, ok := contract.ReplaceName(lines, item.ValueSpan, near, name)
 			if !item.Own || !ok {
 				return nil
 			}
@@ -66,20 +66,20 @@ func renamePropertyFix(lines *contract.Lines, f *contract.SchemaField, near, nam
 			return nil // required names both: the renamed one would be there twice
 		}
 	}
-	slices.SortFunc(edits, func(a, b Edit) int { return a.Start.Offset - b.Start.Offset })
+	slices.SortFunc(edits, func(a, b contract.Edit) int { return a.Start.Offset - b.Start.Offset })
 	return &Fix{Title: fmt.Sprintf("rename %s to %s", near, name), Edits: edits}
 }
 
 // replacePropertyFix writes schema (a flow mapping) over the schema of the
 // property name of outputs.properties, when that is written in place.
 func replacePropertyFix(lines *contract.Lines, f *contract.SchemaField, name, schema string) *Fix {
-	e := entryOf(f.Collection("properties"), name)
+	e := f.Collection("properties").Lookup(name)
 	if e == nil {
 		return nil
 	}
-	edit, ok := replaceValue(lines, e, schema)
+	edit, ok := contract.ReplaceValue(lines, e, schema)
 	if !ok {
 		return nil
 	}
-	return &Fix{Title: fmt.Sprintf("use %s: %s", name, schema), Edits: []Edit{edit}}
+	return &Fix{Title: fmt.Sprintf("use %s: %s", name, schema), Edits: []contract.Edit{edit}}
 }

@@ -101,15 +101,15 @@ func TestReporterFix(t *testing.T) {
 	var out []Finding
 	cfg := &Config{}
 	rep := reporter{rule: ruleYAMLSplit, cfg: cfg, tool: "t", file: "t/TOOL.md", out: &out}
-	edit := Edit{New: `"a, b"`}
-	rep.withFix(Fix{Title: "quote", Edits: []Edit{edit}}).report(atPos(topOfFile), "k", "split")
+	edit := contract.Edit{New: `"a, b"`}
+	rep.withFix(Fix{Title: "quote", Edits: []contract.Edit{edit}}).report(atPos(topOfFile), "k", "split")
 	rep.withFix(Fix{Title: "delete", File: "t/fixtures/a", Delete: true}).report(atPos(topOfFile), "k", "unused")
 	rep.report(atPos(topOfFile), "k", "no fix")
 	if len(out) != 3 {
 		t.Fatalf("got %d findings, want 3", len(out))
 	}
 	want := []*Fix{
-		{Title: "quote", Safety: SafeFix, File: "t/TOOL.md", Edits: []Edit{edit}},
+		{Title: "quote", Safety: SafeFix, File: "t/TOOL.md", Edits: []contract.Edit{edit}},
 		{Title: "delete", Safety: SafeFix, File: "t/fixtures/a", Delete: true},
 		nil,
 	}

@@ -47,9 +47,9 @@ func examplesHeadingFix(h contract.Heading) *Fix {
 	title := "rename the heading to `## Examples`"
 	switch {
 	case !h.Setext && h.Span.Start.IsValid():
-		return &Fix{Title: title, Edits: []Edit{{Start: h.Span.Start, End: h.Span.End, New: "## Examples"}}}
+		return &Fix{Title: title, Edits: []contract.Edit{{Start: h.Span.Start, End: h.Span.End, New: "## Examples"}}}
 	case h.Setext && h.Level == 2 && h.TextSpan.Start.IsValid():
-		return &Fix{Title: title, Edits: []Edit{{Start: h.TextSpan.Start, End: h.TextSpan.End, New: "Examples"}}}
+		return &Fix{Title: title, Edits: []contract.Edit{{Start: h.TextSpan.Start, End: h.TextSpan.End, New: "Examples"}}}
 	}
 	return nil
 }

@@ -88,7 +88,7 @@ func reportHidden(lines *contract.Lines, rep reporter, r textRegion, run hiddenR
 	}
 	rr := rep.withHelp("remove it: the reviewer reads the contract as the model does, and these characters show the reviewer nothing")
 	if safeToRemove(lines, run.span) {
-		rr = rr.withFix(Fix{Title: title, Edits: []Edit{{Start: run.span.Start, End: run.span.End}}})
+		rr = rr.withFix(Fix{Title: title, Edits: []contract.Edit{{Start: run.span.Start, End: run.span.End}}})
 	}
 	rr.report(over(run.span), r.key(), "%s %s%s", r.subject(), what, written)
 }

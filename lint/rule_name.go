@@ -87,7 +87,7 @@ func nameFix(lines *contract.Lines, fm *contract.Frontmatter, folder string) *Fi
 		return nil
 	}
 	return &Fix{Title: fmt.Sprintf("set name to the folder name %q", folder),
-		Edits: []Edit{textEdit(lines, v.Span.Start.Offset, v.Span.End.Offset, contract.YAMLText(folder))}}
+		Edits: []contract.Edit{contract.TextEdit(lines, v.Span.Start.Offset, v.Span.End.Offset, contract.YAMLText(folder))}}
 }
 
 // isName reports whether k is the name key.

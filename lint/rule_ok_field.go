@@ -2,9 +2,10 @@ package lint
 
 import (
 	"fmt"
-	"github.com/speccify/speccify-lint/contract"
 	"slices"
 	"strings"
+
+	"github.com/speccify/speccify-lint/contract"
 )
 
 var ruleOKField = &Rule{ID: "ok-field", Severity: SeverityError, Category: "schemas",
@@ -76,15 +77,15 @@ func checkOKField(c *toolCheck, rep reporter) {
 // or, when outputs has no required, required: [ok] in the style of outputs.
 // nil when the text does not say how (see contract.SchemaField.Collection).
 func okRequiredFix(lines *contract.Lines, f *contract.SchemaField) *Fix {
-	var edit Edit
+	var edit contract.Edit
 	ok := false
 	if req := f.Collection("required"); req != nil {
-		edit, ok = addListItem(lines, req, "ok")
-	} else if root := f.Collection(); root != nil && !hasEntry(root, "required") {
-		edit, ok = addMapEntry(lines, root, "required", "[ok]")
+		edit, ok = contract.AddListItem(lines, req, "ok")
+	} else if root := f.Collection(); root != nil && !root.Has("required") {
+		edit, ok = contract.AddMapEntry(lines, root, "required", "[ok]")
 	}
 	if !ok {
 		return nil
 	}
-	return &Fix{Title: "add ok to outputs.required", Edits: []Edit{edit}}
+	return &Fix{Title: "add ok to outputs.required", Edits: []contract.Edit{edit}}
 }

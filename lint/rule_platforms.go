@@ -59,11 +59,11 @@ func platformFix(lines *contract.Lines, named []string, item contract.String, me
 	if meant == "" || slices.Contains(named, meant) {
 		return nil
 	}
-	edit, ok := replaceName(lines, item.Span, item.Value, meant)
+	edit, ok := contract.ReplaceName(lines, item.Span, item.Value, meant)
 	if !ok {
 		return nil
 	}
-	return &Fix{Title: fmt.Sprintf("write %s for %s", meant, item.Value), Edits: []Edit{edit}}
+	return &Fix{Title: fmt.Sprintf("write %s for %s", meant, item.Value), Edits: []contract.Edit{edit}}
 }
 
 var platformAliases = map[string]string{"mac": "macos", "osx": "macos", "darwin": "macos", "win": "windows", "win32": "windows", "ubuntu": "linux", "debian": "linux"}

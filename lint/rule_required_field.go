@@ -83,7 +83,7 @@ func requiredTypo(fm *contract.Frontmatter, name string) *contract.Key {
 }
 
 // folderNameFix writes name: <folder> in the frontmatter of spec, whose
-// name is missing or empty: as its first entry (see insertMapEntry), on the
+// name is missing or empty: as its first entry (see contract.InsertMapEntry), on the
 // line after the opening --- when it holds nothing but blank lines and
 // comments, or as the value of an empty name (after the colon of "name:",
 // over "" or ~). nil when folder is no good name (the fix would make a name
@@ -94,32 +94,32 @@ func folderNameFix(spec *contract.Spec, folder string) *Fix {
 	}
 	lines, value := spec.Lines, contract.YAMLText(folder)
 	title := "add name: " + value
-	fix := func(e Edit, ok bool) *Fix {
+	fix := func(e contract.Edit, ok bool) *Fix {
 		if !ok {
 			return nil
 		}
-		return &Fix{Title: title, Edits: []Edit{e}}
+		return &Fix{Title: title, Edits: []contract.Edit{e}}
 	}
 	fm := spec.Frontmatter
 	if c := fm.Collection(); c != nil {
-		e := entryOf(c, "name")
+		e := c.Lookup("name")
 		if e != nil {
 			title = "set name: " + value
 		}
 		switch {
 		case e == nil:
-			return fix(insertMapEntry(lines, c, "name", value))
+			return fix(contract.InsertMapEntry(lines, c, "name", value))
 		case e.ValueSpan == (contract.Span{}):
 			colon := e.KeySpan.End.Offset
-			return fix(textEdit(lines, colon+1, colon+1, " "+value), lines.Text(contract.Span{Start: e.KeySpan.End, End: lines.Point(colon + 1)}) == ":")
+			return fix(contract.TextEdit(lines, colon+1, colon+1, " "+value), lines.Text(contract.Span{Start: e.KeySpan.End, End: lines.Point(colon + 1)}) == ":")
 		}
-		return fix(replaceValue(lines, e, value))
+		return fix(contract.ReplaceValue(lines, e, value))
 	}
 	if fm.Invalid || fm.Broken != "" || len(fm.Keys) > 0 || !blankYAML(spec.Split.YAML) {
 		return nil
 	}
 	start := lines.LineStart(spec.Split.YAMLLine)
-	return fix(textEdit(lines, start, start, "name: "+value+"\n"), true)
+	return fix(contract.TextEdit(lines, start, start, "name: "+value+"\n"), true)
 }
 
 // blankYAML reports whether a frontmatter's YAML holds nothing but blank

@@ -71,5 +71,5 @@ func renameKeyFix(lines *contract.Lines, fm *contract.Frontmatter, unknown []con
 		return nil
 	}
 	return &Fix{Title: fmt.Sprintf("rename %s to %s", k.Name, meant),
-		Edits: []Edit{textEdit(lines, k.Span.Start.Offset, k.Span.End.Offset, meant)}}
+		Edits: []contract.Edit{contract.TextEdit(lines, k.Span.Start.Offset, k.Span.End.Offset, meant)}}
 }

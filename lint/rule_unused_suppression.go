@@ -106,7 +106,7 @@ func (c *afterCheck) ruleIDFix(s *suppression, id contract.String, meant string)
 		return nil // a link, or a text not known
 	}
 	return &Fix{Title: fmt.Sprintf("write %s for %s", meant, id.Value), File: s.file, Sum: sum,
-		Edits: []Edit{{Start: id.Span.Start, End: id.Span.End, New: meant}}}
+		Edits: []contract.Edit{{Start: id.Span.Start, End: id.Span.End, New: meant}}}
 }
 
 // judged reports whether the findings of rule r were looked for in this

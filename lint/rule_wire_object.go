@@ -44,14 +44,14 @@ func checkWireObject(c *toolCheck, rep reporter) {
 // it has no type; nil when it has one or the text does not say how.
 func objectTypeFix(lines *contract.Lines, f *contract.SchemaField) *Fix {
 	root := f.Collection()
-	if root == nil || hasEntry(root, "type") {
+	if root == nil || root.Has("type") {
 		return nil
 	}
-	edit, ok := insertMapEntry(lines, root, "type", "object")
+	edit, ok := contract.InsertMapEntry(lines, root, "type", "object")
 	if !ok {
 		return nil
 	}
-	return &Fix{Title: "add type: object to " + f.Key.Name, Edits: []Edit{edit}}
+	return &Fix{Title: "add type: object to " + f.Key.Name, Edits: []contract.Edit{edit}}
 }
 
 // onlyObjects reports whether a schema's own type keyword is object, so that

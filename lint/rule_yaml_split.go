@@ -52,7 +52,7 @@ func checkYAMLSplit(c *toolCheck, rep reporter) {
 				what = "the text of " + a.Key
 				fix = fmt.Sprintf("quote it: %s: %q", a.Key, a.Value+", "+strings.Join(parts, ", "))
 				if edit, ok := quoteSplit(c.spec.Lines, a, keys[i-len(parts)+1:i+1]); ok && isTextKey(a.Key) {
-					r = rep.withFix(Fix{Title: "quote the text of " + a.Key, Edits: []Edit{edit}})
+					r = rep.withFix(Fix{Title: "quote the text of " + a.Key, Edits: []contract.Edit{edit}})
 				}
 			}
 			r.withHelp("%s without a value; %s", quotedList(parts, "is a key", "are keys"), fix).report(over(k.Key.Span), yamlPath(f.Key.Name, k.Path)+"."+k.Key.Value,
@@ -68,13 +68,13 @@ func checkYAMLSplit(c *toolCheck, rep reporter) {
 // (only \ and " escaped), which YAML folds in double quotes as it folded
 // them plain. It has no edit unless only blanks, line breaks and one comma
 // come between the parts (a key on a line of its own is no split).
-func quoteSplit(lines *contract.Lines, a *contract.TextEntry, split []contract.BareKey) (Edit, bool) {
+func quoteSplit(lines *contract.Lines, a *contract.TextEntry, split []contract.BareKey) (contract.Edit, bool) {
 	parts := []string{a.Value}
 	prev := a.ValueSpan.End
 	for _, k := range split {
 		between := lines.Text(contract.Span{Start: prev, End: k.Key.Span.Start})
 		if strings.Count(between, ",") != 1 || strings.Trim(between, " \t\n,") != "" {
-			return Edit{}, false
+			return contract.Edit{}, false
 		}
 		parts = append(parts, k.Key.Value)
 		prev = k.Key.Span.End
@@ -84,9 +84,9 @@ func quoteSplit(lines *contract.Lines, a *contract.TextEntry, split []contract.B
 	if strings.Contains(text, "\n") {
 		// A wrapped text stays wrapped: its line breaks and indentation
 		// are kept, and YAML folds them in double quotes as it did plain.
-		return Edit{Start: span.Start, End: span.End, New: contract.DoubleQuoted(text)}, true
+		return contract.Edit{Start: span.Start, End: span.End, New: contract.DoubleQuoted(text)}, true
 	}
-	return Edit{Start: span.Start, End: span.End, New: strconv.Quote(text)}, true
+	return contract.Edit{Start: span.Start, End: span.End, New: strconv.Quote(text)}, true
 }
 
 // isTextKey reports whether the value of key is text that yaml-split's fix

@@ -144,16 +144,16 @@ func meantFix(lines *contract.Lines, f *contract.SchemaField, is contract.Schema
 			e = &c.Entries[i]
 		}
 	} else {
-		e = entryOf(c, last)
+		e = c.Lookup(last)
 	}
 	if e == nil || !e.Own || e.Text == "" {
 		return nil
 	}
-	edit, ok := replaceName(lines, e.ValueSpan, e.Text, is.Want)
+	edit, ok := contract.ReplaceName(lines, e.ValueSpan, e.Text, is.Want)
 	if !ok {
 		return nil
 	}
-	return &Fix{Title: fmt.Sprintf("write %s for %s", is.Want, e.Text), Edits: []Edit{edit}}
+	return &Fix{Title: fmt.Sprintf("write %s for %s", is.Want, e.Text), Edits: []contract.Edit{edit}}
 }
 
 // typoProperty is the declared property whose name is a typo of name (eror

@@ -25,7 +25,7 @@ func fixResult(t *testing.T) *lint.Result {
 	edit := lint.Finding{Rule: "yaml-split", Severity: lint.SeverityWarning, Message: "split", File: "t/TOOL.md", Line: 3, Column: 8,
 		Source: "x: {d: é a, b}", Tool: "t",
 		Fix: &lint.Fix{Title: "quote the text of d", Safety: lint.SafeFix, File: "t/TOOL.md",
-			Edits: []lint.Edit{{Start: p(3, 8, 30), End: p(3, 14, 37), EndByteColumn: 15, New: `"é a, b"`}}}}
+			Edits: []contract.Edit{{Start: p(3, 8, 30), End: p(3, 14, 37), EndByteColumn: 15, New: `"é a, b"`}}}}
 	toLF := lint.Finding{Rule: "implementation-runnable", Severity: lint.SeverityError, Message: "CRLF", File: "t/linux.sh", Line: 1, Column: 1, Tool: "t",
 		Fix: &lint.Fix{Title: "convert to LF", Safety: lint.SafeFix, File: "t/linux.sh", ToLF: true,
 			Size: len("#!/bin/sh\r\necho ok\r\n"), Text: "#!/bin/sh\necho ok\n"}}

@@ -115,7 +115,7 @@ func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic 
 
 // rdSuggestions are the edits of the finding's fix as reviewdog
 // suggestions: ranges of lines and UTF-8 byte columns (the end exclusive;
-// lint.Edit's byte columns) and their new text (with LF line endings). A fix
+// contract.Edit's byte columns) and their new text (with LF line endings). A fix
 // that deletes its file or converts its line endings is no range of text:
 // rdjson cannot express it, and it has no suggestion.
 func rdSuggestions(f lint.Finding) []rdSuggestion {

@@ -8,7 +8,7 @@
 // Writers only render: they never re-run anything, read no file and never
 // change the Result they are given; what they show of a place (the UTF-16
 // and byte columns, a fix's whole text) is in the model (lint.Finding,
-// lint.Edit, lint.Fix). Every path in a report is relative to Result.Root
+// contract.Edit, lint.Fix). Every path in a report is relative to Result.Root
 // with forward slashes, as the model holds it. Output is deterministic: the
 // same Result and Options give the same bytes (timestamps appear only when
 // Options.NoTimestamps is false, and then come from Options.Now).

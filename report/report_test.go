@@ -330,7 +330,7 @@ func TestShowsFixes(t *testing.T) {
 		plain, fixed := testResult(), testResult()
 		f := &fixed.Tools[0].Findings[0]
 		f.Fix = &lint.Fix{Title: "add a type", Safety: lint.SafeFix, File: f.File,
-			Edits: []lint.Edit{{Start: f.Span.Start, End: f.Span.Start, New: "type: string"}}}
+			Edits: []contract.Edit{{Start: f.Span.Start, End: f.Span.Start, New: "type: string"}}}
 		var a, b bytes.Buffer
 		if err := Write(&a, format, plain, opt); err != nil {
 			t.Fatal(err)
