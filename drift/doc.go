@@ -20,5 +20,11 @@
 // both validators once more. A change without a witness is not breaking; a
 // witness no structural change explains is still a breaking change.
 //
-// It knows nothing of rules: the lint package turns changes into findings.
+// Against is a lint's revision: it pairs the revision's tool folders that
+// are gone with the folders they were renamed to (git's renames, then the
+// tool's name), and lists a lint's drift by tool (ToolDrift, for `diff` and
+// the step summary).
+//
+// It knows nothing of rules: the lint package turns changes into findings,
+// and names the rule of each change a tool's result lists (ToolChanges).
 package drift

@@ -8,6 +8,7 @@ import (
 
 	"github.com/speccify/speccify-lint/cache"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/drift"
 	"github.com/speccify/speccify-lint/runner"
 )
 
@@ -66,7 +67,7 @@ type Config struct {
 	Explore *ExploreConfig
 	// Against, when set, compares every changed tool's contract with the
 	// one at a git revision (--against): the drift rules.
-	Against *Against
+	Against *drift.Against
 	// Cache, when set, is the result cache (docs/cache.md): a tool folder
 	// whose inputs are all those of a result stored there is not checked
 	// or run again (see resultCache for the key and what is stored).

@@ -57,7 +57,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	if cfg.Against != nil {
 		// Before any tool is checked: a renamed tool is compared with the
 		// folder it was renamed from.
-		cfg.Against.prepare(&cfg, disc.ToolDirs())
+		cfg.Against.Prepare(cfg.Root, disc.ToolDirs())
 	}
 	results := newResultCache(&cfg)
 	n := min(cfg.jobs(), max(len(disc.Tools), 1))

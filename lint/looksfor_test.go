@@ -1,6 +1,10 @@
 package lint
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/speccify/speccify-lint/drift"
+)
 
 // TestLooksFor: a run looks for the findings of a rule unless the
 // configuration disables it, it depends on the machine (requires-missing),
@@ -14,7 +18,7 @@ func TestLooksFor(t *testing.T) {
 	static := Config{}
 	explore := Config{Explore: &ExploreConfig{}}
 	disabled := Config{Run: true, Disabled: map[string]bool{"name": true}}
-	against := Config{Against: &Against{}}
+	against := Config{Against: &drift.Against{}}
 	for _, c := range []struct {
 		name string
 		cfg  Config

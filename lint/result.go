@@ -3,6 +3,7 @@ package lint
 import (
 	"time"
 
+	"github.com/speccify/speccify-lint/drift"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
 )
 
@@ -88,7 +89,7 @@ type ToolResult struct {
 	// Drift are the changes of the contract since --against REV, breaking
 	// ones first; none without --against, for a tool new since REV or
 	// unchanged.
-	Drift []DriftChange `json:"drift,omitempty"`
+	Drift []drift.ToolChange `json:"drift,omitempty"`
 	// Explore is what `speccify-lint explore` found; nil for a lint run.
 	Explore *ExploreResult `json:"explore,omitempty"`
 	// Duration is the wall time spent on this tool.

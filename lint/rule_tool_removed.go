@@ -36,18 +36,18 @@ func checkToolRemoved(d *discoveryCheck, rep reporter) {
 		return // one shard reports it, as one checks the skills
 	}
 	rev := d.cfg.Against.Revision.Rev
-	for _, r := range d.cfg.Against.removals() {
+	for _, r := range d.cfg.Against.Removals() {
 		what, help := "removed", "tell the tool's callers, or keep the folder"
-		if r.to != "" {
-			what, help = "renamed to "+r.to+r.nameChange(), "tell the tool's callers the new folder, or keep the old one"
+		if r.To != "" {
+			what, help = "renamed to "+r.To+r.NameChange(), "tell the tool's callers the new folder, or keep the old one"
 		}
 		links, rep := "", rep
-		if skills := linkingSkills(d, r.dir); len(skills) > 0 {
+		if skills := linkingSkills(d, r.Dir); len(skills) > 0 {
 			rep = rep.asError()
 			links = "; " + strings.Join(skills, ", ") + " still links to it"
 			help = "fix the skills' links, or keep the folder"
 		}
-		rep.withHelp("%s", help).report(inFile(r.spec, topOfFile), r.dir, "tool folder %s was %s since %s%s", r.dir, what, rev, links)
+		rep.withHelp("%s", help).report(inFile(r.Spec, topOfFile), r.Dir, "tool folder %s was %s since %s%s", r.Dir, what, rev, links)
 	}
 }
 

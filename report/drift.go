@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/drift"
-	"github.com/speccify/speccify-lint/lint"
 )
 
 // DriftFormats are the formats of `speccify-lint diff`.
@@ -18,7 +17,7 @@ var DriftFormats = []string{"text", "json", "markdown"}
 // tool, each tool's in the order of their lines, in format (text, json or
 // markdown: a pull-request comment). Every format passes its guard: no CI
 // command from a TOOL.md gets through.
-func WriteDrift(w io.Writer, format, rev string, tools []lint.ToolDrift, opt Options) error {
+func WriteDrift(w io.Writer, format, rev string, tools []drift.ToolDrift, opt Options) error {
 	var b bytes.Buffer
 	var guard func([]byte) []byte
 	switch format {
@@ -31,11 +30,11 @@ func WriteDrift(w io.Writer, format, rev string, tools []lint.ToolDrift, opt Opt
 		guard = humanGuard
 	case "json":
 		if tools == nil {
-			tools = []lint.ToolDrift{}
+			tools = []drift.ToolDrift{}
 		}
 		data, err := json.MarshalIndent(struct {
-			Against string           `json:"against"`
-			Tools   []lint.ToolDrift `json:"tools"`
+			Against string            `json:"against"`
+			Tools   []drift.ToolDrift `json:"tools"`
 		}{rev, tools}, "", "  ")
 		if err != nil {
 			return err
@@ -51,14 +50,14 @@ func WriteDrift(w io.Writer, format, rev string, tools []lint.ToolDrift, opt Opt
 }
 
 // driftCounts counts a tool's breaking and compatible changes.
-func driftCounts(t *lint.ToolDrift) (breaking, compatible int) {
+func driftCounts(t *drift.ToolDrift) (breaking, compatible int) {
 	return t.Breaking(), t.Count(drift.Compatible)
 }
 
 // driftLabel names a tool in a listing: its folder, and its name when
 // that differs from the folder's last element, and the folder it was
 // renamed from.
-func driftLabel(t *lint.ToolDrift) string {
+func driftLabel(t *drift.ToolDrift) string {
 	label := t.Dir
 	if t.Name != "" && !strings.HasSuffix("/"+t.Dir, "/"+t.Name) {
 		label += " (" + t.Name + ")"
@@ -69,7 +68,7 @@ func driftLabel(t *lint.ToolDrift) string {
 	return label
 }
 
-func writeDriftText(b *bytes.Buffer, rev string, tools []lint.ToolDrift) {
+func writeDriftText(b *bytes.Buffer, rev string, tools []drift.ToolDrift) {
 	breakingTools := 0
 	for i := range tools {
 		t := &tools[i]
@@ -106,7 +105,7 @@ func writeDriftText(b *bytes.Buffer, rev string, tools []lint.ToolDrift) {
 
 // countsText counts a tool's changes by verdict: breaking and compatible
 // always, warnings and parts not compared when there are.
-func countsText(t *lint.ToolDrift, breaking, compatible int) string {
+func countsText(t *drift.ToolDrift, breaking, compatible int) string {
 	parts := []string{Plural(breaking, "breaking change")}
 	if n := t.Count(drift.Warning); n > 0 {
 		parts = append(parts, Plural(n, "warning"))
@@ -119,7 +118,7 @@ func countsText(t *lint.ToolDrift, breaking, compatible int) string {
 
 // writeDriftMarkdown writes the table of contract changes per tool: the
 // tools with a breaking change first.
-func writeDriftMarkdown(b *bytes.Buffer, tools []lint.ToolDrift, opt Options) {
+func writeDriftMarkdown(b *bytes.Buffer, tools []drift.ToolDrift, opt Options) {
 	if len(tools) == 0 {
 		b.WriteString("No tool's contract changed.\n\n")
 		return

@@ -6,21 +6,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/speccify/speccify-lint/drift"
 	"github.com/speccify/speccify-lint/internal/citest"
-	"github.com/speccify/speccify-lint/lint"
 )
 
 // hostileDrift is a listing whose every text a pull request wrote holds CI
 // commands and Markdown.
-func hostileDrift() []lint.ToolDrift {
+func hostileDrift() []drift.ToolDrift {
 	evil := "x\n::error::pwned\n##vso[task.setvariable variable=a]b\n##teamcity[message text='x']| **bold** <b>"
-	return []lint.ToolDrift{
-		{Dir: "tools/" + evil, Spec: "tools/x/TOOL.md", Name: evil, Status: "changed", Changes: []lint.DriftChange{
+	return []drift.ToolDrift{
+		{Dir: "tools/" + evil, Spec: "tools/x/TOOL.md", Name: evil, Status: "changed", Changes: []drift.ToolChange{
 			{Rule: "breaking-input", Field: "inputs", Breaking: true, What: "enum value " + evil + " removed", Witness: `{"m":"` + evil + `"}`, Line: 3, Column: 5},
 			{Field: "inputs", What: "property " + evil + " added", Line: 4, Column: 5},
 		}},
 		{Dir: "tools/gone", Spec: "tools/gone/TOOL.md", Name: "gone", Status: "renamed", RenamedTo: evil,
-			Changes: []lint.DriftChange{{Rule: "tool-removed", Breaking: true, What: "tool folder renamed to " + evil}}},
+			Changes: []drift.ToolChange{{Rule: "tool-removed", Breaking: true, What: "tool folder renamed to " + evil}}},
 	}
 }
 
@@ -35,7 +35,7 @@ func TestWriteDriftNoCICommands(t *testing.T) {
 		}
 		if format == "json" {
 			var v struct {
-				Tools []lint.ToolDrift `json:"tools"`
+				Tools []drift.ToolDrift `json:"tools"`
 			}
 			if err := json.Unmarshal(b.Bytes(), &v); err != nil || len(v.Tools) != 2 || v.Tools[0].Changes[0].Witness != hostileDrift()[0].Changes[0].Witness {
 				t.Errorf("json does not read back: %v %+v", err, v)

@@ -33,6 +33,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/speccify/speccify-lint/drift"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -65,7 +66,7 @@ type Options struct {
 	// Against is the revision of --against and Drift the contract changes
 	// since it (lint.DriftOf), for the step summary's table; "" for none.
 	Against string
-	Drift   []lint.ToolDrift
+	Drift   []drift.ToolDrift
 	// InformationURI is the project page; empty means defaultInformationURI.
 	InformationURI string
 	// Rules is the rule metadata SARIF describes; nil means lint.Rules().

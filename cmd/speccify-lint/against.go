@@ -5,7 +5,6 @@ import (
 
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/drift"
-	"github.com/speccify/speccify-lint/lint"
 )
 
 // openAgainst opens the git revision rev (given to flag: --against, or
@@ -13,7 +12,7 @@ import (
 // tool folders with a file changed since it (the only ones whose contract
 // can differ), and the renames git finds since it (what pairs a renamed
 // tool folder with its old self).
-func openAgainst(root, flag, rev string, disc *discover.Discovery) (*lint.Against, error) {
+func openAgainst(root, flag, rev string, disc *discover.Discovery) (*drift.Against, error) {
 	r, err := drift.Open(root, flag, rev)
 	if err != nil {
 		return nil, err
@@ -23,7 +22,7 @@ func openAgainst(root, flag, rev string, disc *discover.Discovery) (*lint.Agains
 		r.Close()
 		return nil, err
 	}
-	a := &lint.Against{Revision: r, Changed: map[string]bool{}}
+	a := &drift.Against{Revision: r, Changed: map[string]bool{}}
 	for _, dir := range changes.Folders(disc.ToolDirs()) {
 		a.Changed[dir] = true
 	}
@@ -32,7 +31,7 @@ func openAgainst(root, flag, rev string, disc *discover.Discovery) (*lint.Agains
 		from, errFrom := filepath.Rel(top, mv.From)
 		to, errTo := filepath.Rel(top, mv.To)
 		if errFrom == nil && errTo == nil && filepath.IsLocal(from) && filepath.IsLocal(to) {
-			a.Renames = append(a.Renames, lint.Rename{From: filepath.ToSlash(from), To: filepath.ToSlash(to)})
+			a.Renames = append(a.Renames, drift.Rename{From: filepath.ToSlash(from), To: filepath.ToSlash(to)})
 		}
 	}
 	return a, nil

@@ -1,4 +1,4 @@
-package lint
+package drift
 
 import (
 	"fmt"
@@ -11,46 +11,46 @@ import (
 func TestPairRemovals(t *testing.T) {
 	tests := []struct {
 		name    string
-		removed []removal
+		removed []Removal
 		fresh   []freshTool
 		renames []Rename
 		want    string // dir->to, ...
 	}{
 		{name: "git rename, name changed",
-			removed: []removal{{dir: "t/fetch", name: "fetch"}},
+			removed: []Removal{{Dir: "t/fetch", Name: "fetch"}},
 			fresh:   []freshTool{{dir: "t/get", name: "get"}},
 			renames: []Rename{{"t/fetch/TOOL.md", "t/get/TOOL.md"}, {"t/fetch/linux.sh", "t/get/linux.sh"}},
 			want:    "t/fetch->t/get"},
 		{name: "by name, no rename",
-			removed: []removal{{dir: "t/fetch", name: "fetch"}},
+			removed: []Removal{{Dir: "t/fetch", Name: "fetch"}},
 			fresh:   []freshTool{{dir: "t/a", name: "other"}, {dir: "t/b", name: "fetch"}},
 			want:    "t/fetch->t/b"},
 		{name: "unpaired stays removed",
-			removed: []removal{{dir: "t/fetch", name: "fetch"}},
+			removed: []Removal{{Dir: "t/fetch", Name: "fetch"}},
 			fresh:   []freshTool{{dir: "t/get", name: "get"}},
 			want:    "t/fetch->"},
 		{name: "most files wins",
-			removed: []removal{{dir: "t/x", name: "x"}},
+			removed: []Removal{{Dir: "t/x", Name: "x"}},
 			fresh:   []freshTool{{dir: "t/a", name: "a"}, {dir: "t/b", name: "b"}},
 			renames: []Rename{{"t/x/TOOL.md", "t/a/TOOL.md"}, {"t/x/linux.sh", "t/b/linux.sh"}, {"t/x/macos.sh", "t/b/macos.sh"}},
 			want:    "t/x->t/b"},
 		{name: "a tie goes to the TOOL.md",
-			removed: []removal{{dir: "t/x", name: "x"}},
+			removed: []Removal{{Dir: "t/x", Name: "x"}},
 			fresh:   []freshTool{{dir: "t/a", name: "a"}, {dir: "t/b", name: "b"}},
 			renames: []Rename{{"t/x/linux.sh", "t/a/linux.sh"}, {"t/x/TOOL.md", "t/b/TOOL.md"}},
 			want:    "t/x->t/b"},
 		{name: "git evidence before names, each new folder once",
-			removed: []removal{{dir: "t/a", name: "same"}, {dir: "t/b", name: "b"}},
+			removed: []Removal{{Dir: "t/a", Name: "same"}, {Dir: "t/b", Name: "b"}},
 			fresh:   []freshTool{{dir: "t/n", name: "same"}},
 			renames: []Rename{{"t/b/TOOL.md", "t/n/TOOL.md"}},
 			want:    "t/a->, t/b->t/n"},
 		{name: "a file of a nested old folder counts for it",
-			removed: []removal{{dir: "t/o", name: "o"}, {dir: "t/o/in", name: "in"}},
+			removed: []Removal{{Dir: "t/o", Name: "o"}, {Dir: "t/o/in", Name: "in"}},
 			fresh:   []freshTool{{dir: "t/p", name: "p"}},
 			renames: []Rename{{"t/o/in/TOOL.md", "t/p/TOOL.md"}},
 			want:    "t/o->, t/o/in->t/p"},
 		{name: "renamed into a folder that is not new: no pairing",
-			removed: []removal{{dir: "t/x", name: "x"}},
+			removed: []Removal{{Dir: "t/x", Name: "x"}},
 			renames: []Rename{{"t/x/linux.sh", "t/old/linux.sh"}},
 			want:    "t/x->"},
 	}
@@ -62,7 +62,7 @@ func TestPairRemovals(t *testing.T) {
 				if i > 0 {
 					got += ", "
 				}
-				got += fmt.Sprintf("%s->%s", r.dir, r.to)
+				got += fmt.Sprintf("%s->%s", r.Dir, r.To)
 			}
 			if got != tt.want {
 				t.Errorf("got %s, want %s", got, tt.want)

@@ -1,4 +1,4 @@
-package lint
+package drift
 
 import (
 	"errors"
@@ -8,10 +8,32 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 )
+
+// Against is the git revision whose contracts the tools' are compared with
+// (--against REV): the drift rules' input.
+type Against struct {
+	// Revision is the revision's tree.
+	Revision *Revision
+	// Changed holds the tool folders (as discovered) with a file changed
+	// since the revision; only they are compared (an unchanged folder has
+	// the same contract). Nil compares every folder.
+	Changed map[string]bool
+	// Renames are the renames git's rename detection found since the
+	// revision: what pairs a tool folder of the revision with the one it
+	// became (see Prepare).
+	Renames []Rename
+
+	// removed are the revision's tool folders that are gone, each with the
+	// folder it became, found once (Prepare) for the drift rules, the
+	// tool-removed rule and the drift of a lint.
+	removedOnce sync.Once
+	removed     []Removal
+}
 
 // A tool folder of the revision that is gone was removed, or renamed: then
 // its tool is in a folder new since the revision, and its contract is
@@ -34,63 +56,63 @@ import (
 // to the root.
 type Rename struct{ From, To string }
 
-// removal is a tool folder of the revision that is gone.
-type removal struct {
-	// dir is the folder (slash, relative to the root), spec its TOOL.md,
-	// name its tool's name at the revision ("" when unknown).
-	dir, spec, name string
-	// to is the folder it became (new since the revision), toName the
+// Removal is a tool folder of the revision that is gone.
+type Removal struct {
+	// Dir is the folder (slash, relative to the root), Spec its TOOL.md,
+	// Name its tool's name at the revision ("" when unknown).
+	Dir, Spec, Name string
+	// To is the folder it became (new since the revision), ToName the
 	// name of the tool there; "" when it was removed.
-	to, toName string
+	To, ToName string
 }
 
-// nameChange is " (name "a" is now "b")" when a renamed tool's name
+// NameChange is " (name "a" is now "b")" when a renamed tool's name
 // changed too, else "".
-func (r removal) nameChange() string {
-	if r.name == "" || r.toName == "" || r.name == r.toName {
+func (r Removal) NameChange() string {
+	if r.Name == "" || r.ToName == "" || r.Name == r.ToName {
 		return ""
 	}
-	return fmt.Sprintf(" (name %q is now %q)", r.name, r.toName)
+	return fmt.Sprintf(" (name %q is now %q)", r.Name, r.ToName)
 }
 
 // freshTool is a tool folder new since the revision.
 type freshTool struct{ dir, name string }
 
-// prepare finds, once, the revision's tool folders that are gone and what
-// each became, for dirs, the tool folders found (as discovered): before
-// the tools are checked, so that a renamed tool is compared with its old
-// self (driftChanges), and for tool-removed and DriftOf.
-func (a *Against) prepare(cfg *Config, dirs []string) {
-	a.removedOnce.Do(func() { a.removed = findRemovals(cfg, dirs) })
+// Prepare finds, once, the revision's tool folders that are gone and what
+// each became, for dirs, the tool folders found (as discovered) under
+// root: before the tools are checked, so that a renamed tool is compared
+// with its old self, and for Removals and RenamedFrom.
+func (a *Against) Prepare(root string, dirs []string) {
+	a.removedOnce.Do(func() { a.removed = a.findRemovals(root, dirs) })
 }
 
-// removals are the tool folders of the revision that are gone, as prepare
-// found them (Lint prepares them).
-func (a *Against) removals() []removal { return a.removed }
+// Removals are the tool folders of the revision that are gone, as Prepare
+// found them.
+func (a *Against) Removals() []Removal { return a.removed }
 
-// renamedFrom is the removal the folder rel (slash, relative to the root)
+// RenamedFrom is the removal the folder rel (slash, relative to the root)
 // is the new folder of.
-func (a *Against) renamedFrom(rel string) (removal, bool) {
-	i := slices.IndexFunc(a.removed, func(r removal) bool { return r.to == rel })
+func (a *Against) RenamedFrom(rel string) (Removal, bool) {
+	i := slices.IndexFunc(a.removed, func(r Removal) bool { return r.To == rel })
 	if i < 0 {
-		return removal{}, false
+		return Removal{}, false
 	}
 	return a.removed[i], true
 }
 
-// findRemovals looks the revision's tool folders up through the gate, and
-// pairs those that are gone with the new ones among dirs (pairRemovals).
-func findRemovals(cfg *Config, dirs []string) []removal {
-	a := cfg.Against
-	gate := discover.NewGate(cfg.Root)
-	var out []removal
+// findRemovals looks the revision's tool folders up through the gate of
+// root, and pairs those that are gone with the new ones among dirs
+// (pairRemovals).
+func (a *Against) findRemovals(root string, dirs []string) []Removal {
+	gate := discover.NewGate(root)
+	var out []Removal
 	for _, dir := range a.Revision.ToolDirs() {
-		if stillThere(gate, filepath.Join(cfg.Root, filepath.FromSlash(dir))) {
+		if stillThere(gate, filepath.Join(root, filepath.FromSlash(dir))) {
 			continue
 		}
-		r := removal{dir: dir, spec: path.Join(dir, discover.SpecFile)}
-		if old, ok, err := a.Revision.Contract(dir, r.spec); err == nil && ok && old.Spec.Frontmatter != nil {
-			r.name = old.Spec.Frontmatter.Name.Value
+		r := Removal{Dir: dir, Spec: path.Join(dir, discover.SpecFile)}
+		if old, ok, err := a.Revision.Contract(dir, r.Spec); err == nil && ok && old.Spec.Frontmatter != nil {
+			r.Name = old.Spec.Frontmatter.Name.Value
 		}
 		out = append(out, r)
 	}
@@ -99,7 +121,7 @@ func findRemovals(cfg *Config, dirs []string) []removal {
 	}
 	var fresh []freshTool
 	for _, d := range dirs {
-		rel := discover.RelPath(cfg.Root, d)
+		rel := discover.RelPath(root, d)
 		if !a.Revision.Has(path.Join(rel, discover.SpecFile)) {
 			fresh = append(fresh, freshTool{dir: rel, name: toolName(gate, d)})
 		}
@@ -109,13 +131,13 @@ func findRemovals(cfg *Config, dirs []string) []removal {
 	return out
 }
 
-// pairRemovals sets the new folder (to, toName) of each removal it pairs
-// with one of fresh, as the comment at the top of this file says; removed
-// is sorted by folder, fresh too.
-func pairRemovals(removed []removal, fresh []freshTool, renames []Rename) {
+// pairRemovals sets the new folder (To, ToName) of each removal it pairs
+// with one of fresh, as the comment above Rename says; removed is sorted
+// by folder, fresh too.
+func pairRemovals(removed []Removal, fresh []freshTool, renames []Rename) {
 	taken := map[string]bool{}
-	pair := func(r *removal, f freshTool) {
-		r.to, r.toName, taken[f.dir] = f.dir, f.name, true
+	pair := func(r *Removal, f freshTool) {
+		r.To, r.ToName, taken[f.dir] = f.dir, f.name, true
 	}
 	// owner is the deepest of dirs that holds the file.
 	owner := func(file string, dirs []string) (int, bool) {
@@ -129,7 +151,7 @@ func pairRemovals(removed []removal, fresh []freshTool, renames []Rename) {
 	}
 	var goneDirs, freshDirs []string
 	for _, r := range removed {
-		goneDirs = append(goneDirs, r.dir)
+		goneDirs = append(goneDirs, r.Dir)
 	}
 	for _, f := range fresh {
 		freshDirs = append(freshDirs, f.dir)
@@ -162,11 +184,11 @@ func pairRemovals(removed []removal, fresh []freshTool, renames []Rename) {
 	}
 	for i := range removed {
 		r := &removed[i]
-		if r.to != "" || r.name == "" {
+		if r.To != "" || r.Name == "" {
 			continue
 		}
 		for _, f := range fresh {
-			if !taken[f.dir] && f.name == r.name {
+			if !taken[f.dir] && f.name == r.Name {
 				pair(r, f)
 				break
 			}
