@@ -113,8 +113,7 @@ func (t *rawText) apply(edits []contract.Edit, toLF bool) []byte {
 	}
 	out = append(out, t.raw[pos:]...)
 	if toLF {
-		out = bytes.ReplaceAll(out, []byte("\r\n"), []byte("\n"))
-		out = bytes.ReplaceAll(out, []byte("\r"), []byte("\n"))
+		out = contract.ToLF(out)
 	}
 	return out
 }

@@ -309,3 +309,21 @@ func ByteColumn(line []byte, col int) int {
 	}
 	return n + 1 + max(col-1-units, 0)
 }
+
+// RawLine is the 1-based line n of text as read, not normalised, without
+// its line ending ("\n" or "\r\n"; a lone "\r" ends no line); nil when
+// text has no line n, the first line for n below 1. The line of a finding
+// in a file the engine read but did not parse (an implementation).
+func RawLine(text []byte, n int) []byte {
+	for i := 1; i < n; i++ {
+		j := bytes.IndexByte(text, '\n')
+		if j < 0 {
+			return nil
+		}
+		text = text[j+1:]
+	}
+	if j := bytes.IndexByte(text, '\n'); j >= 0 {
+		text = text[:j]
+	}
+	return bytes.TrimSuffix(text, []byte("\r"))
+}

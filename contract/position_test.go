@@ -164,3 +164,29 @@ func TestRuneColumnMixedText(t *testing.T) {
 		}
 	}
 }
+
+// TestRawLine: the line n of a text as read, without its "\n" or "\r\n";
+// a lone "\r" ends no line; nil past the last line, the first below 1.
+func TestRawLine(t *testing.T) {
+	tests := []struct {
+		text string
+		n    int
+		want string
+		none bool
+	}{
+		{text: "a\nb\n", n: 1, want: "a"},
+		{text: "a\r\nb🌍\r\n", n: 2, want: "b🌍"},
+		{text: "a\rb\rc", n: 1, want: "a\rb\rc"},
+		{text: "a\nb", n: 2, want: "b"},
+		{text: "a\n", n: 2, want: ""},
+		{text: "a\n", n: 3, none: true},
+		{text: "a\nb", n: 0, want: "a"},
+		{text: "", n: 1, want: ""},
+	}
+	for _, tt := range tests {
+		got := RawLine([]byte(tt.text), tt.n)
+		if string(got) != tt.want || (got == nil) != tt.none {
+			t.Errorf("RawLine(%q, %d) = %q (nil %v), want %q (nil %v)", tt.text, tt.n, got, got == nil, tt.want, tt.none)
+		}
+	}
+}

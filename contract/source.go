@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -107,6 +108,17 @@ func Normalize(raw []byte) (text []byte, toRaw []int) {
 	toRaw = make([]int, 0, len(raw)+1)
 	text = normalize(raw, &toRaw)
 	return text, append(toRaw, len(raw))
+}
+
+// ToLF is raw with its CRLF and CR line endings made LF and its BOM kept:
+// the whole file a fix that converts line endings writes (Normalize's text
+// with raw's BOM).
+func ToLF(raw []byte) []byte {
+	text := normalize(raw, nil)
+	if bytes.HasPrefix(raw, utf8BOM) {
+		text = append(slices.Clip(utf8BOM), text...)
+	}
+	return text
 }
 
 // normalize drops raw's BOM and turns its CRLF and CR line endings into LF,

@@ -62,3 +62,24 @@ func TestNormalizeTextWide(t *testing.T) {
 		})
 	}
 }
+
+// TestToLF: every CRLF and CR becomes LF, the BOM stays, nothing else
+// changes; ToLF does not write into the text it was given.
+func TestToLF(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\r\nb\rc\n":            "a\nb\nc\n",
+		"\xef\xbb\xbfa\r\n":      "\xef\xbb\xbfa\n",
+		"\r\r\n\n":               "\n\n\n",
+		"no ending":              "no ending",
+		"\xef\xbb\xbf":           "\xef\xbb\xbf",
+		"x\xef\xbb\xbf\r\ny\xff": "x\xef\xbb\xbf\ny\xff",
+	} {
+		raw := []byte(in)
+		if got := string(ToLF(raw)); got != want {
+			t.Errorf("ToLF(%q) = %q, want %q", in, got, want)
+		}
+		if string(raw) != in {
+			t.Errorf("ToLF changed its input to %q", raw)
+		}
+	}
+}

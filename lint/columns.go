@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"bytes"
 	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -34,7 +33,7 @@ func (c *toolCheck) attachPositions(fs []Finding) {
 		}
 		if fix.ToLF && fix.Text == "" {
 			if data := c.scriptData(fix.File); data != nil {
-				if lf := toLF(data); utf8.Valid(lf) {
+				if lf := contract.ToLF(data); utf8.Valid(lf) {
 					fix.Size, fix.Text = len(data), string(lf)
 				}
 			}
@@ -53,7 +52,7 @@ func (c *toolCheck) byteColumnIn(file string) func(contract.Pos) int {
 		return c.spec.Lines.ByteColumn
 	}
 	if data := c.scriptData(file); data != nil {
-		return func(p contract.Pos) int { return contract.ByteColumn(lineOf(data, p.Line), p.Column) }
+		return func(p contract.Pos) int { return contract.ByteColumn(contract.RawLine(data, p.Line), p.Column) }
 	}
 	return nil
 }
@@ -76,16 +75,6 @@ func differing(b, col int) int {
 		return 0
 	}
 	return b
-}
-
-// toLF is data with its CRLF and CR line endings made LF, as a fix with
-// ToLF writes it: contract.Normalize's text, with data's BOM kept.
-func toLF(data []byte) []byte {
-	text, _ := contract.Normalize(data)
-	if bom := []byte("\xef\xbb\xbf"); bytes.HasPrefix(data, bom) {
-		text = append(bom, text...)
-	}
-	return text
 }
 
 // attachSkillPositions sets the byte columns of the findings placed in the

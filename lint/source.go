@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"math"
@@ -32,28 +31,12 @@ func (c *toolCheck) attachSource(fs []Finding) {
 		default:
 			for _, t := range c.scripts {
 				if t.err == nil && f.File == c.fileIn(t.name) && !isBinary(t.data[:min(len(t.data), 512)]) {
-					f.Source = capLine(string(lineOf(t.data, f.Line)))
+					f.Source = capLine(string(contract.RawLine(t.data, f.Line)))
 				}
 			}
 		}
 	}
 	c.attachPositions(fs)
-}
-
-// lineOf is the 1-based line n of text without its line ending ("\n" or
-// "\r\n"); nil when text has no line n.
-func lineOf(text []byte, n int) []byte {
-	for i := 1; i < n; i++ {
-		j := bytes.IndexByte(text, '\n')
-		if j < 0 {
-			return nil
-		}
-		text = text[j+1:]
-	}
-	if j := bytes.IndexByte(text, '\n'); j >= 0 {
-		text = text[:j]
-	}
-	return bytes.TrimSuffix(text, []byte("\r"))
 }
 
 // capLine cuts s to maxSourceLine bytes on a rune boundary.
