@@ -3,6 +3,7 @@ package contract
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -60,6 +61,34 @@ func (f *SchemaField) Collection(path ...string) *Collection {
 		return nil
 	}
 	return collectionAt(f.src, f.node, path)
+}
+
+// EntryAt is the entry of the field's value at the JSON pointer (the
+// type name of /properties/a/type, the item of /required/0): a mapping's
+// entry by its key, a list's item by its index, in the collection
+// Collection finds on the way; nil when the pointer is not one below the
+// value (it does not start with "/"), or there is no such collection or
+// entry.
+func (f *SchemaField) EntryAt(pointer string) *Entry {
+	if !strings.HasPrefix(pointer, "/") {
+		return nil
+	}
+	path := strings.Split(pointer[1:], "/")
+	for i, step := range path {
+		path[i] = strings.NewReplacer("~1", "/", "~0", "~").Replace(step)
+	}
+	c := f.Collection(path[:len(path)-1]...)
+	if c == nil {
+		return nil
+	}
+	last := path[len(path)-1]
+	if !c.List {
+		return c.Lookup(last)
+	}
+	if i, err := strconv.Atoi(last); err == nil && i >= 0 && i < len(c.Entries) {
+		return &c.Entries[i]
+	}
+	return nil
 }
 
 // Collection returns the layout of the frontmatter's top-level mapping,

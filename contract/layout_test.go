@@ -142,3 +142,33 @@ func TestCollectionEntries(t *testing.T) {
 		}
 	}
 }
+
+// TestEntryAt: a JSON pointer below the field's value leads to the entry
+// of a mapping by key (escapes undone) or of a list by index; a pointer to
+// the value itself, out of range or through no collection leads nowhere.
+func TestEntryAt(t *testing.T) {
+	s := parseSpec("TOOL.md", []byte("---\noutputs: {type: objct, properties: {a/b: {type: strng}, \"c~d\": {}}, required: [a, b], x: 1}\n---\n"))
+	f := s.Frontmatter.Outputs
+	for pointer, want := range map[string]string{
+		"/type":                 "objct",
+		"/properties/a~1b/type": "strng",
+		"/properties/c~0d":      "{}",
+		"/required/1":           "b",
+		"/required/2":           "",
+		"/required/-1":          "",
+		"/required/x":           "",
+		"/missing/type":         "",
+		"/x/y":                  "",
+		"":                      "",
+		"type":                  "",
+		"/properties/a~1b/nope": "",
+	} {
+		got := ""
+		if e := f.EntryAt(pointer); e != nil {
+			got = s.Lines.Text(e.ValueSpan)
+		}
+		if got != want {
+			t.Errorf("EntryAt(%q) = %q, want %q", pointer, got, want)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -127,25 +126,10 @@ func nearProperty(props map[string]any, name string) string {
 // the value is a string written in place (no alias, anchor or tag); nil
 // otherwise.
 func meantFix(lines *contract.Lines, f *contract.SchemaField, is contract.SchemaIssue) *Fix {
-	if is.Want == "" || !strings.HasPrefix(is.Pointer, "/") {
+	if is.Want == "" {
 		return nil
 	}
-	path := strings.Split(is.Pointer[1:], "/")
-	for i, step := range path {
-		path[i] = strings.NewReplacer("~1", "/", "~0", "~").Replace(step)
-	}
-	c := f.Collection(path[:len(path)-1]...)
-	if c == nil {
-		return nil
-	}
-	var e *contract.Entry
-	if last := path[len(path)-1]; c.List {
-		if i, err := strconv.Atoi(last); err == nil && i >= 0 && i < len(c.Entries) {
-			e = &c.Entries[i]
-		}
-	} else {
-		e = c.Lookup(last)
-	}
+	e := f.EntryAt(is.Pointer)
 	if e == nil || !e.Own || e.Text == "" {
 		return nil
 	}
