@@ -2,6 +2,7 @@ package contract
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 )
 
@@ -289,4 +290,74 @@ func blankOrComma(s string) bool {
 		rest.WriteString(strings.TrimSpace(line))
 	}
 	return rest.Len() == 0 || rest.String() == ","
+}
+
+// The edits of an outputs (or inputs) schema's properties that the ok-field
+// and error-field fixes make, each in the style of the text it edits; ok
+// is false when the text does not say how (see SchemaField.Collection).
+
+// AddProperty is the edit that declares the property name with the schema
+// (a flow mapping such as "{type: string}") in the field's properties, in
+// the style of that mapping, or, when the field has no properties, adds
+// properties: {name: schema} to it, in its style.
+func AddProperty(lines *Lines, f *SchemaField, name, schema string) (Edit, bool) {
+	if props := f.Collection("properties"); props != nil {
+		return AddMapEntry(lines, props, name, schema)
+	}
+	if root := f.Collection(); root != nil && !root.Has("properties") {
+		return AddMapEntry(lines, root, "properties", "{"+name+": "+schema+"}")
+	}
+	return Edit{}, false
+}
+
+// RenameProperty is the edits, sorted, that rename the property near of
+// the field's properties to name (a typo: eror to error), quoted as it
+// was, and near to name in its required list, where the property is named
+// too; ok is false when one of them cannot be edited in place or name is
+// declared already.
+func RenameProperty(lines *Lines, f *SchemaField, near, name string) ([]Edit, bool) {
+	props := f.Collection("properties")
+	e := props.Lookup(near)
+	if e == nil || props.Lookup(name) != nil {
+		return nil, false
+	}
+	edit, ok := RenameKey(lines, e, name)
+	if !ok {
+		return nil, false
+	}
+	edits := []Edit{edit}
+	if root := f.Collection(); root.Has("required") {
+		req := f.Collection("required")
+		if req == nil || !req.List {
+			return nil, false // written through an alias, or no list
+		}
+		named := false
+		for _, item := range req.Entries {
+			named = named || item.Text == name
+			if item.Text != near {
+				continue
+			}
+			edit, ok := ReplaceName(lines, item.ValueSpan, near, name)
+			if !item.Own || !ok {
+				return nil, false
+			}
+			edits = append(edits, edit)
+		}
+		if named && len(edits) > 1 {
+			return nil, false // required names both: the renamed one would be there twice
+		}
+	}
+	slices.SortFunc(edits, func(a, b Edit) int { return a.Start.Offset - b.Start.Offset })
+	return edits, true
+}
+
+// ReplaceProperty is the edit that writes schema (a flow mapping) over the
+// schema of the property name of the field's properties, when that is
+// written in place.
+func ReplaceProperty(lines *Lines, f *SchemaField, name, schema string) (Edit, bool) {
+	e := f.Collection("properties").Lookup(name)
+	if e == nil {
+		return Edit{}, false
+	}
+	return ReplaceValue(lines, e, schema)
 }

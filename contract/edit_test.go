@@ -45,6 +45,12 @@ func TestYAMLEdits(t *testing.T) {
 			return Edit{}, false
 		}
 	}
+	addProp := func(name, schema string) func(*Lines, *SchemaField, *Collection) (Edit, bool) {
+		return func(l *Lines, f *SchemaField, _ *Collection) (Edit, bool) { return AddProperty(l, f, name, schema) }
+	}
+	replaceProp := func(name, schema string) func(*Lines, *SchemaField, *Collection) (Edit, bool) {
+		return func(l *Lines, f *SchemaField, _ *Collection) (Edit, bool) { return ReplaceProperty(l, f, name, schema) }
+	}
 	tests := []struct {
 		name, yaml string
 		path       []string
@@ -86,6 +92,14 @@ func TestYAMLEdits(t *testing.T) {
 		{name: "replace an alias", yaml: "x: &a {}\noutputs: {ok: *a}", edit: replace("ok", "{}")},
 		{name: "replace a name in a list", yaml: "outputs: {required: [eror, ok]}", path: []string{"required"},
 			edit: replaceItem("eror", "error"), want: "outputs: {required: [error, ok]}"},
+		{name: "add a property", yaml: "outputs:\n  properties:\n    ok: {type: boolean}\n",
+			edit: addProp("error", "{type: string}"), want: "outputs:\n  properties:\n    ok: {type: boolean}\n    error: {type: string}\n"},
+		{name: "add properties with the property", yaml: "outputs: {type: object}",
+			edit: addProp("ok", "{type: boolean}"), want: "outputs: {type: object, properties: {ok: {type: boolean}}}"},
+		{name: "add a property through an alias", yaml: "x: &p {}\noutputs: {properties: *p}", edit: addProp("ok", "{}")},
+		{name: "replace a property's schema", yaml: "outputs: {properties: {ok: {const: true}}}",
+			edit: replaceProp("ok", "{type: boolean}"), want: "outputs: {properties: {ok: {type: boolean}}}"},
+		{name: "replace a missing property", yaml: "outputs: {properties: {}}", edit: replaceProp("ok", "{}")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -136,5 +150,39 @@ func TestCollectionLookup(t *testing.T) {
 	}
 	if (*Collection)(nil).Lookup("type") != nil {
 		t.Error("Lookup of nil found an entry")
+	}
+}
+
+// TestRenameProperty: a property's key and its name in required are
+// renamed together, in the order of the text; a rename that cannot be
+// made everywhere, or whose new name is taken, is none.
+func TestRenameProperty(t *testing.T) {
+	tests := []struct{ yaml, want string }{
+		{yaml: "outputs: {required: [okk], properties: {okk: {}}}", want: "outputs: {required: [ok], properties: {ok: {}}}"},
+		{yaml: "outputs:\n  properties:\n    'okk': {}\n", want: "outputs:\n  properties:\n    'ok': {}\n"},
+		{yaml: "outputs: {properties: {okk: {}, ok: {}}}"},
+		{yaml: "outputs: {required: [okk, ok], properties: {okk: {}}}"},
+		{yaml: "x: &r [okk]\noutputs: {required: *r, properties: {okk: {}}}"},
+	}
+	for _, tt := range tests {
+		text := "---\n" + tt.yaml + "\n---\n"
+		s := parseSpec("TOOL.md", []byte(text))
+		edits, ok := RenameProperty(s.Lines, s.Frontmatter.Outputs, "okk", "ok")
+		if !ok {
+			if tt.want != "" {
+				t.Errorf("%q: declined, want %q", tt.yaml, tt.want)
+			}
+			continue
+		}
+		got := text
+		for i := len(edits) - 1; i >= 0; i-- {
+			if i > 0 && edits[i-1].End.Offset > edits[i].Start.Offset {
+				t.Fatalf("%q: edits not sorted: %+v", tt.yaml, edits)
+			}
+			got = got[:edits[i].Start.Offset] + edits[i].New + got[edits[i].End.Offset:]
+		}
+		if want := "---\n" + tt.want + "\n---\n"; got != want {
+			t.Errorf("%q: edited text %q, want %q", tt.yaml, got, want)
+		}
 	}
 }
