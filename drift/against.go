@@ -100,6 +100,28 @@ func (a *Against) RenamedFrom(rel string) (Removal, bool) {
 	return a.removed[i], true
 }
 
+// Old is the contract at the revision the tool in the folder dir (as
+// discovered; rel relative to the root, spec its TOOL.md) is compared with:
+// the one in the same folder, or, for a folder new since the revision, the
+// one of the folder it was renamed from (RenamedFrom). ok is false when
+// the folder did not change since the revision (Changed) or the tool is
+// new since it; an error says which file could not be read from git.
+func (a *Against) Old(dir, rel, spec string) (old *Contract, ok bool, err error) {
+	from, renamed := a.RenamedFrom(rel)
+	if a.Changed != nil && !a.Changed[dir] && !renamed {
+		return nil, false, nil
+	}
+	oldDir, oldSpec := rel, spec
+	if renamed {
+		oldDir, oldSpec = from.Dir, from.Spec
+	}
+	old, ok, err = a.Revision.Contract(oldDir, oldSpec)
+	if err != nil {
+		return nil, false, fmt.Errorf("reading %s at %s: %v", oldSpec, a.Revision.Rev, err)
+	}
+	return old, ok, nil
+}
+
 // findRemovals looks the revision's tool folders up through the gate of
 // root, and pairs those that are gone with the new ones among dirs
 // (pairRemovals).

@@ -8,14 +8,13 @@ import (
 	"github.com/speccify/speccify-lint/drift"
 )
 
-// driftChanges compares the tool's contract with the one at Config.Against
-// once, on first use, for every drift rule: the one in the same folder, or,
-// for a folder new since the revision, the one of the folder it was
-// renamed from (drift.Against.RenamedFrom). Nil when there is no revision,
-// the folder did not change, the tool is new, or its TOOL.md could not be
-// read (the lint says why); a part that could not be compared is a change that says
-// so (drift.NotCompared). An error of git is a panic, the engine's
-// internal error: the comparison was not made, and that is not a pass.
+// driftChanges compares the tool's contract with its old one
+// (drift.Against.Old) once, on first use, for every drift rule. Nil when
+// there is no revision, the folder did not change, the tool is new, or its
+// TOOL.md could not be read (the lint says why); a part that could not be
+// compared is a change that says so (drift.NotCompared). An error of git
+// is a panic, the engine's internal error: the comparison was not made, and
+// that is not a pass.
 func (c *toolCheck) driftChanges() []drift.Change {
 	if c.driftLoaded {
 		return c.drift
@@ -25,20 +24,12 @@ func (c *toolCheck) driftChanges() []drift.Change {
 	if a == nil || c.spec == nil || c.spec.FileErr != nil {
 		return nil
 	}
-	from, renamed := a.RenamedFrom(c.rel)
-	if a.Changed != nil && !a.Changed[c.dir] && !renamed {
-		return nil
-	}
-	oldDir, oldSpec := c.rel, c.specRel
-	if renamed {
-		oldDir, oldSpec = from.Dir, from.Spec
-	}
-	old, ok, err := a.Revision.Contract(oldDir, oldSpec)
+	old, ok, err := a.Old(c.dir, c.rel, c.specRel)
 	if err != nil {
-		panic(fmt.Sprintf("reading %s at %s: %v", oldSpec, a.Revision.Rev, err))
+		panic(err.Error())
 	}
 	if !ok {
-		return nil // a tool that is new since the revision
+		return nil
 	}
 	inputs, outputs := c.schemas()
 	var implementations []string
