@@ -243,6 +243,24 @@ type Change struct {
 	Entry string
 }
 
+// Message is the change in words, with its witness: what a finding about
+// it says.
+func (ch Change) Message() string {
+	if ch.Kind == KindNotCompared {
+		if ch.Entry != "" {
+			return ch.Entry + " not compared: " + ch.What
+		}
+		return "not compared: " + ch.What
+	}
+	if ch.Schema != nil && ch.Schema.HasWitness {
+		return fmt.Sprintf("%s: %s; witness %s", ch.Kind.Field(), ch.What, ch.Schema.WitnessJSON())
+	}
+	if ch.Schema != nil {
+		return ch.Kind.Field() + ": " + ch.What
+	}
+	return ch.What
+}
+
 // Compare lists the changes from old to new: the schemas' (inputs, then
 // outputs), the platforms', effects', requires'. A part that either
 // contract could not build (Contract.Unbuilt, which Compare completes) is

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/speccify/speccify-lint/contract"
@@ -60,25 +59,8 @@ func (c *toolCheck) reportDrift(rep reporter, k drift.Kind, help func(drift.Chan
 		if ch.Kind != k || ch.Verdict == drift.Compatible {
 			continue
 		}
-		rep.withHelp("%s", help(ch)).report(c.driftPlace(ch), string(k)+":"+ch.What, "%s (since %s)", driftMessage(ch), c.cfg.Against.Revision.Rev)
+		rep.withHelp("%s", help(ch)).report(c.driftPlace(ch), string(k)+":"+ch.What, "%s (since %s)", ch.Message(), c.cfg.Against.Revision.Rev)
 	}
-}
-
-// driftMessage is a change in words, with its witness.
-func driftMessage(ch drift.Change) string {
-	if ch.Kind == drift.KindNotCompared {
-		if ch.Entry != "" {
-			return ch.Entry + " not compared: " + ch.What
-		}
-		return "not compared: " + ch.What
-	}
-	if ch.Schema != nil && ch.Schema.HasWitness {
-		return fmt.Sprintf("%s: %s; witness %s", ch.Kind.Field(), ch.What, ch.Schema.WitnessJSON())
-	}
-	if ch.Schema != nil {
-		return ch.Kind.Field() + ": " + ch.What
-	}
-	return ch.What
 }
 
 // driftPlace is where a change is in the new TOOL.md: the changed schema
