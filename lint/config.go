@@ -80,8 +80,8 @@ type Config struct {
 	// gate: Lint sets it for a static lint (see discover.FolderOpener).
 	folders *discover.FolderOpener
 	// git is what git says of the root's files, asked once per run: Lint
-	// sets it (see gitFiles); nil elsewhere.
-	git *gitFiles
+	// sets it (see discover.GitFiles); nil elsewhere.
+	git *discover.GitFiles
 }
 
 // Defaults for Config: the one source of the defaults of --timeout and
