@@ -37,8 +37,8 @@ type Config struct {
 	// default.
 	Severities map[string]Severity
 	// Profiles names the client profiles the mcp-tool rule checks the
-	// schemas against beside MCP's own (--profile; ProfileNames, checked by
-	// CheckProfiles): what each client refuses or ignores.
+	// schemas against beside MCP's own (--profile; mcpprofile.Names,
+	// checked by mcpprofile.CheckNames): what each client refuses or ignores.
 	Profiles []string
 	// Jobs is how many tools have their examples run at once, and how many
 	// are checked statically at once (the static checks of the next tools
