@@ -1,7 +1,9 @@
 // Package discover finds the tool and skill folders of a tree on disk and
 // lists them: the walk (Discover), the listing of one tool folder (its
 // implementations and fixtures), the partition into shards (--shard), the
-// folders git reports as changed (--changed-since) and the git top level.
+// folders git reports as changed (--changed-since), the git top level, and
+// what git says of the files under the root (GitFiles: tracked, or ignored
+// and by which pattern).
 //
 // What it finds is plain data: a Discovery holds the tool folders, each with
 // the directory entries the walk read of it (Tool.Listing), so that listing

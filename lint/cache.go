@@ -156,13 +156,13 @@ func (rc *resultCache) keyOf(cfg *Config, dir string) (toolKey, bool) {
 // git ignores it, and by which pattern, depends on files outside the
 // folder (.gitignore files above it, .git/info/exclude, the global
 // excludes file). Nothing is added when the rule is off or Lint has no
-// git view (gitFiles).
+// git view (discover.GitFiles).
 func keyGit(cfg *Config, dir string, tree *cache.Tree, h *cache.Hasher) bool {
 	g := cfg.git
 	if g == nil || !cfg.enabled(ruleFixtureUntracked) {
 		return true
 	}
-	covered := g.covers(dir)
+	covered := g.Covers(dir)
 	h.Bool(covered)
 	if !covered {
 		return true
@@ -175,9 +175,9 @@ func keyGit(cfg *Config, dir string, tree *cache.Tree, h *cache.Hasher) bool {
 	if rel = filepath.ToSlash(rel); rel != "." {
 		prefix = rel + "/"
 	}
-	h.String(g.top)
+	h.String(g.Top())
 	for _, f := range tree.Files {
-		if !g.tracks(prefix + f) {
+		if !g.Tracks(prefix + f) {
 			return false
 		}
 	}

@@ -38,8 +38,8 @@ type Config struct {
 	// default.
 	Severities map[string]Severity
 	// Profiles names the client profiles the mcp-tool rule checks the
-	// schemas against beside MCP's own (--profile; ProfileNames, checked by
-	// CheckProfiles): what each client refuses or ignores.
+	// schemas against beside MCP's own (--profile; mcpprofile.Names,
+	// checked by mcpprofile.CheckNames): what each client refuses or ignores.
 	Profiles []string
 	// Jobs is how many tools have their examples run at once, and how many
 	// are checked statically at once (the static checks of the next tools
@@ -81,8 +81,8 @@ type Config struct {
 	// gate: Lint sets it for a static lint (see discover.FolderOpener).
 	folders *discover.FolderOpener
 	// git is what git says of the root's files, asked once per run: Lint
-	// sets it (see gitFiles); nil elsewhere.
-	git *gitFiles
+	// sets it (see discover.GitFiles); nil elsewhere.
+	git *discover.GitFiles
 }
 
 // Defaults for Config: the one source of the defaults of --timeout and

@@ -46,7 +46,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	if cfg.Run || cfg.Explore != nil {
 		res.Sandbox = runner.Probe(cfg.Sandbox).String()
 	}
-	cfg.git = newGitFiles(cfg.Root)
+	cfg.git = discover.NewGitFiles(cfg.Root)
 	if !cfg.Run && cfg.Explore == nil {
 		// A static lint runs nothing that could change the tree while it
 		// reads it: the folders of one directory are opened from it, kept

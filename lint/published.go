@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/hiddentext"
 )
 
 // textRegion is a piece of a TOOL.md's text that the contract publishes or
@@ -27,9 +28,9 @@ type textRegion struct {
 func (r textRegion) subject() string {
 	switch {
 	case r.line != "":
-		return fmt.Sprintf("the %s of example %q holds", r.line, visibleTitle(r.example))
+		return fmt.Sprintf("the %s of example %q holds", r.line, hiddentext.Visible(r.example))
 	case r.field != "":
-		return visibleTitle(r.field) + " holds" // a key can hold hidden characters too
+		return hiddentext.Visible(r.field) + " holds" // a key can hold hidden characters too
 	}
 	return "the frontmatter holds"
 }

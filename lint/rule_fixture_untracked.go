@@ -27,7 +27,7 @@ var ruleFixtureUntracked = &Rule{ID: "fixture-untracked", Severity: SeverityErro
 // nothing another rule reads.
 func checkFixtureUntracked(c *toolCheck, rep reporter) {
 	g, f := c.cfg.git, c.fixtures()
-	if g == nil || f == nil || len(f.present) == 0 || !c.cfg.enabled(rep.rule) || !g.covers(c.dir) {
+	if g == nil || f == nil || len(f.present) == 0 || !c.cfg.enabled(rep.rule) || !g.Covers(c.dir) {
 		return
 	}
 	var untracked []namedPath
@@ -35,7 +35,7 @@ func checkFixtureUntracked(c *toolCheck, rep reporter) {
 	seen := map[string]bool{}
 	for _, p := range f.present {
 		rel := c.fileIn(p.ref)
-		if seen[rel] || g.tracks(rel) {
+		if seen[rel] || g.Tracks(rel) {
 			continue
 		}
 		seen[rel] = true
@@ -45,12 +45,12 @@ func checkFixtureUntracked(c *toolCheck, rep reporter) {
 	if len(untracked) == 0 {
 		return
 	}
-	specTracked := g.tracks(c.specRel)
-	sources := g.ignored(rels)
+	specTracked := g.Tracks(c.specRel)
+	sources := g.Ignored(rels)
 	for i, p := range untracked {
 		at := atLine(p.line.Pos, p.line.Span)
 		if src, ok := sources[rels[i]]; ok {
-			rep.withHelp("commit it with git add -f, or change %s:%d so that it does not match", src.file, src.line).report(at, p.ref,
+			rep.withHelp("commit it with git add -f, or change %s:%d so that it does not match", src.File, src.Line).report(at, p.ref,
 				"fixture %q is ignored by git (%s), so a fresh checkout, as in CI, does not have it", p.s, src)
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/shellscan"
 	"github.com/speccify/speccify-lint/runner"
 )
 
@@ -60,7 +61,7 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 			if !c.lfFix(rep, im.Name, script).report(at, im.Name, "the #! line ends with a carriage return") {
 				continue
 			}
-		case isShellScript(im.Ext, head) && crlfAt(script) >= 0:
+		case shellscan.IsShell(im.Ext, head) && crlfAt(script) >= 0:
 			// The shell reads each line's carriage return as the last
 			// character of its last word: `python3 stats.py\r`.
 			at = inFile(file, contract.NewLines(script).Offset(crlfAt(script)))

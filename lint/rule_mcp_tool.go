@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/mcpprofile"
 )
 
 var ruleMCPTool = &Rule{ID: "mcp-tool", Severity: SeverityWarning, Category: "contract",
@@ -35,7 +36,7 @@ var ruleMCPTool = &Rule{ID: "mcp-tool", Severity: SeverityWarning, Category: "co
 		"an annotation of an `inputs` property that a client MUST refuse the tool for when it is not a non-empty HTTP " +
 		"token, is on a property whose type is not string, integer or boolean, or repeats another's value (case " +
 		"ignored); the Go SDK refuses such a tool too, so this rule reports it. Disable it (`--disable mcp-tool`) where tools are never " +
-		"reached over MCP." + profilesDoc(),
+		"reached over MCP." + mcpprofile.Doc(),
 	Example: "inputs: {type: [object], properties: {path: true}}",
 	Fix:     "inputs: {type: object, properties: {path: {type: string}}}",
 	static:  checkMCPTool}
@@ -69,6 +70,44 @@ func checkMCPTool(c *toolCheck, rep reporter) {
 		checkMCPSchema(s, rep)
 	}
 	checkClientProfiles(c, []*schemaField{ins, outs}, rep)
+}
+
+// checkClientProfiles: the contract's schemas, as written, break none of
+// the constraints of the client profiles cfg names (checkMCPTool's part
+// for --profile; the profiles and their walk are package mcpprofile's).
+func checkClientProfiles(c *toolCheck, schemas []*schemaField, rep reporter) {
+	seen := map[string]bool{}
+	for _, name := range c.cfg.Profiles {
+		p := mcpprofile.Named(name)
+		if p == nil || seen[name] {
+			continue // mcp (the rule's own checks), or named twice
+		}
+		seen[name] = true
+		for _, s := range schemas {
+			if s == nil || s.doc == nil || s.schema == nil || !slices.Contains(p.Schemas, s.name) {
+				continue
+			}
+			problems, more := p.Walk(s.name, s.doc.Value)
+			for _, pr := range problems {
+				rep.withHelp("%s", pr.Help()).report(s.place(pr.Pointer), pr.Key, "%s", pr.Message)
+			}
+			if more > 0 {
+				rep.withHelp("fix the findings above and lint again to see the rest").
+					report(s.place(""), mcpprofile.Key(p.Name, mcpprofile.Refuses, s.name),
+						"%s: %d more findings of the profile %s not listed", s.name, more, p.Name)
+			}
+		}
+	}
+}
+
+// ProfileFinding says whether f is a finding of a client profile of the
+// mcp-tool rule, and if so the profile's name and its verdict: what an
+// export leaves a tool out for (Refuses) or only notes (Ignores).
+func ProfileFinding(f Finding) (profile string, verdict mcpprofile.Verdict, ok bool) {
+	if f.Rule != ruleMCPTool.ID {
+		return "", "", false
+	}
+	return mcpprofile.ParseKey(f.Key)
 }
 
 // checkMCPSchema: the schema s is an MCP inputSchema or outputSchema (the

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/pyscan"
 	"github.com/speccify/speccify-lint/internal/shellscan"
 )
 
@@ -35,10 +36,10 @@ func checkStdinTwice(c *toolCheck, rep reporter) {
 		var reads []int
 		help := "the second read gets nothing and the JSON input is lost: read stdin once into a variable, or move the logic into a .py file"
 		switch {
-		case isShellScript(im.Ext, head):
+		case shellscan.IsShell(im.Ext, head):
 			reads = shellscan.StdinReads(script)
-		case isPythonScript(im.Ext, head):
-			reads = pyStdinReads(script)
+		case pyscan.IsPython(im.Ext, head):
+			reads = pyscan.StdinReads(script)
 			help = "the second read gets nothing and the JSON input is lost: read stdin once (request = json.load(sys.stdin)) and use that value"
 		}
 		if len(reads) > 1 {

@@ -33,6 +33,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/cilog"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/mcpprofile"
 	"github.com/speccify/speccify-lint/report"
 )
 
@@ -123,7 +124,7 @@ func countRefused(fs []lint.Finding) (own int, refusing map[string]int) {
 		switch {
 		case !ok:
 			own++
-		case verdict == lint.Refuses:
+		case verdict == mcpprofile.Refuses:
 			refusing[profile]++
 		}
 	}

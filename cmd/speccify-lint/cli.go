@@ -11,6 +11,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/cilog"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/mcpprofile"
 	"github.com/speccify/speccify-lint/report"
 )
 
@@ -183,7 +184,7 @@ func newParser(env *runEnv, resolver kong.Resolver) (*kongSafe, *cli, error) {
 			"formats":            strings.Join(report.Formats, ","),
 			"rule_format":        strings.Join(report.RuleFormats, ","),
 			"platform_list":      strings.Join(discover.Platforms, ", "),
-			"profile_list":       strings.Join(lint.ProfileNames(), ", "),
+			"profile_list":       strings.Join(mcpprofile.Names(), ", "),
 			"default_timeout":    lint.DefaultTimeoutText,
 			"default_max_output": byteSize(lint.DefaultMaxOutput).String(),
 			"default_tokens":     strconv.Itoa(lint.DefaultMaxAnswerTokens),

@@ -14,6 +14,7 @@ import (
 	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/internal/suggest"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/mcpprofile"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -143,7 +144,7 @@ func settingsOf(config *configFile) (configSettings, error) {
 	if err := checkPlatform(c.Platform); err != nil {
 		return configSettings{}, err
 	}
-	if err := lint.CheckProfiles(c.Profile); err != nil {
+	if err := mcpprofile.CheckNames(c.Profile); err != nil {
 		return configSettings{}, err
 	}
 	return s, nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/mcpprofile"
 	"github.com/speccify/speccify-lint/mcptool"
 )
 
@@ -46,7 +47,7 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	if err := checkMaxAnswerTokens(c.MaxAnswerTokens); err != nil {
 		return usageErrorf("--max-answer-tokens: %v", err)
 	}
-	if err := lint.CheckProfiles(c.Profile); err != nil {
+	if err := mcpprofile.CheckNames(c.Profile); err != nil {
 		return usageErrorf("--profile: %v", err)
 	}
 	paths := c.Paths

@@ -13,6 +13,7 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/mcpprofile"
 	"github.com/speccify/speccify-lint/report"
 	"github.com/speccify/speccify-lint/runner"
 	"go.yaml.in/yaml/v3"
@@ -411,12 +412,12 @@ func TestDocsSandbox(t *testing.T) {
 }
 
 // TestDocsProfiles: the --profile row of the flag table and the table of
-// Client profiles in docs/mcp.md name every profile (lint.ProfileNames),
+// Client profiles in docs/mcp.md name every profile (mcpprofile.Names),
 // and --profile's help lists them.
 func TestDocsProfiles(t *testing.T) {
 	row := flagRow(t, readRepoFile(t, usagePage), "profile")
 	mcp := readRepoFile(t, "docs/mcp.md")
-	for _, name := range lint.ProfileNames() {
+	for _, name := range mcpprofile.Names() {
 		if !strings.Contains(row, name) {
 			t.Errorf("%s's row for --profile does not name the profile %s:\n%s", usagePage, name, row)
 		}
@@ -424,7 +425,7 @@ func TestDocsProfiles(t *testing.T) {
 			t.Errorf("docs/mcp.md's table of client profiles has no row for %s", name)
 		}
 	}
-	if help, want := lintFlag(t, "profile").Help, strings.Join(lint.ProfileNames(), ", "); !strings.Contains(help, want) {
+	if help, want := lintFlag(t, "profile").Help, strings.Join(mcpprofile.Names(), ", "); !strings.Contains(help, want) {
 		t.Errorf("--profile's help %q does not name the profiles %q", help, want)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/speccify/speccify-lint/internal/gcbudget"
 	"github.com/speccify/speccify-lint/internal/suggest"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/mcpprofile"
 	"github.com/speccify/speccify-lint/report"
 )
 
@@ -182,7 +183,7 @@ func (c *LintCmd) plan(env *runEnv, explore *lint.ExploreConfig) (lintPlan, erro
 // checkValues checks the flags whose values lint does not check itself,
 // each error naming its flag.
 func (c *LintCmd) checkValues(exploring bool) error {
-	if err := lint.CheckProfiles(c.Profile); err != nil {
+	if err := mcpprofile.CheckNames(c.Profile); err != nil {
 		return usageErrorf("--profile: %v", err)
 	}
 	if err := checkJobs(c.Jobs); err != nil {

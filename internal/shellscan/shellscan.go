@@ -7,9 +7,28 @@ package shellscan
 
 import (
 	"bytes"
+	"regexp"
 	"slices"
 	"strings"
 )
+
+var shellShebang = regexp.MustCompile(`\b(?:ba|z|da|k)?sh\b`)
+
+// shellExtensions are the extensions of shell implementations.
+var shellExtensions = []string{".sh", ".bash", ".zsh"}
+
+// IsShell reports whether an implementation is a shell script, by its
+// extension (ext, with its dot) or by the #! line of its head.
+func IsShell(ext string, head []byte) bool {
+	if slices.Contains(shellExtensions, ext) {
+		return true
+	}
+	if !bytes.HasPrefix(head, []byte("#!")) {
+		return false
+	}
+	line, _, _ := bytes.Cut(head, []byte("\n"))
+	return shellShebang.Match(line)
+}
 
 // shellWord is one word of a simple command.
 type shellWord struct {

@@ -67,3 +67,24 @@ func TestStdinReads(t *testing.T) {
 		})
 	}
 }
+
+// TestIsShell: a shell script by its extension or its #! line, and not a
+// script whose #! line names another interpreter.
+func TestIsShell(t *testing.T) {
+	for _, tt := range []struct {
+		ext, head string
+		want      bool
+	}{
+		{".sh", "", true},
+		{".zsh", "", true},
+		{"", "#!/bin/bash\nset -e\n", true},
+		{"", "#!/usr/bin/env dash\n", true},
+		{"", "#!/usr/bin/env python3\n# sh\n", false},
+		{".py", "", false},
+		{"", "echo hi\n", false},
+	} {
+		if got := IsShell(tt.ext, []byte(tt.head)); got != tt.want {
+			t.Errorf("IsShell(%q, %q) = %v, want %v", tt.ext, tt.head, got, tt.want)
+		}
+	}
+}

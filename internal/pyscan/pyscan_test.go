@@ -1,4 +1,4 @@
-package lint
+package pyscan
 
 import (
 	"fmt"
@@ -8,11 +8,11 @@ import (
 	"time"
 )
 
-// TestPyStdinReads: the Python scanner finds a second read of stdin that
+// TestStdinReads: the Python scanner finds a second read of stdin that
 // follows the first on one run, at "line:column" of each, and not reads in
 // strings or comments, in other functions, after a return, or in branches
 // beside each other.
-func TestPyStdinReads(t *testing.T) {
+func TestStdinReads(t *testing.T) {
 	tests := []struct {
 		name, script string
 		want         []string // line:col of the two reads; nil for none
@@ -35,7 +35,7 @@ func TestPyStdinReads(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			reads := pyStdinReads([]byte(tt.script))
+			reads := StdinReads([]byte(tt.script))
 			var got []string
 			if len(reads) > 1 {
 				for _, off := range reads {
@@ -54,9 +54,9 @@ func posText(s string, off int) string {
 	return fmt.Sprintf("%d:%d", strings.Count(s[:off], "\n")+1, off-strings.LastIndex(s[:off], "\n"))
 }
 
-// FuzzPyStdinReads: the Python scanner never panics or hangs, and every
+// FuzzStdinReads: the Python scanner never panics or hangs, and every
 // offset it reports lies inside the script, in order.
-func FuzzPyStdinReads(f *testing.F) {
+func FuzzStdinReads(f *testing.F) {
 	for _, s := range []string{
 		"req = json.load(sys.stdin)\nagain = sys.stdin.read()\n",
 		"s = '''\nsys.stdin.read()\n'''\n", "'", "\"\"\"", "# x", "if a:\n\tinput()\nelse:\n\tinput()\n",
@@ -66,7 +66,7 @@ func FuzzPyStdinReads(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, script []byte) {
 		done := make(chan []int, 1)
-		go func() { done <- pyStdinReads(script) }()
+		go func() { done <- StdinReads(script) }()
 		select {
 		case offs := <-done:
 			for i, off := range offs {
@@ -75,7 +75,27 @@ func FuzzPyStdinReads(f *testing.F) {
 				}
 			}
 		case <-time.After(5 * time.Second):
-			t.Fatalf("pyStdinReads did not finish on %q", script)
+			t.Fatalf("StdinReads did not finish on %q", script)
 		}
 	})
+}
+
+// TestIsPython: a Python script by its extension or its #! line, and not a
+// script whose #! line names another interpreter.
+func TestIsPython(t *testing.T) {
+	for _, tt := range []struct {
+		ext, head string
+		want      bool
+	}{
+		{".py", "", true},
+		{"", "#!/usr/bin/env python3\nimport sys\n", true},
+		{"", "#!/usr/bin/python3.12 -u\n", true},
+		{"", "#!/bin/sh\n# python\n", false},
+		{".sh", "#!/bin/bash\n", false},
+		{"", "import sys\n", false},
+	} {
+		if got := IsPython(tt.ext, []byte(tt.head)); got != tt.want {
+			t.Errorf("IsPython(%q, %q) = %v, want %v", tt.ext, tt.head, got, tt.want)
+		}
+	}
 }

@@ -1,4 +1,4 @@
-package lint
+package mcpprofile
 
 import (
 	"fmt"
@@ -19,70 +19,70 @@ const maxProfileFindings = 50
 // refuses deeper documents, this keeps the walk bounded whatever it gets.
 const maxProfileDepth = 1000
 
-// checkClientProfiles: the contract's schemas, as written, break none of
-// the constraints of the client profiles cfg names (checkMCPTool's part
-// for --profile).
-func checkClientProfiles(c *toolCheck, schemas []*schemaField, rep reporter) {
-	seen := map[string]bool{}
-	for _, name := range c.cfg.Profiles {
-		p := profileNamed(name)
-		if p == nil || seen[name] {
-			continue // mcp (the rule's own checks), or named twice
-		}
-		seen[name] = true
-		for _, s := range schemas {
-			if s == nil || s.doc == nil || s.schema == nil || !slices.Contains(p.Schemas, s.name) {
-				continue
-			}
-			w := &profileWalk{p: p, s: s, rep: rep}
-			w.schema(s.doc.Value, "", 1, 0)
-			if w.more > 0 {
-				rep.withHelp("fix the findings above and lint again to see the rest").
-					report(s.place(""), profileKey(p.Name, Refuses, s.name),
-						"%s: %d more findings of the profile %s not listed", s.name, w.more, p.Name)
-			}
-		}
-	}
+// Problem is one place where a schema breaks a constraint of a profile:
+// a finding of the mcp-tool rule, made by package lint.
+type Problem struct {
+	// Constraint is the constraint broken.
+	Constraint Constraint
+	// Pointer is the JSON pointer, in the schema, of the keyword the
+	// finding is at.
+	Pointer string
+	// Key and Message are the finding's key (see Key) and message.
+	Key, Message string
+}
+
+// Help is what the finding's help says: what the client takes instead,
+// and the page of its documentation that says so.
+func (pr Problem) Help() string {
+	return fmt.Sprintf("%s (%s)", pr.Constraint.Why, pr.Constraint.Source)
+}
+
+// Walk checks the schema doc (the JSON value of the contract's field
+// named schema, "inputs" or "outputs", as written) against the profile's
+// constraints: the problems found, at most maxProfileFindings, and how
+// many more there are.
+func (p *Profile) Walk(schema string, doc any) (problems []Problem, more int) {
+	w := &profileWalk{p: p, schema: schema}
+	w.walk(doc, "", 1, 0)
+	return w.problems, w.more
 }
 
 // profileWalk is one profile's walk over one schema.
 type profileWalk struct {
-	p   *ClientProfile
-	s   *schemaField
-	rep reporter
-	// n counts the findings made, more those past maxProfileFindings.
-	n, more int
+	p        *Profile
+	schema   string
+	problems []Problem
+	// more counts the findings past maxProfileFindings.
+	more int
 	// properties and enums count what the schema holds so far; reported
 	// holds the count checks that found their limit passed.
 	properties, enums int
-	reported          map[ProfileCheck]bool
+	reported          map[Check]bool
 }
 
 // report makes the finding of constraint c at the keyword at pointer.
-func (w *profileWalk) report(c ProfileConstraint, pointer, keyword, detail string) {
+func (w *profileWalk) report(c Constraint, pointer, keyword, detail string) {
 	w.reportAbout(c, pointer, pointer, keyword, detail)
 }
 
 // reportAbout makes the finding of constraint c about the schema at the
 // pointer about, located at the keyword at pointer.
-func (w *profileWalk) reportAbout(c ProfileConstraint, pointer, about, keyword, detail string) {
-	if w.n >= maxProfileFindings {
+func (w *profileWalk) reportAbout(c Constraint, pointer, about, keyword, detail string) {
+	if len(w.problems) >= maxProfileFindings {
 		w.more++
 		return
 	}
-	w.n++
-	at := w.s.name + pointer
+	at := w.schema + pointer
 	if detail != "" {
 		detail = " " + detail
 	}
-	w.rep.withHelp("%s (%s)", c.Why, c.Source).
-		report(w.s.place(pointer), profileKey(w.p.Name, c.Verdict, at),
-			"%s %s %s%s at %s", w.p.Name, c.Verdict, keyword, detail, w.place(about))
+	w.problems = append(w.problems, Problem{Constraint: c, Pointer: pointer, Key: Key(w.p.Name, c.Verdict, at),
+		Message: fmt.Sprintf("%s %s %s%s at %s", w.p.Name, c.Verdict, keyword, detail, w.place(about))})
 }
 
 // place is the schema place to name in a message: inputs, or
 // inputs/properties/a.
-func (w *profileWalk) place(pointer string) string { return shown(w.s.name + pointer) }
+func (w *profileWalk) place(pointer string) string { return shown(w.schema + pointer) }
 
 // plainName matches a key or pointer that a message shows as it is.
 var plainName = regexp.MustCompile(`^[$A-Za-z0-9_.~/-]*$`)
@@ -98,20 +98,20 @@ func shown(s string) string {
 }
 
 // once reports whether a count check has not reported yet, and marks it.
-func (w *profileWalk) once(check ProfileCheck) bool {
+func (w *profileWalk) once(check Check) bool {
 	if w.reported[check] {
 		return false
 	}
 	if w.reported == nil {
-		w.reported = map[ProfileCheck]bool{}
+		w.reported = map[Check]bool{}
 	}
 	w.reported[check] = true
 	return true
 }
 
-// schema checks the schema v at pointer, an object schema nested depth
-// deep (the root is 1), walked level levels into the document.
-func (w *profileWalk) schema(v any, pointer string, depth, level int) {
+// walk checks the schema v at pointer, an object schema nested depth deep
+// (the root is 1), walked level levels into the document.
+func (w *profileWalk) walk(v any, pointer string, depth, level int) {
 	m, ok := v.(map[string]any)
 	if !ok || level > maxProfileDepth {
 		return
@@ -132,13 +132,13 @@ func (w *profileWalk) schema(v any, pointer string, depth, level int) {
 	}
 	for _, k := range keys {
 		contract.Subschemas(k, m[k], func(rel string, sub any) {
-			w.schema(sub, pointer+"/"+escapeToken(k)+rel, depth, level+1)
+			w.walk(sub, pointer+"/"+escapeToken(k)+rel, depth, level+1)
 		})
 	}
 }
 
 // constraint checks the constraint c on the schema object m at pointer.
-func (w *profileWalk) constraint(c ProfileConstraint, m map[string]any, pointer string, depth int) {
+func (w *profileWalk) constraint(c Constraint, m map[string]any, pointer string, depth int) {
 	kw := c.Keyword
 	at := pointer + "/" + escapeToken(kw)
 	v, has := m[kw]

@@ -1,4 +1,4 @@
-package lint
+package discover
 
 import (
 	"os"
@@ -44,19 +44,19 @@ func TestGitFiles(t *testing.T) {
 	}
 
 	// The root is a folder of the work tree: paths are relative to it.
-	g := newGitFiles(filepath.Join(top, "sub"))
-	if !g.covers(filepath.Join(top, "sub", "t")) {
+	g := NewGitFiles(filepath.Join(top, "sub"))
+	if !g.Covers(filepath.Join(top, "sub", "t")) {
 		t.Fatal("the tool folder is not covered")
 	}
 	for rel, want := range map[string]bool{
 		"t/TOOL.md": true, "t/fixtures/d": true, "t/fixtures/d/b.md": true, "t/fixtures": true,
 		"t/fixtures/a.txt": false, "t/fixtures/d/b": false, "t/fix": false, "sub/t/TOOL.md": false,
 	} {
-		if got := g.tracks(rel); got != want {
+		if got := g.Tracks(rel); got != want {
 			t.Errorf("tracks(%q) = %v, want %v", rel, got, want)
 		}
 	}
-	got := g.ignored([]string{"t/fixtures/a.txt", "t/fixtures/c.log", "t/fixtures/e.tmp", "t/fixtures/f.key"})
+	got := g.Ignored([]string{"t/fixtures/a.txt", "t/fixtures/c.log", "t/fixtures/e.tmp", "t/fixtures/f.key"})
 	want := map[string]string{
 		"t/fixtures/c.log": "../.gitignore:1: *.log",
 		"t/fixtures/e.tmp": "../.git/info/exclude:2: *.tmp",
@@ -76,11 +76,11 @@ func TestGitFiles(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(nested, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if g.covers(nested) {
+	if g.Covers(nested) {
 		t.Error("a folder of a nested repository is covered")
 	}
 	// Outside any work tree, nothing is.
-	if newGitFiles(t.TempDir()).covers(top) {
+	if NewGitFiles(t.TempDir()).Covers(top) {
 		t.Error("a root outside any work tree covers a folder")
 	}
 }

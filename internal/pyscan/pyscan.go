@@ -1,4 +1,13 @@
-package lint
+// Package pyscan finds where a Python script reads its stdin. The input is
+// one line on stdin: a script that reads it (json.load(sys.stdin),
+// sys.stdin.read(), input(), a loop over sys.stdin, ...) and then reads it
+// again gets nothing the second time. The scan blanks the script's strings
+// and comments, finds the reads by their words, and leaves out a second
+// read that cannot follow the first on one run: in another function (or
+// class), after a first read that returns or raises, or in an else, elif,
+// except or case branch beside the first. It runs nothing. The stdin-twice
+// rule (package lint) reports a script that reads stdin twice.
+package pyscan
 
 import (
 	"bytes"
@@ -6,21 +15,12 @@ import (
 	"slices"
 )
 
-// This file finds where a Python script reads its stdin. The input is one
-// line on stdin: a script that reads it (json.load(sys.stdin),
-// sys.stdin.read(), input(), a loop over sys.stdin, ...) and then reads it
-// again gets nothing the second time. The scan blanks the script's strings
-// and comments, finds the reads by their words, and leaves out a second
-// read that cannot follow the first on one run: in another function (or
-// class), after a first read that returns or raises, or in an else, elif,
-// except or case branch beside the first.
-
 // pythonShebang matches a #! line that runs Python.
 var pythonShebang = regexp.MustCompile(`\bpython[0-9.]*\b`)
 
-// isPythonScript reports whether an implementation is a Python script, by
-// extension or by its #! line.
-func isPythonScript(ext string, head []byte) bool {
+// IsPython reports whether an implementation is a Python script, by its
+// extension (ext, with its dot) or by the #! line of its head.
+func IsPython(ext string, head []byte) bool {
 	if ext == ".py" {
 		return true
 	}
@@ -42,10 +42,10 @@ var pyStdinRead = regexp.MustCompile(`\bstdin\.(?:buffer\.)?read\(\s*\)` +
 	`|\bopen\(\s*0\s*[,)]` +
 	`|\binput\(`)
 
-// pyStdinReads returns the byte offsets of the first read of stdin of a
+// StdinReads returns the byte offsets of the first read of stdin of a
 // Python script and of the first later read that can follow it on one run,
 // or fewer when there is no such pair.
-func pyStdinReads(script []byte) []int {
+func StdinReads(script []byte) []int {
 	code := blankPython(script)
 	var reads []int
 	for _, m := range pyStdinRead.FindAllIndex(code, -1) {
@@ -222,4 +222,11 @@ func pyStartsWith(line []byte, keywords ...string) bool {
 		}
 	}
 	return false
+}
+
+// isNameByte reports whether b continues a word for pyStartsWith: a letter,
+// a digit, one of _ - . or a byte of a non-ASCII character (the same bytes
+// that continue a file name for package lint's fixture references).
+func isNameByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-' || b == '.' || b >= 0x80
 }

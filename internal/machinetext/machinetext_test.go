@@ -1,13 +1,13 @@
-package lint
+package machinetext
 
 import (
 	"strings"
 	"testing"
 )
 
-// TestMachineHits: what machine-specific reports in a text, and the twins
+// TestFind: what the machine-specific rule reports in a text, and the twins
 // it leaves alone.
-func TestMachineHits(t *testing.T) {
+func TestFind(t *testing.T) {
 	for _, tt := range []struct {
 		text string
 		// want is what the hit says, "" for none; at is the text it is at.
@@ -58,10 +58,10 @@ func TestMachineHits(t *testing.T) {
 		{"v10.1.2.3, 1.10.0.0.1, 172.15.0.1, 192.169.1.1, 10.0.0.256", "", ""},
 		{"localhost:8080 and 127.0.0.1 and http://localhost", "", ""},
 	} {
-		hits := machineHits([]byte(tt.text))
+		hits := Find([]byte(tt.text))
 		if tt.want == "" {
 			if len(hits) > 0 {
-				t.Errorf("%q: %d hits, the first %q at %q; want none", tt.text, len(hits), hits[0].what, tt.text[hits[0].start:hits[0].end])
+				t.Errorf("%q: %d hits, the first %q at %q; want none", tt.text, len(hits), hits[0].What, tt.text[hits[0].Start:hits[0].End])
 			}
 			continue
 		}
@@ -70,8 +70,8 @@ func TestMachineHits(t *testing.T) {
 			continue
 		}
 		h := hits[0]
-		if !strings.Contains(h.what, tt.want) || tt.text[h.start:h.end] != tt.at {
-			t.Errorf("%q: %q at %q, want %q at %q", tt.text, h.what, tt.text[h.start:h.end], tt.want, tt.at)
+		if !strings.Contains(h.What, tt.want) || tt.text[h.Start:h.End] != tt.at {
+			t.Errorf("%q: %q at %q, want %q at %q", tt.text, h.What, tt.text[h.Start:h.End], tt.want, tt.at)
 		}
 	}
 }

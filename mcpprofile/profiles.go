@@ -1,4 +1,14 @@
-package lint
+// Package mcpprofile holds the client profiles of the mcp-tool rule
+// (--profile, the profile setting): for each client that accepts less than
+// JSON Schema 2020-12, which keyword of a tool's schema it refuses or
+// ignores, each with the page of the client's documentation that says so,
+// and the walk over a schema that finds them (Profile.Walk). A profile is
+// data: adding one is an entry of profiles (and its scenario); the rule's
+// page lists them from here (Doc). It knows nothing of findings: package
+// lint turns what Walk returns into the rule's findings, and the command
+// line, the export and the MCP server read the profiles' names and
+// verdicts here.
+package mcpprofile
 
 import (
 	"fmt"
@@ -8,28 +18,21 @@ import (
 	"github.com/speccify/speccify-lint/internal/suggest"
 )
 
-// The client profiles of the mcp-tool rule (--profile, the profile
-// setting): for each client that accepts less than JSON Schema 2020-12,
-// which keyword of a tool's schema it refuses or ignores, each with the
-// page of the client's documentation that says so. A profile is data:
-// adding one is an entry of clientProfiles (and its scenario); the rule's
-// page lists them from here.
-
-// ClientVerdict is what a client does with a schema keyword it does not
-// take as JSON Schema does.
-type ClientVerdict string
+// Verdict is what a client does with a schema keyword it does not take as
+// JSON Schema does.
+type Verdict string
 
 const (
 	// Refuses: the client rejects the tool (or the request that lists it).
-	Refuses ClientVerdict = "refuses"
+	Refuses Verdict = "refuses"
 	// Ignores: the client takes the tool but does not hold the model's
 	// arguments to the keyword.
-	Ignores ClientVerdict = "ignores"
+	Ignores Verdict = "ignores"
 )
 
-// ClientProfile is one client's constraints on the schemas of a tool
+// Profile is one client's constraints on the schemas of a tool
 // definition.
-type ClientProfile struct {
+type Profile struct {
 	// Name is what --profile names.
 	Name string
 	// Client says which client, and through which of its interfaces.
@@ -43,24 +46,24 @@ type ClientProfile struct {
 	// documentation does not say; "" when nothing.
 	Note string
 	// Others is the constraint on a key outside Supported.
-	Others ProfileConstraint
+	Others Constraint
 	// Constraints are the profile's other constraints, in the order of its
 	// documentation.
-	Constraints []ProfileConstraint
+	Constraints []Constraint
 }
 
-// ProfileConstraint is one thing a client refuses or ignores.
-type ProfileConstraint struct {
+// Constraint is one thing a client refuses or ignores.
+type Constraint struct {
 	// Keyword is the keyword it is about ("" for Others: the key found).
 	Keyword string
 	// Check is what is checked of it.
-	Check ProfileCheck
+	Check Check
 	// Limit is the bound of a limit check; Values the values a value check
 	// allows.
 	Limit  int
 	Values []string
 	// Verdict is what the client does when the check fails.
-	Verdict ClientVerdict
+	Verdict Verdict
 	// Why says what the client takes instead, in a few words; the
 	// finding's message ends with it.
 	Why string
@@ -68,40 +71,40 @@ type ProfileConstraint struct {
 	Source string
 }
 
-// ProfileCheck names a check of a client profile on each schema object of
-// a contract's schema (see checkProfile).
-type ProfileCheck string
+// Check names a check of a client profile on each schema object of a
+// contract's schema (see Profile.Walk).
+type Check string
 
-// The checks a ProfileConstraint may name.
+// The checks a Constraint may name.
 const (
 	// CheckKey: the schema object has the key (Others: a key outside
 	// Supported).
-	CheckKey ProfileCheck = "key"
+	CheckKey Check = "key"
 	// CheckClosed: an object schema has additionalProperties: false.
-	CheckClosed ProfileCheck = "closed"
+	CheckClosed Check = "closed"
 	// CheckAllRequired: every key of properties is in required.
-	CheckAllRequired ProfileCheck = "all-required"
+	CheckAllRequired Check = "all-required"
 	// CheckRootKey: the root schema has the keyword.
-	CheckRootKey ProfileCheck = "root-key"
+	CheckRootKey Check = "root-key"
 	// CheckSingleType: type is one string, not a list.
-	CheckSingleType ProfileCheck = "single-type"
+	CheckSingleType Check = "single-type"
 	// CheckStringValues: every value of the keyword's list is a string.
-	CheckStringValues ProfileCheck = "string-values"
+	CheckStringValues Check = "string-values"
 	// CheckValueIn: the keyword's value is one of Values.
-	CheckValueIn ProfileCheck = "value-in"
+	CheckValueIn Check = "value-in"
 	// CheckDepth: object schemas nest at most Limit deep, the root being
 	// the first.
-	CheckDepth ProfileCheck = "depth"
+	CheckDepth Check = "depth"
 	// CheckPropertyCount: the schema has at most Limit properties in all.
-	CheckPropertyCount ProfileCheck = "property-count"
+	CheckPropertyCount Check = "property-count"
 	// CheckEnumCount: the schema's enums have at most Limit values in all.
-	CheckEnumCount ProfileCheck = "enum-count"
+	CheckEnumCount Check = "enum-count"
 )
 
-// MCPProfile is the name of the profile of the MCP specification itself:
+// MCP is the name of the profile of the MCP specification itself:
 // what the mcp-tool rule checks of every contract, whatever profiles are
 // named.
-const MCPProfile = "mcp"
+const MCP = "mcp"
 
 // The documentation the profiles cite.
 const (
@@ -111,8 +114,8 @@ const (
 	geminiFunctionCalling   = "https://ai.google.dev/gemini-api/docs/function-calling#function_declarations"
 )
 
-// clientProfiles are the profiles after mcp, in the order of the docs.
-var clientProfiles = []ClientProfile{
+// profiles are the profiles after mcp, in the order of the docs.
+var profiles = []Profile{
 	{
 		Name:    "openai-strict",
 		Client:  "OpenAI strict function calling (`strict: true`) and Structured Outputs, which read the tool's `parameters`",
@@ -129,9 +132,9 @@ var clientProfiles = []ClientProfile{
 		Note: "OpenAI's page lists neither way the annotations (`title`, `description`, `$comment`, `examples`, " +
 			"`default`, `deprecated`, `readOnly`, `writeOnly`) nor MCP's `x-mcp-header`, which constrain nothing: " +
 			"this profile lets them through",
-		Others: ProfileConstraint{Check: CheckKey, Verdict: Refuses,
+		Others: Constraint{Check: CheckKey, Verdict: Refuses,
 			Why: "not in the subset of JSON Schema that strict mode supports", Source: openAIStructuredOutputs},
-		Constraints: []ProfileConstraint{
+		Constraints: []Constraint{
 			{Keyword: "additionalProperties", Check: CheckClosed, Verdict: Refuses,
 				Why: "strict mode requires additionalProperties: false on every object", Source: openAIStructuredOutputs},
 			{Keyword: "required", Check: CheckAllRequired, Verdict: Refuses,
@@ -155,9 +158,9 @@ var clientProfiles = []ClientProfile{
 			"required", "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "example", "anyOf",
 			"propertyOrdering", "default", "items", "minimum", "maximum",
 		},
-		Others: ProfileConstraint{Check: CheckKey, Verdict: Refuses,
+		Others: Constraint{Check: CheckKey, Verdict: Refuses,
 			Why: "not a field of Gemini's Schema object, so the request is refused as an unknown name", Source: geminiSchema},
-		Constraints: []ProfileConstraint{
+		Constraints: []Constraint{
 			{Keyword: "type", Check: CheckSingleType, Verdict: Refuses,
 				Why: "Gemini's type is one type (nullable: true for null)", Source: geminiSchema},
 			{Keyword: "enum", Check: CheckStringValues, Verdict: Refuses,
@@ -168,19 +171,19 @@ var clientProfiles = []ClientProfile{
 	},
 }
 
-// ProfileNames are the names --profile takes, mcp first.
-func ProfileNames() []string {
-	names := []string{MCPProfile}
-	for _, p := range clientProfiles {
+// Names are the names --profile takes, mcp first.
+func Names() []string {
+	names := []string{MCP}
+	for _, p := range profiles {
 		names = append(names, p.Name)
 	}
 	return names
 }
 
-// CheckProfiles returns an error naming the first name that is no profile,
+// CheckNames returns an error naming the first name that is no profile,
 // with the profile it was likely meant to be.
-func CheckProfiles(names []string) error {
-	all := ProfileNames()
+func CheckNames(names []string) error {
+	all := Names()
 	for _, n := range names {
 		if !slices.Contains(all, n) {
 			if m := suggest.Meant(n, all); m != "" {
@@ -192,43 +195,43 @@ func CheckProfiles(names []string) error {
 	return nil
 }
 
-// profileNamed is the client profile of that name; nil for mcp and for a
-// name that is none.
-func profileNamed(name string) *ClientProfile {
-	for i := range clientProfiles {
-		if clientProfiles[i].Name == name {
-			return &clientProfiles[i]
+// Named is the client profile of that name; nil for mcp and for a name
+// that is none.
+func Named(name string) *Profile {
+	for i := range profiles {
+		if profiles[i].Name == name {
+			return &profiles[i]
 		}
 	}
 	return nil
 }
 
-// profileKey is the Key of an mcp-tool finding of a client profile:
+// Key is the Key of an mcp-tool finding of a client profile:
 // "client:gemini:ignores:inputs/properties/n/format". The keys of the
 // rule's own findings begin with name, inputs or outputs, never with
 // "client:", whatever a property is named.
-func profileKey(profile string, verdict ClientVerdict, place string) string {
+func Key(profile string, verdict Verdict, place string) string {
 	return "client:" + profile + ":" + string(verdict) + ":" + place
 }
 
-// ProfileFinding says whether f is a finding of a client profile of the
-// mcp-tool rule, and if so the profile's name and its verdict: what an
-// export leaves a tool out for (Refuses) or only notes (Ignores).
-func ProfileFinding(f Finding) (profile string, verdict ClientVerdict, ok bool) {
-	rest, isProfile := strings.CutPrefix(f.Key, "client:")
-	if f.Rule != ruleMCPTool.ID || !isProfile {
+// ParseKey says whether key is the Key of a finding of a client profile,
+// and if so the profile's name and its verdict: what an export leaves a
+// tool out for (Refuses) or only notes (Ignores).
+func ParseKey(key string) (profile string, verdict Verdict, ok bool) {
+	rest, isProfile := strings.CutPrefix(key, "client:")
+	if !isProfile {
 		return "", "", false
 	}
 	parts := strings.SplitN(rest, ":", 3)
-	if len(parts) != 3 || profileNamed(parts[0]) == nil || (parts[1] != string(Refuses) && parts[1] != string(Ignores)) {
+	if len(parts) != 3 || Named(parts[0]) == nil || (parts[1] != string(Refuses) && parts[1] != string(Ignores)) {
 		return "", "", false
 	}
-	return parts[0], ClientVerdict(parts[1]), true
+	return parts[0], Verdict(parts[1]), true
 }
 
-// profilesDoc is the part of the mcp-tool rule's documentation that lists
-// the client profiles, each constraint with its source.
-func profilesDoc() string {
+// Doc is the part of the mcp-tool rule's documentation that lists the
+// client profiles, each constraint with its source.
+func Doc() string {
 	var b strings.Builder
 	b.WriteString(" Client profiles (`--profile NAME`, repeatable or a comma-separated list, and the `profile` setting; " +
 		"for `lint` and `export`): `mcp` is the checks above, always made; each other profile named adds, " +
@@ -236,7 +239,7 @@ func profilesDoc() string {
 		"schema that the client refuses (an export leaves the tool out) or ignores (an export keeps it and says so " +
 		"on stderr). A profile checks the schema written in TOOL.md, not the files a `$ref` names, and reports at " +
 		"most 50 findings per schema.")
-	for _, p := range clientProfiles {
+	for _, p := range profiles {
 		fmt.Fprintf(&b, " Profile `%s`: %s; it reads `%s`.", p.Name, p.Client, strings.Join(p.Schemas, "` and `"))
 		if p.Supported != nil {
 			fmt.Fprintf(&b, " It %s any key but %s: %s (%s).", p.Others.Verdict, codeList(p.Supported), p.Others.Why, p.Others.Source)
@@ -244,7 +247,7 @@ func profilesDoc() string {
 		if p.Note != "" {
 			fmt.Fprintf(&b, " %s.", p.Note)
 		}
-		for _, v := range []ClientVerdict{Refuses, Ignores} {
+		for _, v := range []Verdict{Refuses, Ignores} {
 			var rules []string
 			for _, c := range p.Constraints {
 				if c.Verdict == v {
