@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/pathref"
 )
 
 var ruleFixtureUnused = &Rule{ID: "fixture-unused", Severity: SeverityWarning, Category: "fixtures",
@@ -54,7 +55,7 @@ func checkFixtureUnused(c *toolCheck, rep reporter) {
 			}
 			codeRead = true
 		}
-		if slices.ContainsFunc(code, func(text []byte) bool { return namesFile(text, f) || namesFile(text, path.Base(f)) }) {
+		if slices.ContainsFunc(code, func(text []byte) bool { return pathref.NamesFile(text, f) || pathref.NamesFile(text, path.Base(f)) }) {
 			continue
 		}
 		r := rep
@@ -85,7 +86,7 @@ func (c *toolCheck) examplesReadWhole() bool {
 func (c *toolCheck) exampleNames(name string) bool {
 	for _, cs := range c.cases() {
 		for _, l := range []*contract.ExampleLine{cs.Input, cs.Output} {
-			if l != nil && namesFile([]byte(l.Raw), name) {
+			if l != nil && pathref.NamesFile([]byte(l.Raw), name) {
 				return true
 			}
 		}
