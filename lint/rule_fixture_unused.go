@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/pathref"
 )
 
@@ -102,7 +103,7 @@ func (c *toolCheck) deletableSum(f string) (string, bool) {
 	if info, err := c.root.Lstat(name); err != nil || !info.Mode().IsRegular() || info.Size() > maxScriptSize {
 		return "", false
 	}
-	data, err := readLimited(c.root, name, maxScriptSize+1)
+	data, err := discover.ReadLimited(c.root, name, maxScriptSize+1)
 	if err != nil || len(data) > maxScriptSize {
 		return "", false
 	}
