@@ -52,6 +52,33 @@ func ReadHashSuppression(lines *Lines, lineStart int, line string, at int) Suppr
 	return s
 }
 
+// ImplementationSuppressions are the suppression comments of an
+// implementation's text (normalised: LF line endings, no BOM, so that the
+// spans of rule ids are those a fix edits): HashDirective after a # or //
+// earlier on its line. Each covers the whole file (File is true); one not
+// well formed has its Problem. A directive outside a comment (in a string
+// before any # or //) is not one.
+func ImplementationSuppressions(data []byte) []Suppression {
+	if !bytes.Contains(data, []byte(HashDirective)) {
+		return nil
+	}
+	var out []Suppression
+	lines := NewLines(data)
+	start := 0 // the byte offset of line in data
+	for line := range strings.SplitSeq(string(data), "\n") {
+		lineStart := start
+		start += len(line) + 1
+		i := strings.Index(line, HashDirective)
+		if i < 0 || !strings.Contains(line[:i], "#") && !strings.Contains(line[:i], "//") {
+			continue
+		}
+		sup := ReadHashSuppression(lines, lineStart, line, i)
+		sup.File = true
+		out = append(out, sup)
+	}
+	return out
+}
+
 // mayHoldHashDirective reports whether yaml has "speccify-lint" right after
 // a # and blanks, as every suppression comment frontmatterSuppressions reads
 // has: a frontmatter that only names speccify-lint in its text ("checked

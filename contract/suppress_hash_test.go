@@ -114,3 +114,56 @@ func TestFrontmatterSuppressionsLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestImplementationSuppressions: the suppression comments of an
+// implementation after # or //, each covering the file, with the place of
+// each rule id; a directive outside a comment is not one, and one that
+// names no rule is a problem.
+func TestImplementationSuppressions(t *testing.T) {
+	text := "#!/bin/sh\n" +
+		"# speccify-lint: disable=stdin-twice,example-failed -- reads twice on purpose\n" +
+		"echo 'speccify-lint: disable=effects -- in a string, not a comment'\n" +
+		"x=1 // speccify-lint: disable=\n" +
+		"// speccify-lint: disable=effects\n"
+	got := ImplementationSuppressions([]byte(text))
+	if len(got) != 3 {
+		t.Fatalf("got %d suppressions %+v, want 3", len(got), got)
+	}
+	s := got[0]
+	if len(s.Rules) != 2 || s.Rules[0].Value != "stdin-twice" || s.Rules[1].Value != "example-failed" || s.Reason != "reads twice on purpose" || !s.File || s.Problem != "" {
+		t.Errorf("first suppression %+v", s)
+	}
+	if p := s.Rules[1].Span.Start.Pos; p.Line != 2 || p.Column != 38 {
+		t.Errorf("example-failed at %v, want 2:38", p)
+	}
+	if p := s.Span.Start.Pos; p.Line != 2 || p.Column != 3 {
+		t.Errorf("the comment at %v, want 2:3", p)
+	}
+	if got[1].Problem == "" || got[1].Help == "" || got[2].Reason != "" || len(got[2].Rules) != 1 || got[2].Rules[0].Value != "effects" {
+		t.Errorf("second and third: %+v, %+v", got[1], got[2])
+	}
+	if got := ImplementationSuppressions([]byte("echo speccify-lint: disable=a -- no comment\n")); got != nil {
+		t.Errorf("a directive outside a comment: %+v", got)
+	}
+}
+
+// FuzzImplementationSuppressions: any text gives suppressions whose places
+// are in it.
+func FuzzImplementationSuppressions(f *testing.F) {
+	f.Add([]byte("# speccify-lint: disable=a,b -- why\n"))
+	f.Add([]byte("//speccify-lint: disable=,, -- \n# speccify-lint: disable=🌍 -- x"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines := strings.Count(string(data), "\n") + 1
+		for _, s := range ImplementationSuppressions(data) {
+			places := []Pos{s.Span.Start.Pos}
+			for _, r := range s.Rules {
+				places = append(places, r.Span.Start.Pos)
+			}
+			for _, p := range places {
+				if p.Line < 1 || p.Line > lines || p.Column < 1 {
+					t.Fatalf("a place %v outside the %d lines", p, lines)
+				}
+			}
+		}
+	})
+}

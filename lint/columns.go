@@ -4,6 +4,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 )
 
 // attachPositions completes, from the texts the engine read, what reports
@@ -61,7 +62,7 @@ func (c *toolCheck) byteColumnIn(file string) func(contract.Pos) int {
 // implementation the static checks read and it is no binary; nil otherwise.
 func (c *toolCheck) scriptData(file string) []byte {
 	for _, t := range c.scripts {
-		if t.err == nil && file == c.fileIn(t.name) && !isBinary(t.data[:min(len(t.data), 512)]) {
+		if t.err == nil && file == c.fileIn(t.name) && !discover.IsBinary(t.data[:min(len(t.data), 512)]) {
 			return t.data
 		}
 	}

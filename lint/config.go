@@ -9,6 +9,7 @@ import (
 	"github.com/speccify/speccify-lint/cache"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/drift"
+	"github.com/speccify/speccify-lint/internal/tokens"
 	"github.com/speccify/speccify-lint/runner"
 )
 
@@ -49,10 +50,10 @@ type Config struct {
 	Timeout time.Duration
 	// MaxOutput caps stdout and stderr of one example run; 0 means DefaultMaxOutput.
 	MaxOutput int64
-	// MaxAnswerTokens is the answer budget: the most tokens (EstimateTokens)
+	// MaxAnswerTokens is the answer budget: the most tokens (tokens.Estimate)
 	// an answer may take (explore-answer-size), and the base of the warning
 	// size of a tool definition (mcp-tool-size); 0 means
-	// DefaultMaxAnswerTokens.
+	// tokens.DefaultBudget.
 	MaxAnswerTokens int
 	// Sandbox is whether the runs are sealed by the kernel sandbox
 	// (--sandbox; see runner.Mode).
@@ -139,4 +140,13 @@ func (c *Config) severity(r *Rule, raised bool) Severity {
 		return SeverityError
 	}
 	return r.Severity
+}
+
+// maxAnswerTokens is the answer budget of the run (the default for a nil
+// cfg).
+func (cfg *Config) maxAnswerTokens() int {
+	if cfg != nil && cfg.MaxAnswerTokens > 0 {
+		return cfg.MaxAnswerTokens
+	}
+	return tokens.DefaultBudget
 }

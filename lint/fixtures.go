@@ -1,13 +1,9 @@
 package lint
 
 import (
-	"bytes"
-	"path"
-	"slices"
-	"strings"
-
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/pathref"
 )
 
 // fixtureScan is what the examples name of the tool folder, for the
@@ -59,9 +55,9 @@ func (c *toolCheck) fixtures() *fixtureScan {
 				continue
 			}
 			isInput := l == cs.Input
-			strs = jsonStrings(l.Value, strs[:0])
+			strs = pathref.JSONStrings(l.Value, strs[:0])
 			for _, s := range strs {
-				if isInput && namesOutside(s) {
+				if isInput && pathref.Outside(s) {
 					c.fixtureScan.bad = append(c.fixtureScan.bad, badPath{cs: cs, line: l, s: s, outside: true})
 					continue
 				}
@@ -84,90 +80,8 @@ func (c *toolCheck) fixtures() *fixtureScan {
 	return c.fixtureScan
 }
 
-// namesFile reports whether a text holds name as a whole file name: not
-// part of a longer one (a.json in data.json or a.json.bak).
-func namesFile(text []byte, name string) bool {
-	for i := 0; i+len(name) <= len(text); {
-		j := bytes.Index(text[i:], []byte(name))
-		if j < 0 {
-			return false
-		}
-		start, end := i+j, i+j+len(name)
-		if (start == 0 || !isNameByte(text[start-1])) && (end == len(text) || !isNameByte(text[end])) {
-			return true
-		}
-		i = start + 1
-	}
-	return false
-}
-
-// isNameByte reports whether b continues a file name: a letter, a digit, or
-// one of _ - . (a byte of a non-ASCII character counts as a letter).
-func isNameByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-' || b == '.' || b >= 0x80
-}
-
 // fixtureRef reports whether a string names a file of the tool folder: a
 // relative path starting with fixtures/ or with an existing directory.
 func (c *toolCheck) fixtureRef(s string) (string, bool) {
-	if !looksLikePath(s) || strings.HasPrefix(s, "/") {
-		return "", false
-	}
-	clean := path.Clean(s)
-	first, _, _ := strings.Cut(clean, "/")
-	if first == discover.FixturesDir || (first != "." && first != ".." && c.folder.HasDir(first)) {
-		return clean, true
-	}
-	return "", false
-}
-
-// namesOutside reports a path that leaves the tool folder: absolute, home
-// relative, or with a ".." segment.
-func namesOutside(s string) bool {
-	if !looksLikePath(s) {
-		return false
-	}
-	if (strings.HasPrefix(s, "/") && len(s) > 1 && !strings.HasPrefix(s, "//")) || strings.HasPrefix(s, "~/") ||
-		(len(s) > 2 && s[1] == ':' && (s[2] == '\\' || s[2] == '/')) {
-		return true
-	}
-	for s != "" {
-		i := strings.IndexAny(s, `/\`)
-		if i < 0 {
-			return s == ".."
-		}
-		if s[:i] == ".." {
-			return true
-		}
-		s = s[i+1:]
-	}
-	return false
-}
-
-// looksLikePath: a single line, not a URL, of a sane length.
-func looksLikePath(s string) bool {
-	return s != "" && len(s) < 4096 && !strings.ContainsAny(s, "\n\r\t") && !strings.Contains(s, "://")
-}
-
-// jsonStrings collects every string value of a JSON value.
-func jsonStrings(v any, out []string) []string {
-	switch v := v.(type) {
-	case string:
-		out = append(out, v)
-	case []any:
-		for _, item := range v {
-			out = jsonStrings(item, out)
-		}
-	case map[string]any:
-		var small [8]string // the keys of a small object need no allocation
-		keys := small[:0]
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			out = jsonStrings(v[k], out)
-		}
-	}
-	return out
+	return pathref.InFolder(s, func(dir string) bool { return dir == discover.FixturesDir || c.folder.HasDir(dir) })
 }

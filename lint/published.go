@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/hiddentext"
@@ -47,55 +46,14 @@ func (r textRegion) key() string {
 	return "frontmatter"
 }
 
-// exportedFields are the frontmatter keys that `speccify-lint export
-// --format mcp` and `speccify-lint mcp` publish (package mcptool): a tool
-// definition's name, description, inputSchema and outputSchema.
-var exportedFields = []string{"name", "description", "inputs", "outputs"}
-
-// frontmatterSpan is the YAML text of a closed frontmatter; ok is false
-// when there is none.
-func (c *toolCheck) frontmatterSpan() (contract.Span, bool) {
-	sp := c.spec.Split
-	if !sp.HasFrontmatter || !sp.Closed {
-		return contract.Span{}, false
-	}
-	lines := c.spec.Lines
-	start := lines.LineStart(sp.YAMLLine)
-	return contract.Span{Start: lines.Point(start), End: lines.Point(start + len(sp.YAML))}, true
-}
-
-// frontmatterRegions are the top-level entries of the frontmatter, each
-// from its key to the end of its value, named by its key: those of keys
-// (all of them when keys is nil). With all, the text between entries
-// (comments, blank lines) is "the frontmatter", and so is all of it when
-// its entries could not be read (YAML that does not parse).
+// frontmatterRegions are the parts of the frontmatter
+// (contract.Spec.FrontmatterParts) as regions named by their keys.
 func (c *toolCheck) frontmatterRegions(keys []string) []textRegion {
-	whole, ok := c.frontmatterSpan()
-	if !ok {
-		return nil
+	parts := c.spec.FrontmatterParts(keys)
+	out := make([]textRegion, 0, len(parts))
+	for _, p := range parts {
+		out = append(out, textRegion{span: p.Span, field: p.Key})
 	}
-	col := c.spec.Frontmatter.Collection()
-	if col == nil {
-		if keys != nil {
-			return nil
-		}
-		return []textRegion{{span: whole}}
-	}
-	var out []textRegion
-	gap := func(from, to contract.Point) {
-		if keys == nil && to.Offset > from.Offset {
-			out = append(out, textRegion{span: contract.Span{Start: from, End: to}})
-		}
-	}
-	prev := whole.Start
-	for _, e := range col.Entries {
-		gap(prev, e.Span.Start)
-		if keys == nil || slices.Contains(keys, e.Key) {
-			out = append(out, textRegion{span: e.Span, field: e.Key})
-		}
-		prev = e.Span.End
-	}
-	gap(prev, whole.End)
 	return out
 }
 
@@ -105,7 +63,7 @@ func (c *toolCheck) frontmatterRegions(keys []string) []textRegion {
 // text only where found says so: the frontmatter's entries are read
 // (which costs) only when found finds something in its whole text.
 func (c *toolCheck) eachRegion(keys []string, found func(contract.Span) bool, fn func(textRegion)) {
-	if whole, ok := c.frontmatterSpan(); ok && found(whole) {
+	if whole, ok := c.spec.FrontmatterSpan(); ok && found(whole) {
 		for _, r := range c.frontmatterRegions(keys) {
 			fn(r)
 		}

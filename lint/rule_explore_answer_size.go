@@ -1,14 +1,18 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/speccify/speccify-lint/internal/tokens"
+)
 
 var ruleExploreAnswerSize = &Rule{ID: "explore-answer-size", Severity: SeverityWarning, Category: "explore",
 	Title: "explore: an answer is too large for an agent's context",
 	Doc: "An agent reads a tool's answer into its context, and a client may refuse one that is too large: Claude Code " +
-		"refuses an MCP tool answer over MAX_MCP_OUTPUT_TOKENS, " + TokensText(DefaultMaxAnswerTokens) + " tokens by default " +
+		"refuses an MCP tool answer over MAX_MCP_OUTPUT_TOKENS, " + tokens.Format(tokens.DefaultBudget) + " tokens by default " +
 		"(code.claude.com/docs/en/mcp, \"MCP output limits and warnings\"). To every input `speccify-lint explore` sends, " +
 		"valid or not, stdout stays within the answer budget: the `max-answer-tokens` setting (--max-answer-tokens), " +
-		TokensText(DefaultMaxAnswerTokens) + " by default. Tokens are estimated as " + TokenEstimate + " (OpenAI's rule of " +
+		tokens.Format(tokens.DefaultBudget) + " by default. Tokens are estimated as " + tokens.Method + " (OpenAI's rule of " +
 		"thumb that a token is about 4 characters of English text, help.openai.com/en/articles/4936856; bytes, so that " +
 		"text beyond ASCII counts more): deterministic, the same on every machine, not a tokenizer's count. An answer " +
 		"cut at --max-output is at least that long: it is over the budget when --max-output is (and explore-crash " +
@@ -32,14 +36,14 @@ func exploreAnswerSize(r *exploreRun) *violation {
 	default:
 		return nil
 	}
-	tokens := EstimateTokens(n)
-	if tokens <= budget {
+	est := tokens.Estimate(n)
+	if est <= budget {
 		return nil
 	}
-	what := fmt.Sprintf("the answer is %s bytes, about %s tokens", TokensText(n), TokensText(tokens))
+	what := fmt.Sprintf("the answer is %s bytes, about %s tokens", tokens.Format(n), tokens.Format(est))
 	if r.end == endOverflow {
-		what = fmt.Sprintf("the answer passed --max-output (%s bytes), so it is at least %s tokens", TokensText(n), TokensText(tokens))
+		what = fmt.Sprintf("the answer passed --max-output (%s bytes), so it is at least %s tokens", tokens.Format(n), tokens.Format(est))
 	}
 	return &violation{how: "over budget",
-		msg: fmt.Sprintf("%s, over the answer budget of %s tokens (max-answer-tokens)", what, TokensText(budget))}
+		msg: fmt.Sprintf("%s, over the answer budget of %s tokens (max-answer-tokens)", what, tokens.Format(budget))}
 }

@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/speccify/speccify-lint/discover"
+
 var ruleFixtureMissing = &Rule{ID: "fixture-missing", Severity: SeverityError, Category: "fixtures",
 	Title: "an example names a fixture that does not exist",
 	Doc: "A string in an example input that is a relative path under `fixtures/`, or whose first segment is a " +
@@ -25,7 +27,7 @@ func checkFixtureMissing(c *toolCheck, rep reporter) {
 	}
 	reported := map[string]cause{}
 	for _, u := range f.bad {
-		if !u.outside && !isEscape(u.err) && !u.cs.ExpectsFailure() && (u.cs.Output == nil || u.cs.Output.Err == nil) {
+		if !u.outside && !discover.IsEscape(u.err) && !u.cs.ExpectsFailure() && (u.cs.Output == nil || u.cs.Output.Err == nil) {
 			at := atLine(u.line.Pos, u.line.Span)
 			if rep.withHelp("add it (fixtures ship beside TOOL.md) or fix the path in the input of example %q", u.cs.Title).report(at, u.cs.Title,
 				"fixture %q is not in the tool folder", u.s) {

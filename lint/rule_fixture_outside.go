@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/speccify/speccify-lint/discover"
+
 var ruleFixtureOutside = &Rule{ID: "fixture-outside", Severity: SeverityWarning, Category: "fixtures",
 	Title: "an example names a path outside the tool folder",
 	Doc: "Examples run with the tool folder as working directory and should only use files that ship in it. " +
@@ -20,7 +22,7 @@ func checkFixtureOutside(c *toolCheck, rep reporter) {
 		case u.outside:
 			rep.withHelp("ship the file under fixtures/ and name it relative to the tool folder in the input of example %q", u.cs.Title).report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
 				"fixture %q is outside the tool folder", u.s)
-		case isEscape(u.err):
+		case discover.IsEscape(u.err):
 			rep.withHelp("ship the file itself in the tool folder, not a link to it (example %q)", u.cs.Title).report(atLine(u.line.Pos, u.line.Span), u.cs.Title,
 				"fixture %q leads outside the tool folder through a symbolic link", u.s)
 		}

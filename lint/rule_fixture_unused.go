@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/pathref"
 )
 
 var ruleFixtureUnused = &Rule{ID: "fixture-unused", Severity: SeverityWarning, Category: "fixtures",
@@ -54,7 +56,7 @@ func checkFixtureUnused(c *toolCheck, rep reporter) {
 			}
 			codeRead = true
 		}
-		if slices.ContainsFunc(code, func(text []byte) bool { return namesFile(text, f) || namesFile(text, path.Base(f)) }) {
+		if slices.ContainsFunc(code, func(text []byte) bool { return pathref.NamesFile(text, f) || pathref.NamesFile(text, path.Base(f)) }) {
 			continue
 		}
 		r := rep
@@ -85,7 +87,7 @@ func (c *toolCheck) examplesReadWhole() bool {
 func (c *toolCheck) exampleNames(name string) bool {
 	for _, cs := range c.cases() {
 		for _, l := range []*contract.ExampleLine{cs.Input, cs.Output} {
-			if l != nil && namesFile([]byte(l.Raw), name) {
+			if l != nil && pathref.NamesFile([]byte(l.Raw), name) {
 				return true
 			}
 		}
@@ -101,7 +103,7 @@ func (c *toolCheck) deletableSum(f string) (string, bool) {
 	if info, err := c.root.Lstat(name); err != nil || !info.Mode().IsRegular() || info.Size() > maxScriptSize {
 		return "", false
 	}
-	data, err := readLimited(c.root, name, maxScriptSize+1)
+	data, err := discover.ReadLimited(c.root, name, maxScriptSize+1)
 	if err != nil || len(data) > maxScriptSize {
 		return "", false
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/shellscan"
 	"github.com/speccify/speccify-lint/runner"
 )
@@ -47,7 +48,7 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 		var at place
 		var k cause
 		switch {
-		case executable && !bytes.HasPrefix(head, []byte("#!")) && !isBinary(head):
+		case executable && !bytes.HasPrefix(head, []byte("#!")) && !discover.IsBinary(head):
 			at = inFile(file, topOfFile)
 			k = cause{is: "is executable but has no #! line", explains: unstarted}
 			if !rep.withHelp("add one such as #!/usr/bin/env %s, or remove the execute bit", suggestedInterpreter(im.Ext)).report(at, im.Name, "%s is executable but has no #! line, so the system cannot start it", im.Name) {

@@ -50,7 +50,7 @@ var ruleMachineSpecific = &Rule{ID: "machine-specific", Severity: SeverityWarnin
 // fields and the examples.
 func checkMachineSpecific(c *toolCheck, rep reporter) {
 	lines := c.spec.Lines
-	c.eachRegion(exportedFields, func(sp contract.Span) bool { return len(machinetext.Find(lines.Bytes(sp))) > 0 }, func(r textRegion) {
+	c.eachRegion(contract.PublishedFields, func(sp contract.Span) bool { return len(machinetext.Find(lines.Bytes(sp))) > 0 }, func(r textRegion) {
 		base := r.span.Start.Offset
 		for _, h := range machinetext.Find(lines.Bytes(r.span)) {
 			sp := contract.Span{Start: lines.Point(base + h.Start), End: lines.Point(base + h.End)}

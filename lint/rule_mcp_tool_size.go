@@ -4,20 +4,22 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+
+	"github.com/speccify/speccify-lint/internal/tokens"
 )
 
 var ruleMCPToolSize = &Rule{ID: "mcp-tool-size", Severity: SeverityWarning, Category: "contract",
 	Title: "the MCP tool definition is too large for an agent's context",
 	Doc: "An MCP client puts the definition of every tool a server lists (name, description, `inputSchema`, " +
 		"`outputSchema`: what `speccify-lint export --format mcp` prints) into the agent's context, on every turn, " +
-		"before any answer. A definition larger than " + DefinitionWarnShare +
-		" of the answer budget (the `max-answer-tokens` setting, " + TokensText(DefaultMaxAnswerTokens) + " tokens by default, " +
-		"Claude Code's MAX_MCP_OUTPUT_TOKENS), " + TokensText(DefinitionWarnTokens(DefaultMaxAnswerTokens)) + " tokens by " +
-		"default, is a warning: " + DefinitionWarnShare + " is the ratio of " +
+		"before any answer. A definition larger than " + tokens.DefinitionWarnShare +
+		" of the answer budget (the `max-answer-tokens` setting, " + tokens.Format(tokens.DefaultBudget) + " tokens by default, " +
+		"Claude Code's MAX_MCP_OUTPUT_TOKENS), " + tokens.Format(tokens.DefinitionWarn(tokens.DefaultBudget)) + " tokens by " +
+		"default, is a warning: " + tokens.DefinitionWarnShare + " is the ratio of " +
 		"the size at which Claude Code warns of one MCP output (10,000 tokens) to the size it refuses " +
 		"(code.claude.com/docs/en/mcp, \"MCP output limits and warnings\"), so one tool's definition alone is as " +
 		"large as an answer Claude Code warns of. The size is the definition's JSON as an MCP server sends it (compact, " +
-		"the schemas with their file `$ref`s inlined, without annotations), in tokens estimated as " + TokenEstimate +
+		"the schemas with their file `$ref`s inlined, without annotations), in tokens estimated as " + tokens.Method +
 		", the estimate of explore-answer-size; `speccify-lint export --format mcp --sizes` prints each definition's " +
 		"size and the tool list's, and warns when the list is over the same threshold. The finding is at the largest of " +
 		"`description`, `inputs` and `outputs`: shorten the description, move long prose out of the schemas' " +
@@ -44,8 +46,8 @@ func checkMCPToolSize(c *toolCheck, rep reporter) {
 	}
 	description := strings.TrimSpace(fm.Description.Value)
 	size := DefinitionBytes(fm.Name.Value, description, in, out)
-	tokens, limit := EstimateTokens(size), DefinitionWarnTokens(c.cfg.maxAnswerTokens())
-	if tokens <= limit {
+	est, limit := tokens.Estimate(size), tokens.DefinitionWarn(c.cfg.maxAnswerTokens())
+	if est <= limit {
 		return
 	}
 	// The largest part: where the text to cut is.
@@ -60,8 +62,8 @@ func checkMCPToolSize(c *toolCheck, rep reporter) {
 	}
 	rep.withHelp("shorten the description, move long prose out of the schemas, or split the tool; or raise max-answer-tokens if your clients allow more").
 		report(at, "size", "the MCP tool definition is about %s tokens (%s bytes of JSON), over %s (%s of max-answer-tokens %s); %s is %s bytes of it",
-			TokensText(tokens), TokensText(size), TokensText(limit), DefinitionWarnShare,
-			TokensText(int64(c.cfg.maxAnswerTokens())), part, TokensText(largest))
+			tokens.Format(est), tokens.Format(size), tokens.Format(limit), tokens.DefinitionWarnShare,
+			tokens.Format(int64(c.cfg.maxAnswerTokens())), part, tokens.Format(largest))
 }
 
 // mcpDefinition is the JSON shape of an MCP tool definition without its

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/discover"
 )
 
 // maxSourceLine caps Finding.Source: a longer line is cut on a rune
@@ -30,7 +31,7 @@ func (c *toolCheck) attachSource(fs []Finding) {
 			}
 		default:
 			for _, t := range c.scripts {
-				if t.err == nil && f.File == c.fileIn(t.name) && !isBinary(t.data[:min(len(t.data), 512)]) {
+				if t.err == nil && f.File == c.fileIn(t.name) && !discover.IsBinary(t.data[:min(len(t.data), 512)]) {
 					f.Source = capLine(string(contract.RawLine(t.data, f.Line)))
 				}
 			}

@@ -3,15 +3,9 @@ package lint
 import (
 	"bytes"
 	"cmp"
-	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
 )
-
-// implDirective starts a suppression comment in an implementation, after
-// a # or // comment marker (contract.HashDirective); it covers the findings
-// in that file.
-const implDirective = contract.HashDirective
 
 // suppression is one suppression comment of a tool folder, as the reporter
 // applies it and unused-suppression judges it.
@@ -56,7 +50,7 @@ func (t *toolFindings) load(c *toolCheck) {
 		return
 	}
 	for _, im := range c.folder.Implementations {
-		if data, err := c.readScript(im.Name); err == nil && bytes.Contains(data, []byte(implDirective)) {
+		if data, err := c.readScript(im.Name); err == nil && bytes.Contains(data, []byte(contract.HashDirective)) {
 			text, _ := contract.Normalize(data) // the text a fix's offsets are of
 			sups := implSuppressions(c.fileIn(im.Name), text)
 			sum := "" // no fix of a link: a fix writes through none
@@ -86,22 +80,11 @@ func (c *toolCheck) caseAt(line int) *contract.Case {
 
 // implSuppressions are the suppression comments of the implementation file
 // (root-relative) with the text data (normalised: LF line endings, no BOM,
-// so that the spans of rule ids are those a fix edits).
+// so that the spans of rule ids are those a fix edits), as
+// contract.ImplementationSuppressions reads them.
 func implSuppressions(file string, data []byte) []suppression {
-	if !bytes.Contains(data, []byte(implDirective)) {
-		return nil
-	}
 	var out []suppression
-	lines := contract.NewLines(data)
-	start := 0 // the byte offset of line in data
-	for line := range strings.SplitSeq(string(data), "\n") {
-		lineStart := start
-		start += len(line) + 1
-		i := strings.Index(line, implDirective)
-		if i < 0 || !strings.Contains(line[:i], "#") && !strings.Contains(line[:i], "//") {
-			continue
-		}
-		sup := contract.ReadHashSuppression(lines, lineStart, line, i)
+	for _, sup := range contract.ImplementationSuppressions(data) {
 		s := suppression{file: file, whole: true, rules: sup.Rules, reason: sup.Reason, problem: sup.Problem, help: sup.Help,
 			at: inFile(file, sup.Span.Start.Pos)}
 		for _, r := range sup.Rules {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/internal/tokens"
 	"github.com/speccify/speccify-lint/report"
 )
 
@@ -32,29 +32,29 @@ func compactSize(v any) int64 {
 }
 
 // WriteSizes writes, one line each, every definition's size and the tool
-// list's, in bytes and in tokens as lint.EstimateTokens estimates them
+// list's, in bytes and in tokens as tokens.Estimate estimates them
 // (export --format mcp --sizes).
 func WriteSizes(w io.Writer, res ListResult) {
 	for _, t := range res.Tools {
 		n := t.Size()
-		fmt.Fprintf(w, "speccify-lint: export: size: %s: %s bytes, about %s tokens\n", t.Name, lint.TokensText(n), lint.TokensText(lint.EstimateTokens(n)))
+		fmt.Fprintf(w, "speccify-lint: export: size: %s: %s bytes, about %s tokens\n", t.Name, tokens.Format(n), tokens.Format(tokens.Estimate(n)))
 	}
 	n := res.Size()
-	fmt.Fprintf(w, "speccify-lint: export: size: the tool list (%s): %s bytes, about %s tokens\n", report.Plural(len(res.Tools), "tool"), lint.TokensText(n), lint.TokensText(lint.EstimateTokens(n)))
+	fmt.Fprintf(w, "speccify-lint: export: size: the tool list (%s): %s bytes, about %s tokens\n", report.Plural(len(res.Tools), "tool"), tokens.Format(n), tokens.Format(tokens.Estimate(n)))
 }
 
 // SizeWarning is the warning that the tool list is over
-// lint.DefinitionWarnTokens of the answer budget budget (0: the default),
+// tokens.DefinitionWarn of the answer budget budget (0: the default),
 // "" when it is not.
 func SizeWarning(res ListResult, budget int) string {
 	if budget <= 0 {
-		budget = lint.DefaultMaxAnswerTokens
+		budget = tokens.DefaultBudget
 	}
 	n := res.Size()
-	tokens, limit := lint.EstimateTokens(n), lint.DefinitionWarnTokens(budget)
-	if tokens <= limit {
+	est, limit := tokens.Estimate(n), tokens.DefinitionWarn(budget)
+	if est <= limit {
 		return ""
 	}
 	return fmt.Sprintf("the tool list is about %s tokens (%s bytes of JSON), over %s (%s of max-answer-tokens %s): an agent's context holds it on every turn (see the rule mcp-tool-size)",
-		lint.TokensText(tokens), lint.TokensText(n), lint.TokensText(limit), lint.DefinitionWarnShare, lint.TokensText(int64(budget)))
+		tokens.Format(est), tokens.Format(n), tokens.Format(limit), tokens.DefinitionWarnShare, tokens.Format(int64(budget)))
 }

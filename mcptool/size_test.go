@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/tokens"
 	"github.com/speccify/speccify-lint/lint"
 )
 
@@ -78,17 +79,17 @@ func TestDefinitionSizeIsTheRules(t *testing.T) {
 // at it; 0 is the default budget.
 func TestSizeWarning(t *testing.T) {
 	res := ListResult{Tools: []Tool{{Name: "a", Description: strings.Repeat("x", 100), InputSchema: map[string]any{"type": "object"}}}}
-	n := lint.EstimateTokens(res.Size())
+	n := tokens.Estimate(res.Size())
 	// A budget whose 2/5 is n: no warning; a smaller one: a warning.
 	atBudget := int(n * 5 / 2)
 	if n*5%2 != 0 {
 		t.Fatalf("pick a size whose token count is even: %d", n)
 	}
 	if w := SizeWarning(res, atBudget); w != "" {
-		t.Errorf("a list of %d tokens with a budget of %d (threshold %d): %q", n, atBudget, lint.DefinitionWarnTokens(atBudget), w)
+		t.Errorf("a list of %d tokens with a budget of %d (threshold %d): %q", n, atBudget, tokens.DefinitionWarn(atBudget), w)
 	}
 	if w := SizeWarning(res, atBudget-3); w == "" {
-		t.Errorf("a list of %d tokens with a budget of %d (threshold %d): no warning", n, atBudget-3, lint.DefinitionWarnTokens(atBudget-3))
+		t.Errorf("a list of %d tokens with a budget of %d (threshold %d): no warning", n, atBudget-3, tokens.DefinitionWarn(atBudget-3))
 	}
 	if w := SizeWarning(res, 0); w != "" {
 		t.Errorf("the default budget: %q", w)

@@ -10,6 +10,7 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/cilog"
+	"github.com/speccify/speccify-lint/internal/tokens"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/mcpprofile"
 	"github.com/speccify/speccify-lint/report"
@@ -187,7 +188,7 @@ func newParser(env *runEnv, resolver kong.Resolver) (*kongSafe, *cli, error) {
 			"profile_list":       strings.Join(mcpprofile.Names(), ", "),
 			"default_timeout":    lint.DefaultTimeoutText,
 			"default_max_output": byteSize(lint.DefaultMaxOutput).String(),
-			"default_tokens":     strconv.Itoa(lint.DefaultMaxAnswerTokens),
+			"default_tokens":     strconv.Itoa(tokens.DefaultBudget),
 			"default_runs":       strconv.Itoa(lint.DefaultExploreRuns),
 			"default_budget":     lint.DefaultExploreBudget.String(),
 			"default_seed":       strconv.FormatUint(lint.DefaultExploreSeed, 10),

@@ -18,6 +18,7 @@ import (
 	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/internal/gcbudget"
 	"github.com/speccify/speccify-lint/internal/suggest"
+	"github.com/speccify/speccify-lint/internal/tokens"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/mcpprofile"
 	"github.com/speccify/speccify-lint/report"
@@ -450,7 +451,7 @@ func checkJobs(n int) error {
 // budget of no tokens or fewer has no meaning.
 func checkMaxAnswerTokens(n int) error {
 	if n < 1 {
-		return fmt.Errorf("%d is below 1; want a number of tokens such as %d", n, lint.DefaultMaxAnswerTokens)
+		return fmt.Errorf("%d is below 1; want a number of tokens such as %d", n, tokens.DefaultBudget)
 	}
 	return nil
 }

@@ -8,32 +8,6 @@ import (
 	"github.com/speccify/speccify-lint/runner"
 )
 
-// TestEstimateTokens: UTF-8 bytes / 4, rounded up, as docs/explore.md and
-// the rule pages say.
-func TestEstimateTokens(t *testing.T) {
-	for _, tt := range []struct{ n, want int64 }{
-		{-1, 0}, {0, 0}, {1, 1}, {4, 1}, {5, 2}, {100000, 25000}, {100001, 25001},
-	} {
-		if got := EstimateTokens(tt.n); got != tt.want {
-			t.Errorf("EstimateTokens(%d) = %d, want %d", tt.n, got, tt.want)
-		}
-	}
-	if !strings.Contains(TokenEstimate, "/ "+string(rune('0'+bytesPerToken))) {
-		t.Errorf("TokenEstimate %q does not say the ratio %d", TokenEstimate, bytesPerToken)
-	}
-	for _, tt := range []struct {
-		budget int
-		want   int64
-	}{{0, 10000}, {DefaultMaxAnswerTokens, 10000}, {700, 280}, {500, 200}, {1, 0}} {
-		if got := DefinitionWarnTokens(tt.budget); got != tt.want {
-			t.Errorf("DefinitionWarnTokens(%d) = %d, want %d", tt.budget, got, tt.want)
-		}
-	}
-	if got := TokensText(1048576); got != "1,048,576" {
-		t.Errorf("TokensText = %q", got)
-	}
-}
-
 // TestExploreAnswerSize: an answer over the budget, or cut at a
 // --max-output over it, breaks the property the same way (so that
 // shrinking goes from a cut answer to a whole one); at the budget, under a

@@ -1,4 +1,4 @@
-package lint
+package discover
 
 import (
 	"io/fs"
@@ -6,14 +6,12 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
-
-	"github.com/speccify/speccify-lint/discover"
 )
 
-// TestFollowImplementationLinks: a relative link to a file inside the tool
+// TestFollowLinks: a relative link to a file inside the tool
 // folder becomes an implementation with its target's mode; every other link
 // is recorded with why it is not run.
-func TestFollowImplementationLinks(t *testing.T) {
+func TestFollowLinks(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links")
 	}
@@ -42,13 +40,12 @@ func TestFollowImplementationLinks(t *testing.T) {
 	for name, target := range links {
 		must(os.Symlink(target, filepath.Join(dir, name)))
 	}
-	folder, err := discover.Tool{Dir: dir}.Folder()
+	folder, err := Tool{Dir: dir}.Folder()
 	must(err)
 	root, err := os.OpenRoot(dir)
 	must(err)
 	defer root.Close()
-	c := &toolCheck{cfg: &Config{}, dir: dir, folder: folder, root: root}
-	c.followImplementationLinks()
+	badLinks := folder.FollowLinks(root)
 
 	want := map[string]string{
 		"macos.sh":   "is a symbolic link to ../outside.sh, outside the tool folder",
@@ -60,14 +57,14 @@ func TestFollowImplementationLinks(t *testing.T) {
 		"linux.js":   "is a symbolic link to linux.js, which cannot be read: too many levels of symbolic links",
 	}
 	for _, im := range folder.Implementations {
-		bad, isBad := c.badLinks[im.Name]
+		bad, isBad := badLinks[im.Name]
 		switch {
 		case im.Name == "linux.sh":
 			if isBad || im.Mode&fs.ModeSymlink != 0 || im.Mode.Perm() != 0o755 {
-				t.Errorf("linux.sh: mode %v, bad %q; want the target's mode 0755 and no problem", im.Mode, bad.why)
+				t.Errorf("linux.sh: mode %v, bad %q; want the target's mode 0755 and no problem", im.Mode, bad.Why)
 			}
-		case bad.why != want[im.Name]:
-			t.Errorf("%s: %q, want %q", im.Name, bad.why, want[im.Name])
+		case bad.Why != want[im.Name]:
+			t.Errorf("%s: %q, want %q", im.Name, bad.Why, want[im.Name])
 		}
 		delete(want, im.Name)
 	}
