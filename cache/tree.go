@@ -31,6 +31,25 @@ type Tree struct {
 	// read and listed are how many files were read and directories listed
 	// (the others' stamps stood for them), for tests.
 	read, listed int
+	// records are the walk's, which Still compares the tree with.
+	records []treeRecord
+	// held are the contents of the files the walk read and was asked to
+	// keep (TreeHolding), by path.
+	held map[string][]byte
+}
+
+// Hold says which regular files of a tree TreeHolding keeps the content
+// of, by slash path and size.
+type Hold func(path string, size int64) bool
+
+// TakeHeld is the content of the files the walk that made t read and was
+// asked to keep (TreeHolding), by slash path, as it hashed them; it lets
+// go of them. A file whose memo record stood for it was not read, and is
+// not there.
+func (t *Tree) TakeHeld() map[string][]byte {
+	held := t.held
+	t.held = nil
+	return held
 }
 
 // Bounds of a tree the cache digests: a larger one is an error.
@@ -65,6 +84,13 @@ type treeRecord struct {
 // stamps of its entries, as git's index and Go's test cache do. The memo
 // is an entry of the cache, put again when something changed.
 func (c *Cache) Tree(root *os.Root, id string) (*Tree, error) {
+	return c.TreeHolding(root, id, nil)
+}
+
+// TreeHolding is Tree, keeping the content of the files it reads that
+// hold asks for (Tree.TakeHeld): whoever reads them next can take these
+// bytes, the ones the digest is of, rather than read them again.
+func (c *Cache) TreeHolding(root *os.Root, id string, hold Hold) (*Tree, error) {
 	memoKey := c.KeyOf("tree memo").String(id).Sum()
 	var memo []treeRecord
 	if data, ok := c.Get(memoKey); ok {
@@ -72,7 +98,35 @@ func (c *Cache) Tree(root *os.Root, id string) (*Tree, error) {
 			memo = nil
 		}
 	}
-	w := &treeWalk{now: c.now(), memo: memo, tree: &Tree{}}
+	tree, err := walkTree(root, c.now(), memo, hold)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Equal(memo, tree.records) {
+		if data, err := Marshal(tree.records); err == nil {
+			c.put(memoKey, data)
+		}
+	}
+	return tree, nil
+}
+
+// Still reports whether the directory root is still the tree t: each
+// entry's stamp is compared with the one t's walk took, and a file whose
+// stamp differs, or was not settled then, is read again (a directory
+// listed again). It neither looks up nor stores a memo. A result made
+// from the tree between the walk that made t and Still's yes is a result
+// of t: whatever changed in between changed a stamp that Still compares,
+// or was written within racyWindow of the walk, and is read again.
+func (c *Cache) Still(root *os.Root, t *Tree) bool {
+	now, err := walkTree(root, c.now(), t.records, nil)
+	return err == nil && now.Sum == t.Sum
+}
+
+// walkTree digests the tree of root, with memo's records standing for the
+// entries whose stamps they hold (settled), and keeps the files hold asks
+// for.
+func walkTree(root *os.Root, now time.Time, memo []treeRecord, hold Hold) (*Tree, error) {
+	w := &treeWalk{now: now, memo: memo, hold: hold, tree: &Tree{}}
 	w.byPath = make(map[string]int, len(memo))
 	for i, r := range memo {
 		w.byPath[r.Path] = i
@@ -94,11 +148,7 @@ func (c *Cache) Tree(root *os.Root, id string) (*Tree, error) {
 		}
 	}
 	w.tree.Sum = h.Sum()
-	if !slices.Equal(memo, w.records) {
-		if data, err := Marshal(w.records); err == nil {
-			c.put(memoKey, data)
-		}
-	}
+	w.tree.records = w.records
 	return w.tree, nil
 }
 
@@ -109,6 +159,7 @@ type treeWalk struct {
 	byPath  map[string]int // memo's indexes by path
 	records []treeRecord
 	read    int64 // bytes read
+	hold    Hold
 	tree    *Tree
 }
 
@@ -245,6 +296,9 @@ func (w *treeWalk) file(r *os.Root, name string, info fs.FileInfo, rec *treeReco
 	if w.read += info.Size(); w.read > MaxTreeBytes {
 		return fmt.Errorf("its files hold over %d MiB", MaxTreeBytes>>20)
 	}
+	if w.hold != nil && w.hold(rec.Path, info.Size()) {
+		return w.keep(f, info.Size(), rec)
+	}
 	h := sha256.New()
 	buf := readBuffers.Get().(*[]byte)
 	defer readBuffers.Put(buf)
@@ -256,6 +310,28 @@ func (w *treeWalk) file(r *os.Root, name string, info fs.FileInfo, rec *treeReco
 		return ErrTreeChanged
 	}
 	h.Sum(rec.Sum[:0])
+	w.tree.read++
+	return nil
+}
+
+// keep reads the file f, of size bytes (its Lstat's), whole into memory,
+// sets rec's Sum from these bytes and holds them.
+func (w *treeWalk) keep(f *os.File, size int64, rec *treeRecord) error {
+	// One byte more tells a file that grew since its Lstat.
+	data := make([]byte, size+1)
+	n, err := io.ReadFull(f, data)
+	if err != io.ErrUnexpectedEOF && err != io.EOF && err != nil {
+		return err
+	}
+	if int64(n) != size {
+		return ErrTreeChanged
+	}
+	data = data[:n:n]
+	rec.Sum = sha256.Sum256(data)
+	if w.tree.held == nil {
+		w.tree.held = map[string][]byte{}
+	}
+	w.tree.held[rec.Path] = data
 	w.tree.read++
 	return nil
 }

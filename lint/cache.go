@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/speccify/speccify-lint/cache"
+	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/runner"
 )
@@ -120,9 +121,31 @@ func setOf(m map[string]bool) []string {
 }
 
 // toolKey is the key of a tool folder's result, and the digest of the
-// folder it was made from.
+// folder it was made from (which store compares the folder with again).
 type toolKey struct {
-	key, tree cache.Key
+	key  cache.Key
+	tree *cache.Tree
+}
+
+// held are the files of the folder the key read that the check takes
+// rather than read them again (toolTexts), the bytes the key is of.
+func (k toolKey) held() toolTexts {
+	if k.tree == nil {
+		return toolTexts{}
+	}
+	files := k.tree.TakeHeld()
+	raw := files[discover.SpecFile]
+	delete(files, discover.SpecFile)
+	return toolTexts{raw: raw, files: files}
+}
+
+// holdForCheck says which files the key keeps for the check: TOOL.md, and
+// the code outside fixtures/ it reads whole (readScript).
+func holdForCheck(p string, size int64) bool {
+	if p == discover.SpecFile {
+		return size <= contract.MaxSpecSize
+	}
+	return size <= maxScriptSize && p != discover.FixturesDir && !strings.HasPrefix(p, discover.FixturesDir+"/")
 }
 
 // keyOf is the key of the result of the tool folder dir as it is now;
@@ -139,7 +162,7 @@ func (rc *resultCache) keyOf(cfg *Config, dir string) (toolKey, bool) {
 	if err != nil {
 		return toolKey{}, false
 	}
-	tree, err := rc.dir.Tree(root, abs)
+	tree, err := rc.dir.TreeHolding(root, abs, holdForCheck)
 	if err != nil || tree.AbsoluteLink {
 		return toolKey{}, false
 	}
@@ -147,7 +170,7 @@ func (rc *resultCache) keyOf(cfg *Config, dir string) (toolKey, bool) {
 	if !keyGit(cfg, dir, tree, h) {
 		return toolKey{}, false
 	}
-	return toolKey{key: h.Sum(), tree: tree.Sum}, true
+	return toolKey{key: h.Sum(), tree: tree}, true
 }
 
 // keyGit adds to h what fixture-untracked reads of git for the tool folder
@@ -245,7 +268,7 @@ func (rc *resultCache) store(ctx context.Context, j *toolJob, tr ToolResult) {
 	if tr.Explore != nil && tr.Explore.OutOfTime {
 		return
 	}
-	if now, ok := rc.keyOf(cfg, j.c.dir); !ok || now != j.key {
+	if !rc.still(cfg, j.c.dir, j.key.tree) {
 		return
 	}
 	entry := cachedResult{Result: tr}
@@ -260,6 +283,19 @@ func (rc *resultCache) store(ctx context.Context, j *toolJob, tr ToolResult) {
 		return
 	}
 	_ = rc.dir.Put(j.key.key, data)
+}
+
+// still reports whether the tool folder dir is still the tree its key was
+// made from (cache.Cache.Still: each entry's stamp the same as the key's
+// walk took). The git view of fixture-untracked, the key's other part
+// read of the folder, is asked once per Lint.
+func (rc *resultCache) still(cfg *Config, dir string, tree *cache.Tree) bool {
+	root, err := cfg.openFolder(dir)
+	if err != nil {
+		return false
+	}
+	defer root.Close()
+	return rc.dir.Still(root, tree)
 }
 
 // programsOf names the programs a tool's runs depend on: each requires
@@ -418,7 +454,7 @@ func CheckFolder(cfg Config, dir string) (tr ToolResult, err error) {
 			return entry.Result, nil
 		}
 	}
-	j := checkStatic(&cfg, 0, discover.Tool{Dir: dir}, nil)
+	j := checkStaticWith(&cfg, 0, discover.Tool{Dir: dir}, key.held())
 	j.cache, j.key, j.keyed = rc, key, keyed
 	tr = j.runExamples(context.Background())
 	rc.store(context.Background(), j, tr)
