@@ -173,3 +173,66 @@ func TestTreeBounds(t *testing.T) {
 		t.Error("a tree over MaxTreeEntries was digested")
 	}
 }
+
+// TestTreeStill: Still says yes for a tree as its walk left it, and no
+// after every kind of change; TreeHolding keeps exactly the bytes it
+// hashed of the files asked for, once.
+func TestTreeStill(t *testing.T) {
+	files := map[string]string{"TOOL.md": "contract", "linux.sh": "echo", "fixtures/a.txt": "a"}
+	changes := map[string]func(dir string) error{
+		"": func(string) error { return nil },
+		"content, same size": func(d string) error {
+			return os.WriteFile(filepath.Join(d, "TOOL.md"), []byte("CONTRACT"), 0o644)
+		},
+		"content, same size and mtime": func(d string) error {
+			p := filepath.Join(d, "fixtures/a.txt")
+			info, _ := os.Stat(p)
+			if err := os.WriteFile(p, []byte("b"), 0o644); err != nil {
+				return err
+			}
+			return os.Chtimes(p, info.ModTime(), info.ModTime())
+		},
+		"a file added":   func(d string) error { return os.WriteFile(filepath.Join(d, "fixtures/b.txt"), nil, 0o644) },
+		"a file removed": func(d string) error { return os.Remove(filepath.Join(d, "linux.sh")) },
+		"mode": func(d string) error {
+			if runtime.GOOS == "windows" {
+				return os.Remove(filepath.Join(d, "linux.sh"))
+			}
+			return os.Chmod(filepath.Join(d, "linux.sh"), 0o755)
+		},
+	}
+	for _, settled := range []bool{false, true} {
+		for name, change := range changes {
+			c := openTest(t)
+			if settled {
+				// Every stamp settled: Still reads no file that kept it.
+				later := time.Now().Add(time.Hour)
+				c.now = func() time.Time { return later }
+			}
+			dir := t.TempDir()
+			writeTree(t, dir, files)
+			r, err := os.OpenRoot(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree, err := c.TreeHolding(r, dir, func(p string, _ int64) bool { return p != "fixtures/a.txt" })
+			if err != nil {
+				t.Fatal(err)
+			}
+			held := tree.TakeHeld()
+			if len(held) != 2 || string(held["TOOL.md"]) != "contract" || string(held["linux.sh"]) != "echo" {
+				t.Errorf("held %q, want TOOL.md and linux.sh as written", held)
+			}
+			if again := tree.TakeHeld(); again != nil {
+				t.Errorf("held twice: %q", again)
+			}
+			if err := change(dir); err != nil {
+				t.Fatal(err)
+			}
+			if still := c.Still(r, tree); still != (name == "") {
+				t.Errorf("settled %v, %q: Still = %v", settled, name, still)
+			}
+			r.Close()
+		}
+	}
+}
