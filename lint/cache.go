@@ -1,17 +1,13 @@
 package lint
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/speccify/speccify-lint/cache"
@@ -56,7 +52,7 @@ type resultCache struct {
 	// runs is true when the results hold runs (examples, explore): then
 	// every run must be sealed, and the programs are checked on a hit.
 	runs     bool
-	programs programMemo
+	programs cache.Programs
 }
 
 // toolResultKind is the kind of the entries of tool results.
@@ -211,7 +207,7 @@ func keyGit(cfg *Config, dir string, tree *cache.Tree, h *cache.Hasher) bool {
 // depend on as they were found, and whether a run changed the folder it
 // ran in (Callable.ReadOnly).
 type cachedResult struct {
-	Programs []program
+	Programs []cache.Program
 	Result   ToolResult
 	Wrote    bool
 }
@@ -239,7 +235,7 @@ func (rc *resultCache) get(k toolKey) (cachedResult, bool) {
 		return cachedResult{}, false
 	}
 	var entry cachedResult
-	if cache.Unmarshal(data, &entry) != nil || !rc.programs.same(entry.Programs) {
+	if cache.Unmarshal(data, &entry) != nil || !rc.programs.Same(entry.Programs) {
 		return cachedResult{}, false
 	}
 	return entry, true
@@ -273,7 +269,7 @@ func (rc *resultCache) store(ctx context.Context, j *toolJob, tr ToolResult) {
 	}
 	entry := cachedResult{Result: tr}
 	if rc.runs {
-		entry.Programs = rc.programs.of(rc.programsOf(j.c))
+		entry.Programs = rc.programs.Of(rc.programsOf(j.c))
 	}
 	if j.run != nil {
 		entry.Wrote = j.run.wrote.Load()
@@ -302,12 +298,12 @@ func (rc *resultCache) still(cfg *Config, dir string, tree *cache.Tree) bool {
 // command, and its implementation's interpreter (the candidates of its
 // extension, as runner.Resolve looks them up), or, for an executable one,
 // the program its #! line names.
-func (rc *resultCache) programsOf(c *toolCheck) []program {
-	var out []program
+func (rc *resultCache) programsOf(c *toolCheck) []cache.Program {
+	var out []cache.Program
 	if c.spec != nil && c.spec.Frontmatter != nil {
 		for _, it := range c.spec.Frontmatter.Requires {
 			if it.Value != RequiresNetwork {
-				out = append(out, program{Name: it.Value})
+				out = append(out, cache.Program{Name: it.Value})
 			}
 		}
 	}
@@ -319,15 +315,14 @@ func (rc *resultCache) programsOf(c *toolCheck) []program {
 		return append(out, rc.shebang(c, impl.Name)...)
 	}
 	for _, name := range runner.Interpreters(impl.Ext) {
-		out = append(out, program{Name: name})
+		out = append(out, cache.Program{Name: name})
 	}
 	return out
 }
 
 // shebang names the programs of the #! line of the file name of the tool
-// folder: the interpreter by its path, and for /usr/bin/env the program it
-// looks up on PATH.
-func (rc *resultCache) shebang(c *toolCheck, name string) []program {
+// folder (cache.Shebang).
+func (rc *resultCache) shebang(c *toolCheck, name string) []cache.Program {
 	root, err := c.cfg.openFolder(c.dir)
 	if err != nil {
 		return nil
@@ -340,92 +335,7 @@ func (rc *resultCache) shebang(c *toolCheck, name string) []program {
 	defer f.Close()
 	head := make([]byte, 256)
 	n, _ := io.ReadFull(f, head)
-	line, _, _ := bytes.Cut(head[:n], []byte("\n"))
-	rest, ok := bytes.CutPrefix(line, []byte("#!"))
-	if !ok {
-		return nil
-	}
-	fields := strings.Fields(string(rest))
-	if len(fields) == 0 {
-		return nil
-	}
-	out := []program{{Path: fields[0]}}
-	if filepath.Base(fields[0]) == "env" {
-		for _, arg := range fields[1:] {
-			if !strings.HasPrefix(arg, "-") && !strings.Contains(arg, "=") {
-				out = append(out, program{Name: arg})
-				break
-			}
-		}
-	}
-	return out
-}
-
-// program is a program a tool's runs start, as it was found: by Name on
-// PATH (Path where it was found, "" when it was not), or by its Path; with
-// the size and modification time of the file Path leads to.
-type program struct {
-	Name, Path string
-	Size       int64
-	ModTime    int64
-}
-
-// programMemo finds programs on PATH and stats them once per Lint.
-type programMemo struct {
-	mu    sync.Mutex
-	found map[program]program
-}
-
-// find is p as found now: its Path (for one named) and the size and time
-// of the file.
-func (m *programMemo) find(p program) program {
-	key := program{Name: p.Name}
-	if p.Name == "" {
-		key.Path = p.Path
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if got, ok := m.found[key]; ok {
-		return got
-	}
-	got := key
-	if got.Name != "" {
-		if path, err := exec.LookPath(got.Name); err == nil && filepath.IsAbs(path) {
-			got.Path = path
-		}
-	}
-	if got.Path != "" {
-		if info, err := os.Stat(got.Path); err == nil {
-			got.Size, got.ModTime = info.Size(), info.ModTime().UnixNano()
-		} else {
-			got.Size = -1
-		}
-	}
-	if m.found == nil {
-		m.found = map[program]program{}
-	}
-	m.found[key] = got
-	return got
-}
-
-// of is the programs ps as found now.
-func (m *programMemo) of(ps []program) []program {
-	out := make([]program, len(ps))
-	for i, p := range ps {
-		out[i] = m.find(p)
-	}
-	return out
-}
-
-// same reports whether each of the programs recorded is found now as it
-// was.
-func (m *programMemo) same(recorded []program) bool {
-	for _, p := range recorded {
-		if m.find(p) != p {
-			return false
-		}
-	}
-	return true
+	return cache.Shebang(head[:n])
 }
 
 // CheckFolder checks the tool folder dir statically, as Lint does with Run
