@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"path"
 	"path/filepath"
@@ -343,4 +344,39 @@ var readBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return 
 // Windows also one rooted without a drive, \x).
 func isAbsolute(target string) bool {
 	return filepath.IsAbs(target) || strings.HasPrefix(target, "/") || strings.HasPrefix(target, `\`)
+}
+
+// Lists reports whether the directory p of the tree (a slash path
+// relative to it; "." is the tree) held exactly the entries listed, by
+// name and type bits (fs.FileMode.Type), in the order of their names,
+// when the walk that made t listed it: whether a listing read of it
+// elsewhere is the one the digest is of.
+func (t *Tree) Lists(p string, listed iter.Seq2[string, fs.FileMode]) bool {
+	i := slices.IndexFunc(t.records, func(r treeRecord) bool { return r.Path == p })
+	if i < 0 || !fs.FileMode(t.records[i].Mode).IsDir() {
+		return false
+	}
+	prefix := p + "/"
+	if p == "." {
+		prefix = ""
+	}
+	// The records of p's subtree follow its own, its entries among them.
+	var entries []treeRecord
+	for _, r := range t.records[i+1:] {
+		rest, ok := strings.CutPrefix(r.Path, prefix)
+		if !ok {
+			break
+		}
+		if !strings.Contains(rest, "/") {
+			entries = append(entries, r)
+		}
+	}
+	n := 0
+	for name, typ := range listed {
+		if n >= len(entries) || entries[n].Path != prefix+name || fs.FileMode(entries[n].Mode).Type() != typ {
+			return false
+		}
+		n++
+	}
+	return n == len(entries)
 }

@@ -1,6 +1,8 @@
 package cache
 
 import (
+	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -233,6 +235,43 @@ func TestTreeStill(t *testing.T) {
 				t.Errorf("settled %v, %q: Still = %v", settled, name, still)
 			}
 			r.Close()
+		}
+	}
+}
+
+// TestTreeLists: Lists tells a directory's entries as the walk found them
+// from any other list.
+func TestTreeLists(t *testing.T) {
+	c := openTest(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"TOOL.md": "c", "fixtures/a.txt": "a", "fixtures/sub/b.txt": "b", "linux.sh": "x"})
+	tree := treeOf(t, c, dir)
+	seq := func(list ...any) iter.Seq2[string, fs.FileMode] {
+		return func(yield func(string, fs.FileMode) bool) {
+			for i := 0; i < len(list); i += 2 {
+				if !yield(list[i].(string), list[i+1].(fs.FileMode)) {
+					return
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		dir  string
+		list iter.Seq2[string, fs.FileMode]
+		want bool
+	}{
+		{".", seq("TOOL.md", fs.FileMode(0), "fixtures", fs.ModeDir, "linux.sh", fs.FileMode(0)), true},
+		{"fixtures", seq("a.txt", fs.FileMode(0), "sub", fs.ModeDir), true},
+		{"fixtures/sub", seq("b.txt", fs.FileMode(0)), true},
+		{".", seq("TOOL.md", fs.FileMode(0), "fixtures", fs.ModeDir), false},
+		{"fixtures", seq("a.txt", fs.FileMode(0), "gone.txt", fs.FileMode(0), "sub", fs.ModeDir), false},
+		{"fixtures", seq("a.txt", fs.ModeSymlink, "sub", fs.ModeDir), false},
+		{"fixtures/sub", seq(), false},
+		{"nowhere", seq(), false},
+		{"linux.sh", seq(), false},
+	} {
+		if got := tree.Lists(tc.dir, tc.list); got != tc.want {
+			t.Errorf("Lists(%q, ...) = %v, want %v", tc.dir, got, tc.want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -144,11 +145,14 @@ func holdForCheck(p string, size int64) bool {
 	return size <= maxScriptSize && p != discover.FixturesDir && !strings.HasPrefix(p, discover.FixturesDir+"/")
 }
 
-// keyOf is the key of the result of the tool folder dir as it is now;
-// false when it cannot be keyed: the folder cannot be opened or digested
-// (too large, changing), or holds a link by an absolute path, which the
-// lint follows (or not) by more than the folder.
-func (rc *resultCache) keyOf(cfg *Config, dir string) (toolKey, bool) {
+// keyOf is the key of the result of the tool folder as it is now; false
+// when it cannot be keyed: the folder cannot be opened or digested (too
+// large, changing), its listing the check takes from the walk that found
+// it (tool.Listing) is not the one keyed (it changed since), or it holds
+// a link by an absolute path, which the lint follows (or not) by more
+// than the folder.
+func (rc *resultCache) keyOf(cfg *Config, tool discover.Tool) (toolKey, bool) {
+	dir := tool.Dir
 	root, err := cfg.openFolder(dir)
 	if err != nil {
 		return toolKey{}, false
@@ -159,7 +163,7 @@ func (rc *resultCache) keyOf(cfg *Config, dir string) (toolKey, bool) {
 		return toolKey{}, false
 	}
 	tree, err := rc.dir.TreeHolding(root, abs, holdForCheck)
-	if err != nil || tree.AbsoluteLink {
+	if err != nil || tree.AbsoluteLink || !listedAsKeyed(tool, tree) {
 		return toolKey{}, false
 	}
 	h := rc.dir.KeyOf(toolResultKind).Key(rc.settings).String(abs).Key(tree.Sum)
@@ -167,6 +171,25 @@ func (rc *resultCache) keyOf(cfg *Config, dir string) (toolKey, bool) {
 		return toolKey{}, false
 	}
 	return toolKey{key: h.Sum(), tree: tree}, true
+}
+
+// listedAsKeyed reports whether each directory the walk that found the
+// tool listed (tool.Listing, which its check lists the folder from) holds
+// what the key's walk of the folder found there.
+func listedAsKeyed(tool discover.Tool, tree *cache.Tree) bool {
+	for _, d := range tool.Listing {
+		rel, err := filepath.Rel(tool.Dir, d.Dir)
+		if err != nil || !tree.Lists(filepath.ToSlash(rel), func(yield func(string, fs.FileMode) bool) {
+			for _, e := range d.Entries {
+				if !yield(e.Name, e.Type) {
+					return
+				}
+			}
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // keyGit adds to h what fixture-untracked reads of git for the tool folder
@@ -212,15 +235,15 @@ type cachedResult struct {
 	Wrote    bool
 }
 
-// lookup is the stored result of the tool folder dir (hit), or its key for
+// lookup is the stored result of the tool folder (hit), or its key for
 // storing the result once it is made (keyed).
-func (rc *resultCache) lookup(cfg *Config, dir string) (entry cachedResult, k toolKey, keyed, hit bool) {
+func (rc *resultCache) lookup(cfg *Config, tool discover.Tool) (entry cachedResult, k toolKey, keyed, hit bool) {
 	defer func() {
 		if recover() != nil {
 			entry, hit = cachedResult{}, false
 		}
 	}()
-	if k, keyed = rc.keyOf(cfg, dir); !keyed {
+	if k, keyed = rc.keyOf(cfg, tool); !keyed {
 		return entry, k, false, false
 	}
 	entry, hit = rc.get(k)
@@ -359,7 +382,7 @@ func CheckFolder(cfg Config, dir string) (tr ToolResult, err error) {
 	if rc != nil {
 		var entry cachedResult
 		var hit bool
-		if entry, key, keyed, hit = rc.lookup(&cfg, dir); hit {
+		if entry, key, keyed, hit = rc.lookup(&cfg, discover.Tool{Dir: dir}); hit {
 			entry.Result.Cached = true
 			return entry.Result, nil
 		}

@@ -51,7 +51,7 @@ func TestCacheKeyIsOfWhatTheCheckRead(t *testing.T) {
 				t.Fatalf("the generated tool has %d findings, want none", clean.Summary.Findings)
 			}
 			rc := newResultCache(&cfg)
-			key, ok := rc.keyOf(&cfg, dir)
+			key, ok := rc.keyOf(&cfg, discover.Tool{Dir: dir})
 			if !ok {
 				t.Fatal("the generated tool cannot be keyed")
 			}
@@ -109,5 +109,37 @@ func writeFile(t *testing.T, path, text string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCacheKeyIsOfTheCheckedListing: the check lists the folder from what
+// discovery read of it, before the key's walk; a fixture removed in
+// between (the check still sees it, the key does not) stores nothing,
+// so that the next lint reports it missing rather than the stale verdict.
+func TestCacheKeyIsOfTheCheckedListing(t *testing.T) {
+	root := t.TempDir()
+	if err := gencorpus.Generate(root, gencorpus.Options{Tools: 1, Examples: 4, Impl: gencorpus.ImplSh}); err != nil {
+		t.Fatal(err)
+	}
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	cfg := Config{Root: root, Platform: "linux", Cache: store}
+	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(root, ".agent", "tools", "tool-00001", "fixtures", "record-1.txt")); err != nil {
+		t.Fatal(err)
+	}
+	Lint(context.Background(), disc, cfg)
+	want := lintWith(t, root, Config{Root: root, Platform: "linux"})
+	if want.Summary.Findings == 0 {
+		t.Fatal("a missing fixture gives no finding")
+	}
+	if got := lintWith(t, root, cfg); got.Summary.Cached != 0 || got.Summary.Findings != want.Summary.Findings {
+		t.Errorf("next lint: %d from the cache, %d findings; want 0 and %d", got.Summary.Cached, got.Summary.Findings, want.Summary.Findings)
 	}
 }

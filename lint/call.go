@@ -115,7 +115,7 @@ func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
 	var key toolKey
 	var keyed bool
 	if rc != nil {
-		key, keyed = rc.keyOf(&cfg, tool.Dir)
+		key, keyed = rc.keyOf(&cfg, tool)
 	}
 	j := checkStaticWith(&cfg, 0, tool, key.held())
 	j.cache, j.key, j.keyed = rc, key, keyed

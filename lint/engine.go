@@ -83,7 +83,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 					start := time.Now()
 					var entry cachedResult
 					var hit bool
-					if entry, key, keyed, hit = results.lookup(&cfg, disc.Tools[i].Dir); hit {
+					if entry, key, keyed, hit = results.lookup(&cfg, disc.Tools[i]); hit {
 						disc.Tools[i].Listing = nil
 						done(i, cachedTool(&cfg, i, entry.Result, time.Since(start)))
 						continue
