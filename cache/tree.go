@@ -300,9 +300,18 @@ func (w *treeWalk) file(r *os.Root, name string, info fs.FileInfo, rec *treeReco
 	if w.hold != nil && w.hold(rec.Path, info.Size()) {
 		return w.keep(f, info.Size(), rec)
 	}
-	h := sha256.New()
 	buf := readBuffers.Get().(*[]byte)
 	defer readBuffers.Put(buf)
+	if info.Size() < int64(len(*buf)) {
+		data, err := readExactly(f, info.Size(), *buf)
+		if err != nil {
+			return err
+		}
+		rec.Sum = sha256.Sum256(data)
+		w.tree.read++
+		return nil
+	}
+	h := sha256.New()
 	n, err := io.CopyBuffer(h, io.LimitReader(f, info.Size()+1), *buf)
 	if err != nil {
 		return err
@@ -318,16 +327,11 @@ func (w *treeWalk) file(r *os.Root, name string, info fs.FileInfo, rec *treeReco
 // keep reads the file f, of size bytes (its Lstat's), whole into memory,
 // sets rec's Sum from these bytes and holds them.
 func (w *treeWalk) keep(f *os.File, size int64, rec *treeRecord) error {
-	// One byte more tells a file that grew since its Lstat.
-	data := make([]byte, size+1)
-	n, err := io.ReadFull(f, data)
-	if err != io.ErrUnexpectedEOF && err != io.EOF && err != nil {
+	data, err := readExactly(f, size, make([]byte, size+1))
+	if err != nil {
 		return err
 	}
-	if int64(n) != size {
-		return ErrTreeChanged
-	}
-	data = data[:n:n]
+	data = data[:len(data):len(data)]
 	rec.Sum = sha256.Sum256(data)
 	if w.tree.held == nil {
 		w.tree.held = map[string][]byte{}
@@ -335,6 +339,31 @@ func (w *treeWalk) keep(f *os.File, size int64, rec *treeRecord) error {
 	w.tree.held[rec.Path] = data
 	w.tree.read++
 	return nil
+}
+
+// readExactly reads the file f, whose stamp says it holds size bytes, into
+// buf (of at least size+1 bytes: one more tells a file that grew): its
+// content, or ErrTreeChanged when it holds more or fewer bytes. A read that
+// reaches size bytes ends it, as a regular file's read is short only at
+// its end, so that a small file takes one read (system calls are most of
+// what digesting a tree costs).
+func readExactly(f *os.File, size int64, buf []byte) ([]byte, error) {
+	buf = buf[:size+1]
+	n := 0
+	for n < len(buf) && int64(n) != size || n == 0 && size == 0 {
+		m, err := f.Read(buf[n:])
+		n += m
+		if err == io.EOF || m == 0 && err == nil {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if int64(n) != size {
+		return nil, ErrTreeChanged
+	}
+	return buf[:n], nil
 }
 
 // readBuffers are the buffers files are read through to be hashed.

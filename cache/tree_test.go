@@ -275,3 +275,28 @@ func TestTreeLists(t *testing.T) {
 		}
 	}
 }
+
+// TestReadExactly: a file that holds more or fewer bytes than its stamp
+// said is a change, never a prefix or a padded content.
+func TestReadExactly(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		content string
+		size    int64
+		ok      bool
+	}{{"", 0, true}, {"hello", 5, true}, {"hello", 3, false}, {"hello", 7, false}, {"x", 0, false}} {
+		p := filepath.Join(dir, "f")
+		if err := os.WriteFile(p, []byte(tc.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := readExactly(f, tc.size, make([]byte, 64))
+		f.Close()
+		if ok := err == nil; ok != tc.ok || ok && string(data) != tc.content {
+			t.Errorf("%q with size %d: %q, %v", tc.content, tc.size, data, err)
+		}
+	}
+}
