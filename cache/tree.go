@@ -390,22 +390,26 @@ func (t *Tree) Lists(p string, listed iter.Seq2[string, fs.FileMode]) bool {
 		prefix = ""
 	}
 	// The records of p's subtree follow its own, its entries among them.
-	var entries []treeRecord
-	for _, r := range t.records[i+1:] {
-		rest, ok := strings.CutPrefix(r.Path, prefix)
-		if !ok {
-			break
+	next := i + 1
+	entry := func() (name string, mode fs.FileMode, ok bool) {
+		for next < len(t.records) {
+			r := t.records[next]
+			rest, in := strings.CutPrefix(r.Path, prefix)
+			if !in {
+				return "", 0, false
+			}
+			next++
+			if !strings.Contains(rest, "/") {
+				return rest, fs.FileMode(r.Mode), true
+			}
 		}
-		if !strings.Contains(rest, "/") {
-			entries = append(entries, r)
-		}
+		return "", 0, false
 	}
-	n := 0
 	for name, typ := range listed {
-		if n >= len(entries) || entries[n].Path != prefix+name || fs.FileMode(entries[n].Mode).Type() != typ {
+		if got, mode, ok := entry(); !ok || got != name || mode.Type() != typ {
 			return false
 		}
-		n++
 	}
-	return n == len(entries)
+	_, _, more := entry()
+	return !more
 }

@@ -351,13 +351,6 @@ func slowPatternsRule() *Rule {
 	panic("lint: no rule reports slow patterns")
 }
 
-// checkStatic reads one tool folder, listing it from what the walk read of
-// it, and applies the static rules. With text, TOOL.md is read as if it
-// held text (normalised, see contract.ParseText) instead of the file's.
-func checkStatic(cfg *Config, index int, tool discover.Tool, text []byte) *toolJob {
-	return checkStaticWith(cfg, index, tool, toolTexts{text: text})
-}
-
 // toolTexts are the contents of a tool folder's files that its check
 // takes instead of reading the files: TOOL.md's as an editor holds it
 // (text, normalised, see contract.ParseText) or as the cache's key read it
@@ -368,8 +361,9 @@ type toolTexts struct {
 	files     map[string][]byte
 }
 
-// checkStaticWith is checkStatic with the texts in standing for those
-// files' (CheckEdited, and a check after the cache's key read them).
+// checkStaticWith reads one tool folder, listing it from what the walk
+// read of it, and applies the static rules, with the texts in standing for
+// those files' (CheckEdited's, and those the cache's key read).
 func checkStaticWith(cfg *Config, index int, tool discover.Tool, in toolTexts) *toolJob {
 	start := time.Now()
 	dir := tool.Dir
