@@ -308,10 +308,10 @@ func (c *Cache) Flush() error {
 	p, err := c.writePack(w)
 	c.mu.Lock()
 	c.writing = slices.DeleteFunc(c.writing, func(m *map[Key][]byte) bool { return m == &batch })
-	if err == nil {
+	if err == nil && p != nil {
 		c.readers = append(c.readers, p)
 		sortPacks(c.readers)
-	} else {
+	} else if err != nil {
 		for key, data := range batch {
 			if _, newer := c.pending[key]; !newer {
 				c.pending[key] = data
@@ -331,7 +331,8 @@ func (c *Cache) Flush() error {
 }
 
 // writePack writes the pack w as a new file of the packs directory, and
-// opens it.
+// opens it; nil, without an error, when another process merged it away
+// before it was opened.
 func (c *Cache) writePack(w *packWriter) (*pack, error) {
 	var suffix [4]byte
 	_, _ = rand.Read(suffix[:])
@@ -340,7 +341,14 @@ func (c *Cache) writePack(w *packWriter) (*pack, error) {
 	if err := writeFile(c.packs, path, w.bytes()); err != nil {
 		return nil, err
 	}
-	return openPack(path)
+	p, err := openPack(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		// Another process merged it into a pack of its own between the
+		// rename and the open: written all the same, and found there by
+		// the next scan.
+		return nil, nil
+	}
+	return p, err
 }
 
 // isPackName reports whether name is that of a pack: 16 hex digits of

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"path"
 	"path/filepath"
@@ -31,6 +32,25 @@ type Tree struct {
 	// read and listed are how many files were read and directories listed
 	// (the others' stamps stood for them), for tests.
 	read, listed int
+	// records are the walk's, which Still compares the tree with.
+	records []treeRecord
+	// held are the contents of the files the walk read and was asked to
+	// keep (TreeHolding), by path.
+	held map[string][]byte
+}
+
+// Hold says which regular files of a tree TreeHolding keeps the content
+// of, by slash path and size.
+type Hold func(path string, size int64) bool
+
+// TakeHeld is the content of the files the walk that made t read and was
+// asked to keep (TreeHolding), by slash path, as it hashed them; it lets
+// go of them. A file whose memo record stood for it was not read, and is
+// not there.
+func (t *Tree) TakeHeld() map[string][]byte {
+	held := t.held
+	t.held = nil
+	return held
 }
 
 // Bounds of a tree the cache digests: a larger one is an error.
@@ -65,6 +85,13 @@ type treeRecord struct {
 // stamps of its entries, as git's index and Go's test cache do. The memo
 // is an entry of the cache, put again when something changed.
 func (c *Cache) Tree(root *os.Root, id string) (*Tree, error) {
+	return c.TreeHolding(root, id, nil)
+}
+
+// TreeHolding is Tree, keeping the content of the files it reads that
+// hold asks for (Tree.TakeHeld): whoever reads them next can take these
+// bytes, the ones the digest is of, rather than read them again.
+func (c *Cache) TreeHolding(root *os.Root, id string, hold Hold) (*Tree, error) {
 	memoKey := c.KeyOf("tree memo").String(id).Sum()
 	var memo []treeRecord
 	if data, ok := c.Get(memoKey); ok {
@@ -72,7 +99,35 @@ func (c *Cache) Tree(root *os.Root, id string) (*Tree, error) {
 			memo = nil
 		}
 	}
-	w := &treeWalk{now: c.now(), memo: memo, tree: &Tree{}}
+	tree, err := walkTree(root, c.now(), memo, hold)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Equal(memo, tree.records) {
+		if data, err := Marshal(tree.records); err == nil {
+			c.put(memoKey, data)
+		}
+	}
+	return tree, nil
+}
+
+// Still reports whether the directory root is still the tree t: each
+// entry's stamp is compared with the one t's walk took, and a file whose
+// stamp differs, or was not settled then, is read again (a directory
+// listed again). It neither looks up nor stores a memo. A result made
+// from the tree between the walk that made t and Still's yes is a result
+// of t: whatever changed in between changed a stamp that Still compares,
+// or was written within racyWindow of the walk, and is read again.
+func (c *Cache) Still(root *os.Root, t *Tree) bool {
+	now, err := walkTree(root, c.now(), t.records, nil)
+	return err == nil && now.Sum == t.Sum
+}
+
+// walkTree digests the tree of root, with memo's records standing for the
+// entries whose stamps they hold (settled), and keeps the files hold asks
+// for.
+func walkTree(root *os.Root, now time.Time, memo []treeRecord, hold Hold) (*Tree, error) {
+	w := &treeWalk{now: now, memo: memo, hold: hold, tree: &Tree{}}
 	w.byPath = make(map[string]int, len(memo))
 	for i, r := range memo {
 		w.byPath[r.Path] = i
@@ -94,11 +149,7 @@ func (c *Cache) Tree(root *os.Root, id string) (*Tree, error) {
 		}
 	}
 	w.tree.Sum = h.Sum()
-	if !slices.Equal(memo, w.records) {
-		if data, err := Marshal(w.records); err == nil {
-			c.put(memoKey, data)
-		}
-	}
+	w.tree.records = w.records
 	return w.tree, nil
 }
 
@@ -109,6 +160,7 @@ type treeWalk struct {
 	byPath  map[string]int // memo's indexes by path
 	records []treeRecord
 	read    int64 // bytes read
+	hold    Hold
 	tree    *Tree
 }
 
@@ -245,9 +297,21 @@ func (w *treeWalk) file(r *os.Root, name string, info fs.FileInfo, rec *treeReco
 	if w.read += info.Size(); w.read > MaxTreeBytes {
 		return fmt.Errorf("its files hold over %d MiB", MaxTreeBytes>>20)
 	}
-	h := sha256.New()
+	if w.hold != nil && w.hold(rec.Path, info.Size()) {
+		return w.keep(f, info.Size(), rec)
+	}
 	buf := readBuffers.Get().(*[]byte)
 	defer readBuffers.Put(buf)
+	if info.Size() < int64(len(*buf)) {
+		data, err := readExactly(f, info.Size(), *buf)
+		if err != nil {
+			return err
+		}
+		rec.Sum = sha256.Sum256(data)
+		w.tree.read++
+		return nil
+	}
+	h := sha256.New()
 	n, err := io.CopyBuffer(h, io.LimitReader(f, info.Size()+1), *buf)
 	if err != nil {
 		return err
@@ -260,6 +324,48 @@ func (w *treeWalk) file(r *os.Root, name string, info fs.FileInfo, rec *treeReco
 	return nil
 }
 
+// keep reads the file f, of size bytes (its Lstat's), whole into memory,
+// sets rec's Sum from these bytes and holds them.
+func (w *treeWalk) keep(f *os.File, size int64, rec *treeRecord) error {
+	data, err := readExactly(f, size, make([]byte, size+1))
+	if err != nil {
+		return err
+	}
+	data = data[:len(data):len(data)]
+	rec.Sum = sha256.Sum256(data)
+	if w.tree.held == nil {
+		w.tree.held = map[string][]byte{}
+	}
+	w.tree.held[rec.Path] = data
+	w.tree.read++
+	return nil
+}
+
+// readExactly reads the file f, whose stamp says it holds size bytes, into
+// buf (of at least size+1 bytes: one more tells a file that grew): its
+// content, or ErrTreeChanged when it holds more or fewer bytes. A read that
+// reaches size bytes ends it, as a regular file's read is short only at
+// its end, so that a small file takes one read (system calls are most of
+// what digesting a tree costs).
+func readExactly(f *os.File, size int64, buf []byte) ([]byte, error) {
+	buf = buf[:size+1]
+	n := 0
+	for n < len(buf) && int64(n) != size || n == 0 && size == 0 {
+		m, err := f.Read(buf[n:])
+		n += m
+		if err == io.EOF || m == 0 && err == nil {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if int64(n) != size {
+		return nil, ErrTreeChanged
+	}
+	return buf[:n], nil
+}
+
 // readBuffers are the buffers files are read through to be hashed.
 var readBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
 
@@ -267,4 +373,43 @@ var readBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return 
 // Windows also one rooted without a drive, \x).
 func isAbsolute(target string) bool {
 	return filepath.IsAbs(target) || strings.HasPrefix(target, "/") || strings.HasPrefix(target, `\`)
+}
+
+// Lists reports whether the directory p of the tree (a slash path
+// relative to it; "." is the tree) held exactly the entries listed, by
+// name and type bits (fs.FileMode.Type), in the order of their names,
+// when the walk that made t listed it: whether a listing read of it
+// elsewhere is the one the digest is of.
+func (t *Tree) Lists(p string, listed iter.Seq2[string, fs.FileMode]) bool {
+	i := slices.IndexFunc(t.records, func(r treeRecord) bool { return r.Path == p })
+	if i < 0 || !fs.FileMode(t.records[i].Mode).IsDir() {
+		return false
+	}
+	prefix := p + "/"
+	if p == "." {
+		prefix = ""
+	}
+	// The records of p's subtree follow its own, its entries among them.
+	next := i + 1
+	entry := func() (name string, mode fs.FileMode, ok bool) {
+		for next < len(t.records) {
+			r := t.records[next]
+			rest, in := strings.CutPrefix(r.Path, prefix)
+			if !in {
+				return "", 0, false
+			}
+			next++
+			if !strings.Contains(rest, "/") {
+				return rest, fs.FileMode(r.Mode), true
+			}
+		}
+		return "", 0, false
+	}
+	for name, typ := range listed {
+		if got, mode, ok := entry(); !ok || got != name || mode.Type() != typ {
+			return false
+		}
+	}
+	_, _, more := entry()
+	return !more
 }

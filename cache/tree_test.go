@@ -1,6 +1,8 @@
 package cache
 
 import (
+	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -171,5 +173,130 @@ func TestTreeBounds(t *testing.T) {
 	defer r.Close()
 	if _, err := c.Tree(r, dir); err == nil {
 		t.Error("a tree over MaxTreeEntries was digested")
+	}
+}
+
+// TestTreeStill: Still says yes for a tree as its walk left it, and no
+// after every kind of change; TreeHolding keeps exactly the bytes it
+// hashed of the files asked for, once.
+func TestTreeStill(t *testing.T) {
+	files := map[string]string{"TOOL.md": "contract", "linux.sh": "echo", "fixtures/a.txt": "a"}
+	changes := map[string]func(dir string) error{
+		"": func(string) error { return nil },
+		"content, same size": func(d string) error {
+			return os.WriteFile(filepath.Join(d, "TOOL.md"), []byte("CONTRACT"), 0o644)
+		},
+		"content, same size and mtime": func(d string) error {
+			p := filepath.Join(d, "fixtures/a.txt")
+			info, _ := os.Stat(p)
+			if err := os.WriteFile(p, []byte("b"), 0o644); err != nil {
+				return err
+			}
+			return os.Chtimes(p, info.ModTime(), info.ModTime())
+		},
+		"a file added":   func(d string) error { return os.WriteFile(filepath.Join(d, "fixtures/b.txt"), nil, 0o644) },
+		"a file removed": func(d string) error { return os.Remove(filepath.Join(d, "linux.sh")) },
+		"mode": func(d string) error {
+			if runtime.GOOS == "windows" {
+				return os.Remove(filepath.Join(d, "linux.sh"))
+			}
+			return os.Chmod(filepath.Join(d, "linux.sh"), 0o755)
+		},
+	}
+	for _, settled := range []bool{false, true} {
+		for name, change := range changes {
+			c := openTest(t)
+			if settled {
+				// Every stamp settled: Still reads no file that kept it.
+				later := time.Now().Add(time.Hour)
+				c.now = func() time.Time { return later }
+			}
+			dir := t.TempDir()
+			writeTree(t, dir, files)
+			r, err := os.OpenRoot(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree, err := c.TreeHolding(r, dir, func(p string, _ int64) bool { return p != "fixtures/a.txt" })
+			if err != nil {
+				t.Fatal(err)
+			}
+			held := tree.TakeHeld()
+			if len(held) != 2 || string(held["TOOL.md"]) != "contract" || string(held["linux.sh"]) != "echo" {
+				t.Errorf("held %q, want TOOL.md and linux.sh as written", held)
+			}
+			if again := tree.TakeHeld(); again != nil {
+				t.Errorf("held twice: %q", again)
+			}
+			if err := change(dir); err != nil {
+				t.Fatal(err)
+			}
+			if still := c.Still(r, tree); still != (name == "") {
+				t.Errorf("settled %v, %q: Still = %v", settled, name, still)
+			}
+			r.Close()
+		}
+	}
+}
+
+// TestTreeLists: Lists tells a directory's entries as the walk found them
+// from any other list.
+func TestTreeLists(t *testing.T) {
+	c := openTest(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"TOOL.md": "c", "fixtures/a.txt": "a", "fixtures/sub/b.txt": "b", "linux.sh": "x"})
+	tree := treeOf(t, c, dir)
+	seq := func(list ...any) iter.Seq2[string, fs.FileMode] {
+		return func(yield func(string, fs.FileMode) bool) {
+			for i := 0; i < len(list); i += 2 {
+				if !yield(list[i].(string), list[i+1].(fs.FileMode)) {
+					return
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		dir  string
+		list iter.Seq2[string, fs.FileMode]
+		want bool
+	}{
+		{".", seq("TOOL.md", fs.FileMode(0), "fixtures", fs.ModeDir, "linux.sh", fs.FileMode(0)), true},
+		{"fixtures", seq("a.txt", fs.FileMode(0), "sub", fs.ModeDir), true},
+		{"fixtures/sub", seq("b.txt", fs.FileMode(0)), true},
+		{".", seq("TOOL.md", fs.FileMode(0), "fixtures", fs.ModeDir), false},
+		{"fixtures", seq("a.txt", fs.FileMode(0), "gone.txt", fs.FileMode(0), "sub", fs.ModeDir), false},
+		{"fixtures", seq("a.txt", fs.ModeSymlink, "sub", fs.ModeDir), false},
+		{"fixtures/sub", seq(), false},
+		{"nowhere", seq(), false},
+		{"linux.sh", seq(), false},
+	} {
+		if got := tree.Lists(tc.dir, tc.list); got != tc.want {
+			t.Errorf("Lists(%q, ...) = %v, want %v", tc.dir, got, tc.want)
+		}
+	}
+}
+
+// TestReadExactly: a file that holds more or fewer bytes than its stamp
+// said is a change, never a prefix or a padded content.
+func TestReadExactly(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		content string
+		size    int64
+		ok      bool
+	}{{"", 0, true}, {"hello", 5, true}, {"hello", 3, false}, {"hello", 7, false}, {"x", 0, false}} {
+		p := filepath.Join(dir, "f")
+		if err := os.WriteFile(p, []byte(tc.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := readExactly(f, tc.size, make([]byte, 64))
+		f.Close()
+		if ok := err == nil; ok != tc.ok || ok && string(data) != tc.content {
+			t.Errorf("%q with size %d: %q, %v", tc.content, tc.size, data, err)
+		}
 	}
 }

@@ -92,9 +92,11 @@ func (c *Cache) merge(now time.Time, maxAge time.Duration, maxSize int64) error 
 		if err != nil {
 			return err
 		}
-		c.mu.Lock()
-		c.readers = append(c.readers, p)
-		c.mu.Unlock()
+		if p != nil {
+			c.mu.Lock()
+			c.readers = append(c.readers, p)
+			c.mu.Unlock()
+		}
 	}
 	c.mu.Lock()
 	c.readers = slices.DeleteFunc(c.readers, func(p *pack) bool { return slices.Contains(merged, p) })

@@ -160,5 +160,5 @@ func BenchmarkLintRun100(b *testing.B) {
 
 // checkTool lints one tool folder and runs its examples.
 func checkTool(ctx context.Context, cfg *Config, dir string) ToolResult {
-	return checkStatic(cfg, 0, discover.Tool{Dir: dir}, nil).runExamples(ctx)
+	return checkStaticWith(cfg, 0, discover.Tool{Dir: dir}, toolTexts{}).runExamples(ctx)
 }

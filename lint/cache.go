@@ -1,20 +1,18 @@
 package lint
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
+	"io/fs"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/speccify/speccify-lint/cache"
+	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/runner"
 )
@@ -55,7 +53,7 @@ type resultCache struct {
 	// runs is true when the results hold runs (examples, explore): then
 	// every run must be sealed, and the programs are checked on a hit.
 	runs     bool
-	programs programMemo
+	programs cache.Programs
 }
 
 // toolResultKind is the kind of the entries of tool results.
@@ -120,16 +118,41 @@ func setOf(m map[string]bool) []string {
 }
 
 // toolKey is the key of a tool folder's result, and the digest of the
-// folder it was made from.
+// folder it was made from (which store compares the folder with again).
 type toolKey struct {
-	key, tree cache.Key
+	key  cache.Key
+	tree *cache.Tree
 }
 
-// keyOf is the key of the result of the tool folder dir as it is now;
-// false when it cannot be keyed: the folder cannot be opened or digested
-// (too large, changing), or holds a link by an absolute path, which the
-// lint follows (or not) by more than the folder.
-func (rc *resultCache) keyOf(cfg *Config, dir string) (toolKey, bool) {
+// held are the files of the folder the key read that the check takes
+// rather than read them again (toolTexts), the bytes the key is of.
+func (k toolKey) held() toolTexts {
+	if k.tree == nil {
+		return toolTexts{}
+	}
+	files := k.tree.TakeHeld()
+	raw := files[discover.SpecFile]
+	delete(files, discover.SpecFile)
+	return toolTexts{raw: raw, files: files}
+}
+
+// holdForCheck says which files the key keeps for the check: TOOL.md, and
+// the code outside fixtures/ it reads whole (readScript).
+func holdForCheck(p string, size int64) bool {
+	if p == discover.SpecFile {
+		return size <= contract.MaxSpecSize
+	}
+	return size <= maxScriptSize && p != discover.FixturesDir && !strings.HasPrefix(p, discover.FixturesDir+"/")
+}
+
+// keyOf is the key of the result of the tool folder as it is now; false
+// when it cannot be keyed: the folder cannot be opened or digested (too
+// large, changing), its listing the check takes from the walk that found
+// it (tool.Listing) is not the one keyed (it changed since), or it holds
+// a link by an absolute path, which the lint follows (or not) by more
+// than the folder.
+func (rc *resultCache) keyOf(cfg *Config, tool discover.Tool) (toolKey, bool) {
+	dir := tool.Dir
 	root, err := cfg.openFolder(dir)
 	if err != nil {
 		return toolKey{}, false
@@ -139,15 +162,34 @@ func (rc *resultCache) keyOf(cfg *Config, dir string) (toolKey, bool) {
 	if err != nil {
 		return toolKey{}, false
 	}
-	tree, err := rc.dir.Tree(root, abs)
-	if err != nil || tree.AbsoluteLink {
+	tree, err := rc.dir.TreeHolding(root, abs, holdForCheck)
+	if err != nil || tree.AbsoluteLink || !listedAsKeyed(tool, tree) {
 		return toolKey{}, false
 	}
 	h := rc.dir.KeyOf(toolResultKind).Key(rc.settings).String(abs).Key(tree.Sum)
 	if !keyGit(cfg, dir, tree, h) {
 		return toolKey{}, false
 	}
-	return toolKey{key: h.Sum(), tree: tree.Sum}, true
+	return toolKey{key: h.Sum(), tree: tree}, true
+}
+
+// listedAsKeyed reports whether each directory the walk that found the
+// tool listed (tool.Listing, which its check lists the folder from) holds
+// what the key's walk of the folder found there.
+func listedAsKeyed(tool discover.Tool, tree *cache.Tree) bool {
+	for _, d := range tool.Listing {
+		rel, err := filepath.Rel(tool.Dir, d.Dir)
+		if err != nil || !tree.Lists(filepath.ToSlash(rel), func(yield func(string, fs.FileMode) bool) {
+			for _, e := range d.Entries {
+				if !yield(e.Name, e.Type) {
+					return
+				}
+			}
+		}) {
+			return false
+		}
+	}
+	return true
 }
 
 // keyGit adds to h what fixture-untracked reads of git for the tool folder
@@ -188,20 +230,20 @@ func keyGit(cfg *Config, dir string, tree *cache.Tree, h *cache.Hasher) bool {
 // depend on as they were found, and whether a run changed the folder it
 // ran in (Callable.ReadOnly).
 type cachedResult struct {
-	Programs []program
+	Programs []cache.Program
 	Result   ToolResult
 	Wrote    bool
 }
 
-// lookup is the stored result of the tool folder dir (hit), or its key for
+// lookup is the stored result of the tool folder (hit), or its key for
 // storing the result once it is made (keyed).
-func (rc *resultCache) lookup(cfg *Config, dir string) (entry cachedResult, k toolKey, keyed, hit bool) {
+func (rc *resultCache) lookup(cfg *Config, tool discover.Tool) (entry cachedResult, k toolKey, keyed, hit bool) {
 	defer func() {
 		if recover() != nil {
 			entry, hit = cachedResult{}, false
 		}
 	}()
-	if k, keyed = rc.keyOf(cfg, dir); !keyed {
+	if k, keyed = rc.keyOf(cfg, tool); !keyed {
 		return entry, k, false, false
 	}
 	entry, hit = rc.get(k)
@@ -216,7 +258,7 @@ func (rc *resultCache) get(k toolKey) (cachedResult, bool) {
 		return cachedResult{}, false
 	}
 	var entry cachedResult
-	if cache.Unmarshal(data, &entry) != nil || !rc.programs.same(entry.Programs) {
+	if cache.Unmarshal(data, &entry) != nil || !rc.programs.Same(entry.Programs) {
 		return cachedResult{}, false
 	}
 	return entry, true
@@ -245,12 +287,12 @@ func (rc *resultCache) store(ctx context.Context, j *toolJob, tr ToolResult) {
 	if tr.Explore != nil && tr.Explore.OutOfTime {
 		return
 	}
-	if now, ok := rc.keyOf(cfg, j.c.dir); !ok || now != j.key {
+	if !rc.still(cfg, j.c.dir, j.key.tree) {
 		return
 	}
 	entry := cachedResult{Result: tr}
 	if rc.runs {
-		entry.Programs = rc.programs.of(rc.programsOf(j.c))
+		entry.Programs = rc.programs.Of(rc.programsOf(j.c))
 	}
 	if j.run != nil {
 		entry.Wrote = j.run.wrote.Load()
@@ -262,16 +304,29 @@ func (rc *resultCache) store(ctx context.Context, j *toolJob, tr ToolResult) {
 	_ = rc.dir.Put(j.key.key, data)
 }
 
+// still reports whether the tool folder dir is still the tree its key was
+// made from (cache.Cache.Still: each entry's stamp the same as the key's
+// walk took). The git view of fixture-untracked, the key's other part
+// read of the folder, is asked once per Lint.
+func (rc *resultCache) still(cfg *Config, dir string, tree *cache.Tree) bool {
+	root, err := cfg.openFolder(dir)
+	if err != nil {
+		return false
+	}
+	defer root.Close()
+	return rc.dir.Still(root, tree)
+}
+
 // programsOf names the programs a tool's runs depend on: each requires
 // command, and its implementation's interpreter (the candidates of its
 // extension, as runner.Resolve looks them up), or, for an executable one,
 // the program its #! line names.
-func (rc *resultCache) programsOf(c *toolCheck) []program {
-	var out []program
+func (rc *resultCache) programsOf(c *toolCheck) []cache.Program {
+	var out []cache.Program
 	if c.spec != nil && c.spec.Frontmatter != nil {
 		for _, it := range c.spec.Frontmatter.Requires {
 			if it.Value != RequiresNetwork {
-				out = append(out, program{Name: it.Value})
+				out = append(out, cache.Program{Name: it.Value})
 			}
 		}
 	}
@@ -283,15 +338,14 @@ func (rc *resultCache) programsOf(c *toolCheck) []program {
 		return append(out, rc.shebang(c, impl.Name)...)
 	}
 	for _, name := range runner.Interpreters(impl.Ext) {
-		out = append(out, program{Name: name})
+		out = append(out, cache.Program{Name: name})
 	}
 	return out
 }
 
 // shebang names the programs of the #! line of the file name of the tool
-// folder: the interpreter by its path, and for /usr/bin/env the program it
-// looks up on PATH.
-func (rc *resultCache) shebang(c *toolCheck, name string) []program {
+// folder (cache.Shebang).
+func (rc *resultCache) shebang(c *toolCheck, name string) []cache.Program {
 	root, err := c.cfg.openFolder(c.dir)
 	if err != nil {
 		return nil
@@ -304,92 +358,7 @@ func (rc *resultCache) shebang(c *toolCheck, name string) []program {
 	defer f.Close()
 	head := make([]byte, 256)
 	n, _ := io.ReadFull(f, head)
-	line, _, _ := bytes.Cut(head[:n], []byte("\n"))
-	rest, ok := bytes.CutPrefix(line, []byte("#!"))
-	if !ok {
-		return nil
-	}
-	fields := strings.Fields(string(rest))
-	if len(fields) == 0 {
-		return nil
-	}
-	out := []program{{Path: fields[0]}}
-	if filepath.Base(fields[0]) == "env" {
-		for _, arg := range fields[1:] {
-			if !strings.HasPrefix(arg, "-") && !strings.Contains(arg, "=") {
-				out = append(out, program{Name: arg})
-				break
-			}
-		}
-	}
-	return out
-}
-
-// program is a program a tool's runs start, as it was found: by Name on
-// PATH (Path where it was found, "" when it was not), or by its Path; with
-// the size and modification time of the file Path leads to.
-type program struct {
-	Name, Path string
-	Size       int64
-	ModTime    int64
-}
-
-// programMemo finds programs on PATH and stats them once per Lint.
-type programMemo struct {
-	mu    sync.Mutex
-	found map[program]program
-}
-
-// find is p as found now: its Path (for one named) and the size and time
-// of the file.
-func (m *programMemo) find(p program) program {
-	key := program{Name: p.Name}
-	if p.Name == "" {
-		key.Path = p.Path
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if got, ok := m.found[key]; ok {
-		return got
-	}
-	got := key
-	if got.Name != "" {
-		if path, err := exec.LookPath(got.Name); err == nil && filepath.IsAbs(path) {
-			got.Path = path
-		}
-	}
-	if got.Path != "" {
-		if info, err := os.Stat(got.Path); err == nil {
-			got.Size, got.ModTime = info.Size(), info.ModTime().UnixNano()
-		} else {
-			got.Size = -1
-		}
-	}
-	if m.found == nil {
-		m.found = map[program]program{}
-	}
-	m.found[key] = got
-	return got
-}
-
-// of is the programs ps as found now.
-func (m *programMemo) of(ps []program) []program {
-	out := make([]program, len(ps))
-	for i, p := range ps {
-		out[i] = m.find(p)
-	}
-	return out
-}
-
-// same reports whether each of the programs recorded is found now as it
-// was.
-func (m *programMemo) same(recorded []program) bool {
-	for _, p := range recorded {
-		if m.find(p) != p {
-			return false
-		}
-	}
-	return true
+	return cache.Shebang(head[:n])
 }
 
 // CheckFolder checks the tool folder dir statically, as Lint does with Run
@@ -413,12 +382,12 @@ func CheckFolder(cfg Config, dir string) (tr ToolResult, err error) {
 	if rc != nil {
 		var entry cachedResult
 		var hit bool
-		if entry, key, keyed, hit = rc.lookup(&cfg, dir); hit {
+		if entry, key, keyed, hit = rc.lookup(&cfg, discover.Tool{Dir: dir}); hit {
 			entry.Result.Cached = true
 			return entry.Result, nil
 		}
 	}
-	j := checkStatic(&cfg, 0, discover.Tool{Dir: dir}, nil)
+	j := checkStaticWith(&cfg, 0, discover.Tool{Dir: dir}, key.held())
 	j.cache, j.key, j.keyed = rc, key, keyed
 	tr = j.runExamples(context.Background())
 	rc.store(context.Background(), j, tr)

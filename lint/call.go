@@ -115,9 +115,9 @@ func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
 	var key toolKey
 	var keyed bool
 	if rc != nil {
-		key, keyed = rc.keyOf(&cfg, tool.Dir)
+		key, keyed = rc.keyOf(&cfg, tool)
 	}
-	j := checkStatic(&cfg, 0, tool, nil)
+	j := checkStaticWith(&cfg, 0, tool, key.held())
 	j.cache, j.key, j.keyed = rc, key, keyed
 	k = &Callable{j: j}
 	// The static findings as Lint reports them, on copies: RunExamples

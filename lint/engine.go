@@ -83,13 +83,13 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 					start := time.Now()
 					var entry cachedResult
 					var hit bool
-					if entry, key, keyed, hit = results.lookup(&cfg, disc.Tools[i].Dir); hit {
+					if entry, key, keyed, hit = results.lookup(&cfg, disc.Tools[i]); hit {
 						disc.Tools[i].Listing = nil
 						done(i, cachedTool(&cfg, i, entry.Result, time.Since(start)))
 						continue
 					}
 				}
-				j := failures.checkStatic(&cfg, disc, i)
+				j := failures.checkStatic(&cfg, disc, i, key.held())
 				j.cache, j.key, j.keyed = results, key, keyed
 				if !cfg.Run && cfg.Explore == nil {
 					// Nothing to wait for: listing the examples is cheap,
@@ -156,7 +156,7 @@ func CheckEdited(cfg Config, dir string, text []byte, files map[string][]byte) (
 			spec, tr, err = nil, ToolResult{}, fmt.Errorf("internal error while checking %s: %v (please report it)", discover.RelPath(cfg.Root, dir), r)
 		}
 	}()
-	j := checkStaticWith(&cfg, 0, discover.Tool{Dir: dir}, text, files)
+	j := checkStaticWith(&cfg, 0, discover.Tool{Dir: dir}, toolTexts{text: text, files: files})
 	return j.c.spec, j.runExamples(context.Background()), nil
 }
 
@@ -254,9 +254,9 @@ func (e *internalErrors) sorted() []string {
 	return e.msgs
 }
 
-// checkStatic is checkStatic of disc.Tools[index] with a panic turned into
-// an internal error; it lets go of the tool's Listing.
-func (e *internalErrors) checkStatic(cfg *Config, disc *discover.Discovery, index int) (j *toolJob) {
+// checkStatic is checkStaticWith of disc.Tools[index] with a panic turned
+// into an internal error; it lets go of the tool's Listing.
+func (e *internalErrors) checkStatic(cfg *Config, disc *discover.Discovery, index int, in toolTexts) (j *toolJob) {
 	tool := disc.Tools[index]
 	dir := tool.Dir
 	disc.Tools[index].Listing = nil
@@ -266,7 +266,7 @@ func (e *internalErrors) checkStatic(cfg *Config, disc *discover.Discovery, inde
 			j = newToolJob(cfg, index, dir)
 		}
 	}()
-	return checkStatic(cfg, index, tool, nil)
+	return checkStaticWith(cfg, index, tool, in)
 }
 
 // runExamples is runExamples with a panic turned into an internal error;
@@ -351,16 +351,20 @@ func slowPatternsRule() *Rule {
 	panic("lint: no rule reports slow patterns")
 }
 
-// checkStatic reads one tool folder, listing it from what the walk read of
-// it, and applies the static rules. With text, TOOL.md is read as if it
-// held text (normalised, see contract.ParseText) instead of the file's.
-func checkStatic(cfg *Config, index int, tool discover.Tool, text []byte) *toolJob {
-	return checkStaticWith(cfg, index, tool, text, nil)
+// toolTexts are the contents of a tool folder's files that its check
+// takes instead of reading the files: TOOL.md's as an editor holds it
+// (text, normalised, see contract.ParseText) or as the cache's key read it
+// (raw, the file's bytes), and others' by slash-separated name inside the
+// folder (files: an editor's, or the key's).
+type toolTexts struct {
+	text, raw []byte
+	files     map[string][]byte
 }
 
-// checkStaticWith is checkStatic with files, by slash-separated name inside
-// the folder, standing for those files' texts (CheckEdited).
-func checkStaticWith(cfg *Config, index int, tool discover.Tool, text []byte, files map[string][]byte) *toolJob {
+// checkStaticWith reads one tool folder, listing it from what the walk
+// read of it, and applies the static rules, with the texts in standing for
+// those files' (CheckEdited's, and those the cache's key read).
+func checkStaticWith(cfg *Config, index int, tool discover.Tool, in toolTexts) *toolJob {
 	start := time.Now()
 	dir := tool.Dir
 	j := newToolJob(cfg, index, dir)
@@ -379,7 +383,8 @@ func checkStaticWith(cfg *Config, index int, tool discover.Tool, text []byte, fi
 	defer root.Close()
 	c.root = root
 	defer func() { c.root = nil }()
-	c.holdScripts(files)
+	c.holdScripts(in.files)
+	text := in.text
 	path := filepath.Join(dir, discover.SpecFile)
 	var spec *contract.Spec
 	switch {
@@ -389,6 +394,8 @@ func checkStaticWith(cfg *Config, index int, tool discover.Tool, text []byte, fi
 			Path: path, Msg: fmt.Sprintf("is larger than the %d MiB speccify-lint reads", contract.MaxSpecSize>>20), Pos: topOfFile}}
 	case text != nil:
 		spec = contract.ParseText(path, text)
+	case in.raw != nil:
+		spec = contract.ParseBytes(path, in.raw)
 	default:
 		spec, err = contract.ReadSpecIn(root, discover.SpecFile, path)
 	}

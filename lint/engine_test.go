@@ -15,7 +15,7 @@ import (
 func TestPanicIsAnInternalError(t *testing.T) {
 	var e internalErrors
 	cfg := &Config{Root: t.TempDir()}
-	j := e.checkStatic(cfg, &discover.Discovery{Tools: []discover.Tool{{Dir: "/nonexistent/tool"}}}, 0)
+	j := e.checkStatic(cfg, &discover.Discovery{Tools: []discover.Tool{{Dir: "/nonexistent/tool"}}}, 0, toolTexts{})
 	if j == nil || j.tr.Dir == "" {
 		t.Fatalf("checkStatic returned %+v", j)
 	}

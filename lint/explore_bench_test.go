@@ -76,7 +76,7 @@ func BenchmarkExploreInput(b *testing.B) {
 	var overhead, spawn, bare, total time.Duration
 	runs, spawns := 0, 0
 	for b.Loop() {
-		j := checkStatic(&cfg, 0, discover.Tool{Dir: dir}, nil)
+		j := checkStaticWith(&cfg, 0, discover.Tool{Dir: dir}, toolTexts{})
 		start := time.Now()
 		tr := j.runExamples(context.Background())
 		total += time.Since(start)
