@@ -124,14 +124,16 @@ var profiles = []Profile{
 		// constrain nothing and which this profile does not judge.
 		Supported: []string{
 			"type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf",
-			"$ref", "$defs", "definitions", "pattern", "format", "multipleOf", "maximum", "exclusiveMaximum",
+			"$ref", "$defs", "definitions", "pattern", "format", "minLength", "maxLength", "multipleOf", "maximum", "exclusiveMaximum",
 			"minimum", "exclusiveMinimum", "minItems", "maxItems",
 			"title", "description", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly",
 			"x-mcp-header",
 		},
 		Note: "OpenAI's page lists neither way the annotations (`title`, `description`, `$comment`, `examples`, " +
 			"`default`, `deprecated`, `readOnly`, `writeOnly`) nor MCP's `x-mcp-header`, which constrain nothing: " +
-			"this profile lets them through",
+			"this profile lets them through; `minLength` and `maxLength` are not among the page's supported string " +
+			"keywords, but it names them unsupported only for fine-tuned models and OpenAI's SDK for Node " +
+			"(`toStrictJsonSchema`) passes them on: this profile takes them",
 		Others: Constraint{Check: CheckKey, Verdict: Refuses,
 			Why: "not in the subset of JSON Schema that strict mode supports", Source: openAIStructuredOutputs},
 		Constraints: []Constraint{
@@ -147,6 +149,8 @@ var profiles = []Profile{
 				Why: "strict mode allows up to 5000 object properties in all", Source: openAIStructuredOutputs},
 			{Keyword: "enum", Check: CheckEnumCount, Limit: 1000, Verdict: Refuses,
 				Why: "strict mode allows up to 1000 enum values in all", Source: openAIStructuredOutputs},
+			{Keyword: "format", Check: CheckValueIn, Values: []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}, Verdict: Refuses,
+				Why: "strict mode supports only the formats date-time, time, date, duration, email, hostname, ipv4, ipv6 and uuid", Source: openAIStructuredOutputs},
 		},
 	},
 	{
@@ -166,7 +170,7 @@ var profiles = []Profile{
 			{Keyword: "enum", Check: CheckStringValues, Verdict: Refuses,
 				Why: "Gemini's enum is a list of strings", Source: geminiSchema},
 			{Keyword: "format", Check: CheckValueIn, Values: []string{"float", "double", "int32", "int64", "enum", "date-time"}, Verdict: Ignores,
-				Why: "Gemini supports only the formats float, double, int32, int64, enum and date-time", Source: geminiSchema},
+				Why: "Gemini's Schema allows any format, but most trigger no special functionality (it names float, double, int32, int64, enum and date-time)", Source: geminiSchema},
 		},
 	},
 }
