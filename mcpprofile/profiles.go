@@ -59,9 +59,11 @@ type Constraint struct {
 	// Check is what is checked of it.
 	Check Check
 	// Limit is the bound of a limit check; Values the values a value check
-	// allows.
+	// allows; Over, for CheckEnumChars, the number of values above which an
+	// enum is held to Limit.
 	Limit  int
 	Values []string
+	Over   int
 	// Verdict is what the client does when the check fails.
 	Verdict Verdict
 	// Why says what the client takes instead, in a few words; the
@@ -99,6 +101,13 @@ const (
 	CheckPropertyCount Check = "property-count"
 	// CheckEnumCount: the schema's enums have at most Limit values in all.
 	CheckEnumCount Check = "enum-count"
+	// CheckStringChars: the schema's property names, definition names
+	// ($defs, definitions), string enum values and string consts have at
+	// most Limit characters in all.
+	CheckStringChars Check = "string-chars"
+	// CheckEnumChars: an enum of more than Over values has at most Limit
+	// characters in its string values.
+	CheckEnumChars Check = "enum-chars"
 )
 
 // MCP is the name of the profile of the MCP specification itself:
@@ -124,14 +133,16 @@ var profiles = []Profile{
 		// constrain nothing and which this profile does not judge.
 		Supported: []string{
 			"type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf",
-			"$ref", "$defs", "definitions", "pattern", "format", "multipleOf", "maximum", "exclusiveMaximum",
+			"$ref", "$defs", "definitions", "pattern", "format", "minLength", "maxLength", "multipleOf", "maximum", "exclusiveMaximum",
 			"minimum", "exclusiveMinimum", "minItems", "maxItems",
 			"title", "description", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly",
 			"x-mcp-header",
 		},
 		Note: "OpenAI's page lists neither way the annotations (`title`, `description`, `$comment`, `examples`, " +
 			"`default`, `deprecated`, `readOnly`, `writeOnly`) nor MCP's `x-mcp-header`, which constrain nothing: " +
-			"this profile lets them through",
+			"this profile lets them through; `minLength` and `maxLength` are not among the page's supported string " +
+			"keywords, but it names them unsupported only for fine-tuned models and OpenAI's SDK for Node " +
+			"(`toStrictJsonSchema`) passes them on: this profile takes them",
 		Others: Constraint{Check: CheckKey, Verdict: Refuses,
 			Why: "not in the subset of JSON Schema that strict mode supports", Source: openAIStructuredOutputs},
 		Constraints: []Constraint{
@@ -147,6 +158,12 @@ var profiles = []Profile{
 				Why: "strict mode allows up to 5000 object properties in all", Source: openAIStructuredOutputs},
 			{Keyword: "enum", Check: CheckEnumCount, Limit: 1000, Verdict: Refuses,
 				Why: "strict mode allows up to 1000 enum values in all", Source: openAIStructuredOutputs},
+			{Keyword: "properties", Check: CheckStringChars, Limit: 120000, Verdict: Refuses,
+				Why: "strict mode allows up to 120,000 characters of property names, definition names, enum values and const values in all", Source: openAIStructuredOutputs},
+			{Keyword: "enum", Check: CheckEnumChars, Limit: 15000, Over: 250, Verdict: Refuses,
+				Why: "strict mode allows up to 15,000 characters in the string values of one enum of more than 250 values", Source: openAIStructuredOutputs},
+			{Keyword: "format", Check: CheckValueIn, Values: []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}, Verdict: Refuses,
+				Why: "strict mode supports only the formats date-time, time, date, duration, email, hostname, ipv4, ipv6 and uuid", Source: openAIStructuredOutputs},
 		},
 	},
 	{
@@ -165,8 +182,12 @@ var profiles = []Profile{
 				Why: "Gemini's type is one type (nullable: true for null)", Source: geminiSchema},
 			{Keyword: "enum", Check: CheckStringValues, Verdict: Refuses,
 				Why: "Gemini's enum is a list of strings", Source: geminiSchema},
+			{Keyword: "properties", Check: CheckStringChars, Limit: 120000, Verdict: Refuses,
+				Why: "strict mode allows up to 120,000 characters of property names, definition names, enum values and const values in all", Source: openAIStructuredOutputs},
+			{Keyword: "enum", Check: CheckEnumChars, Limit: 15000, Over: 250, Verdict: Refuses,
+				Why: "strict mode allows up to 15,000 characters in the string values of one enum of more than 250 values", Source: openAIStructuredOutputs},
 			{Keyword: "format", Check: CheckValueIn, Values: []string{"float", "double", "int32", "int64", "enum", "date-time"}, Verdict: Ignores,
-				Why: "Gemini supports only the formats float, double, int32, int64, enum and date-time", Source: geminiSchema},
+				Why: "Gemini's Schema allows any format, but most trigger no special functionality (it names float, double, int32, int64, enum and date-time)", Source: geminiSchema},
 		},
 	},
 }

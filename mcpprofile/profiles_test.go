@@ -12,7 +12,7 @@ import (
 // the URL of the client's documentation that says so.
 func TestClientProfilesData(t *testing.T) {
 	checks := []Check{CheckKey, CheckClosed, CheckAllRequired, CheckRootKey, CheckSingleType,
-		CheckStringValues, CheckValueIn, CheckDepth, CheckPropertyCount, CheckEnumCount}
+		CheckStringValues, CheckValueIn, CheckDepth, CheckPropertyCount, CheckEnumCount, CheckStringChars, CheckEnumChars}
 	seen := map[string]bool{MCP: true}
 	for _, p := range profiles {
 		if seen[p.Name] || p.Name == "" || strings.ContainsAny(p.Name, ", ") {
@@ -31,8 +31,12 @@ func TestClientProfilesData(t *testing.T) {
 				c.Why == "" || !strings.HasPrefix(c.Source, "https://") {
 				t.Errorf("profile %s: incomplete constraint %+v", p.Name, c)
 			}
-			if (c.Check == CheckDepth || c.Check == CheckPropertyCount || c.Check == CheckEnumCount) && c.Limit < 1 {
+			if (c.Check == CheckDepth || c.Check == CheckPropertyCount || c.Check == CheckEnumCount ||
+				c.Check == CheckStringChars || c.Check == CheckEnumChars) && c.Limit < 1 {
 				t.Errorf("profile %s: %s without a limit", p.Name, c.Check)
+			}
+			if c.Check == CheckEnumChars && c.Over < 1 {
+				t.Errorf("profile %s: %s without the count it applies over", p.Name, c.Check)
 			}
 			if c.Check == CheckValueIn && len(c.Values) == 0 {
 				t.Errorf("profile %s: %s without values", p.Name, c.Check)

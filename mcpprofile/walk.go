@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
 )
@@ -56,8 +57,8 @@ type profileWalk struct {
 	more int
 	// properties and enums count what the schema holds so far; reported
 	// holds the count checks that found their limit passed.
-	properties, enums int
-	reported          map[Check]bool
+	properties, enums, chars int
+	reported                 map[Check]bool
 }
 
 // report makes the finding of constraint c at the keyword at pointer.
@@ -201,7 +202,44 @@ func (w *profileWalk) constraint(c Constraint, m map[string]any, pointer string,
 		if w.enums > c.Limit && w.once(c.Check) {
 			w.report(c, at, fmt.Sprintf("more than %d enum values in one schema,", c.Limit), "")
 		}
+	case CheckStringChars:
+		for _, k := range []string{"properties", "$defs", "definitions", "enum", "const"} {
+			w.chars += stringChars(k, m[k])
+			if w.chars > c.Limit && w.once(c.Check) {
+				w.report(c, pointer+"/"+escapeToken(k), fmt.Sprintf("more than %d characters of names and values in one schema,", c.Limit), "")
+			}
+		}
+	case CheckEnumChars:
+		list, _ := v.([]any)
+		if n := stringChars("enum", v); len(list) > c.Over && n > c.Limit {
+			w.report(c, at, kw, fmt.Sprintf("of %d values with %d characters", len(list), n))
+		}
 	}
+}
+
+// stringChars counts the characters (runes) that the value v of keyword k
+// adds to the names and values OpenAI bounds: the keys of properties,
+// $defs and definitions, the strings of enum, a const that is a string.
+func stringChars(k string, v any) int {
+	n := 0
+	switch k {
+	case "enum":
+		list, _ := v.([]any)
+		for _, e := range list {
+			if s, isString := e.(string); isString {
+				n += utf8.RuneCountInString(s)
+			}
+		}
+	case "const":
+		s, _ := v.(string)
+		n = utf8.RuneCountInString(s)
+	default:
+		names, _ := v.(map[string]any)
+		for name := range names {
+			n += utf8.RuneCountInString(name)
+		}
+	}
+	return n
 }
 
 // isObjectSchema reports whether the schema object m is for objects: its

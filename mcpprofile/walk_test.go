@@ -47,3 +47,45 @@ func TestWalk(t *testing.T) {
 		t.Errorf("openai-strict: first problem %+v", p)
 	}
 }
+
+// TestWalkStringChars: the characters OpenAI bounds are the names of
+// properties, $defs and definitions, the strings of enums and a string
+// const, in all the schema's objects; numbers, other values and the names
+// in required do not count. An enum is held to its own bound only past
+// Over values.
+func TestWalkStringChars(t *testing.T) {
+	schema := map[string]any{
+		"type":     "object",
+		"required": []any{"abc"},
+		"properties": map[string]any{ // 5
+			"abc": map[string]any{"enum": []any{"é1", 7, nil, "xy"}}, // 4
+			"d":   map[string]any{"const": "12345"},                  // 5
+			"e":   map[string]any{"const": map[string]any{"long key": 1}},
+		},
+		"$defs":       map[string]any{"ab": map[string]any{"const": 12345}},  // 2
+		"definitions": map[string]any{"c": map[string]any{"type": "string"}}, // 1
+	}
+	for _, c := range []struct {
+		limit int
+		found bool
+	}{{17, false}, {16, true}} {
+		p := &Profile{Name: "t", Constraints: []Constraint{{Keyword: "properties", Check: CheckStringChars, Limit: c.limit, Verdict: Refuses}}}
+		problems, _ := p.Walk("inputs", schema)
+		if found := len(problems) == 1; found != c.found || len(problems) > 1 {
+			t.Errorf("limit %d: %+v, want a finding: %v", c.limit, problems, c.found)
+		}
+	}
+	enum := map[string]any{"enum": []any{"aa", "bb", "cc", 1}}
+	for _, c := range []struct {
+		over, limit int
+		found       bool
+	}{{3, 5, true}, {4, 5, false}, {3, 6, false}} {
+		p := &Profile{Name: "t", Constraints: []Constraint{{Keyword: "enum", Check: CheckEnumChars, Limit: c.limit, Over: c.over, Verdict: Refuses}}}
+		problems, _ := p.Walk("inputs", enum)
+		if found := len(problems) == 1; found != c.found {
+			t.Errorf("over %d, limit %d: %+v, want a finding: %v", c.over, c.limit, problems, c.found)
+		} else if found && problems[0].Message != "t refuses enum of 4 values with 6 characters at inputs/enum" {
+			t.Errorf("over %d, limit %d: message %q", c.over, c.limit, problems[0].Message)
+		}
+	}
+}
