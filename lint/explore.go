@@ -361,7 +361,7 @@ func (e *exploration) counterexample(ctx context.Context, p *Rule, r *exploreRun
 	}
 	rep.report(at, input, "input %s: %s", quoteInput(input), bv.msg)
 	ce := &Counterexample{Input: input, Valid: best.in.Valid, Kind: best.in.Kind, Tried: tried,
-		Case: exampleCaseText(p, best), Run: e.exploreRunResult(p, best, at)}
+		Case: explore.CaseText(p.ID, best.in), Run: e.exploreRunResult(p, best, at)}
 	return ce
 }
 
