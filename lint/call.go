@@ -267,7 +267,7 @@ func (k *Callable) Call(ctx context.Context, v any) *CallResult {
 		return res
 	}
 	if r.end == endAnswered {
-		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, stderrTail(r.o.Stderr))
+		r.actual, r.stdoutErr = runner.ParseStdout(r.o.Stdout, runner.StderrTail(r.o.Stderr))
 		res.Output, _ = r.actual.(map[string]any)
 	}
 	for _, p := range callJudges() {
@@ -281,7 +281,7 @@ func (k *Callable) Call(ctx context.Context, v any) *CallResult {
 	}
 	if ok, _ := res.OK(); res.Started && (!ok || len(res.Broken) > 0) {
 		if seal, _ := k.run.seal(); seal.Sealed {
-			res.Denied = deniedLine(r.o.Stdout, r.o.Stderr)
+			res.Denied = runner.DeniedLine(r.o.Stdout, r.o.Stderr)
 		}
 	}
 	return res

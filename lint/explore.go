@@ -316,7 +316,7 @@ func (e *exploration) exploreOnce(ctx context.Context, argv []string, in explore
 	r.startErr = r.o.StartErr
 	r.end = endingOf(r.o, r.startErr)
 	if r.end == endAnswered {
-		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, stderrTail(r.o.Stderr))
+		r.actual, r.stdoutErr = runner.ParseStdout(r.o.Stdout, runner.StderrTail(r.o.Stderr))
 	}
 	if repeat && r.end == endAnswered {
 		r.again = e.exploreOnce(ctx, argv, in, false)
@@ -359,7 +359,7 @@ func (e *exploration) counterexample(ctx context.Context, p *Rule, r *exploreRun
 	if bv.at != nil {
 		at = *bv.at
 	}
-	rep.report(at, input, "input %s: %s", quoteInput(input), bv.msg)
+	rep.report(at, input, "input %s: %s", runner.Shorten(input), bv.msg)
 	ce := &Counterexample{Input: input, Valid: best.in.Valid, Kind: best.in.Kind, Tried: tried,
 		Case: explore.CaseText(p.ID, best.in), Run: e.exploreRunResult(p, best, at)}
 	return ce
@@ -478,21 +478,12 @@ func (e *exploration) exploreRunResult(p *Rule, r *exploreRun, at place) Example
 	c, plan := e.c, e.c.runPlan()
 	er := ExampleResult{Title: p.ID, Line: at.pos.Line, Status: StatusFailed, ExitCode: r.o.ExitCode,
 		ExitStatus: c.localText(r.o.Status()), Duration: r.o.Duration,
-		Stdout: capText(r.o.Stdout), Stderr: capText(r.o.Stderr),
+		Stdout: runner.CapText(r.o.Stdout), Stderr: runner.CapText(r.o.Stderr),
 		Implementation: c.fileIn(plan.impl.Name),
-		Reproduce:      runner.ReproduceLine(c.rel, r.stdin, reproduceArgv(plan.argv, plan.impl))}
+		Reproduce:      runner.ReproduceLine(c.rel, r.stdin, runner.ReproduceArgv(plan.argv, plan.impl))}
 	if r.end != endAnswered {
 		er.Status = StatusErrored
 	}
 	er.Denied = e.sealedDenial(&er, r.o.Stdout, r.o.Stderr)
 	return er
-}
-
-// quoteInput is an input's JSON for a message: at most quoteLimit
-// characters.
-func quoteInput(s string) string {
-	if r := []rune(s); len(r) > quoteLimit {
-		return string(r[:quoteLimit]) + "…"
-	}
-	return s
 }

@@ -29,7 +29,7 @@ func TestToolSeed(t *testing.T) {
 }
 
 // TestStdoutProblem: how explore-stdout's violation is told apart while an
-// input shrinks: parseStdout's message without what it quotes.
+// input shrinks: runner.ParseStdout's message without what it quotes.
 func TestStdoutProblem(t *testing.T) {
 	for msg, want := range map[string]string{
 		"stdout is empty; the implementation must print one JSON object; stderr ends: \"x\"": "stdout is empty",

@@ -3,6 +3,8 @@ package lint
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/speccify/speccify-lint/runner"
 )
 
 var ruleExploreCrash = &Rule{ID: "explore-crash", Severity: SeverityError, Category: "explore",
@@ -19,7 +21,7 @@ var ruleExploreCrash = &Rule{ID: "explore-crash", Severity: SeverityError, Categ
 // exploreCrash: the implementation started, was not killed by a signal and
 // kept within --timeout and --max-output.
 func exploreCrash(r *exploreRun) *violation {
-	tail := stderrTail(r.o.Stderr)
+	tail := runner.StderrTail(r.o.Stderr)
 	switch r.end {
 	case endNotStarted:
 		return &violation{how: "start", msg: "the implementation could not start: " + r.c.localText(r.startErr.Error())}

@@ -13,20 +13,12 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
-	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/runner"
 )
-
-// capturedOutput is how much of stdout and stderr an example result keeps.
-const capturedOutput = 64 << 10
-
-// quoteLimit is how many characters of unexpected stdout a message quotes.
-const quoteLimit = 200
 
 // toolRun is the state of running one tool's implementation once its
 // static checks are done: its examples, or explore's inputs (exploration),
@@ -197,7 +189,7 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 	// tested against the text of its own examples gets that text.
 	stdin := []byte(cs.Input.Raw + "\n")
 	er.Implementation = c.fileIn(impl.Name)
-	er.Reproduce = runner.ReproduceLine(c.rel, stdin[:len(stdin)-1], reproduceArgv(argv, impl))
+	er.Reproduce = runner.ReproduceLine(c.rel, stdin[:len(stdin)-1], runner.ReproduceArgv(argv, impl))
 	run := &exampleRun{c: c, cs: cs, er: er, impl: impl}
 	if argv == nil {
 		_, run.startErr = runner.Resolve(impl.Path)
@@ -207,8 +199,8 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 		er.Duration = o.Duration
 		er.ExitCode = o.ExitCode
 		er.ExitStatus = c.localText(o.Status())
-		er.Stdout = capText(o.Stdout)
-		er.Stderr = capText(o.Stderr)
+		er.Stdout = runner.CapText(o.Stdout)
+		er.Stderr = runner.CapText(o.Stderr)
 		run.o, run.startErr, run.changed = o, o.StartErr, changed
 	}
 	run.end = endingOf(run.o, run.startErr)
@@ -217,7 +209,7 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 	case endCanceled:
 		er.SkipReason = "interrupted while it ran"
 	case endAnswered:
-		run.actual, run.stdoutErr = parseStdout(run.o.Stdout, run.stderrNote)
+		run.actual, run.stdoutErr = runner.ParseStdout(run.o.Stdout, run.stderrNote)
 	}
 	for _, r := range registry {
 		if r.run != nil {
@@ -233,23 +225,23 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 }
 
 // stderrNote is what a message of a run says of its stderr: the end of it
-// (stderrTail), or, when an earlier example's failure showed the same
+// (runner.StderrTail), or, when an earlier example's failure showed the same
 // stderr (the same traceback), which example's: a repeated traceback is
 // shown once.
 func (t *toolRun) stderrNote(stderr []byte) string {
-	if lastLine(stderr) == "" {
+	if runner.LastLine(stderr) == "" {
 		return ""
 	}
 	if title, ok := t.stderrShown[sha256.Sum256(stderr)]; ok {
 		return fmt.Sprintf("; stderr as in example %q", title)
 	}
-	return stderrTail(stderr)
+	return runner.StderrTail(stderr)
 }
 
 // showedStderr records that the failure of the example title showed its
 // stderr, unless an earlier one showed the same.
 func (t *toolRun) showedStderr(title string, stderr []byte) {
-	if lastLine(stderr) == "" {
+	if runner.LastLine(stderr) == "" {
 		return
 	}
 	if t.stderrShown == nil {
@@ -484,119 +476,6 @@ func statusOf(er *ExampleResult) Status {
 		}
 	}
 	return status
-}
-
-// parseStdout reads stdout as exactly one JSON object; msg says why not,
-// followed by stderrNote when stdout is empty (what the message says of
-// stderr: see stderrTail).
-func parseStdout(stdout []byte, stderrNote string) (any, string) {
-	v, err := jsonexact.Parse(stdout)
-	if err != nil {
-		var kind jsonexact.ErrorKind
-		if je, ok := err.(*jsonexact.SyntaxError); ok {
-			kind = je.Kind
-		}
-		switch kind {
-		case jsonexact.Empty:
-			return nil, "stdout is empty; the implementation must print one JSON object" + stderrNote
-		case jsonexact.Trailing:
-			return nil, "stdout holds more than one JSON value (or text after it): " + quoteStart(stdout)
-		case jsonexact.InvalidUTF8:
-			return nil, "stdout is not valid UTF-8: " + quoteStart(stdout)
-		}
-		return nil, fmt.Sprintf("stdout is not JSON (%s): %s", errorMessage(err), quoteStart(stdout))
-	}
-	if _, ok := v.(map[string]any); !ok {
-		return nil, fmt.Sprintf("stdout is %s, not a JSON object: %s", jsonKind(v), quoteStart(stdout))
-	}
-	return v, ""
-}
-
-func errorMessage(err error) string {
-	if je, ok := err.(*jsonexact.SyntaxError); ok {
-		return je.Msg
-	}
-	return err.Error()
-}
-
-func jsonKind(v any) string {
-	switch v.(type) {
-	case []any:
-		return "a JSON array"
-	case string:
-		return "a JSON string"
-	case bool:
-		return "a JSON boolean"
-	case nil:
-		return "JSON null"
-	}
-	return "a JSON number"
-}
-
-// quoteStart quotes the start of a text: trimmed, escaped, at most
-// quoteLimit characters.
-func quoteStart(b []byte) string {
-	s := strings.TrimSpace(strings.ToValidUTF8(string(b[:min(len(b), 4*quoteLimit)]), "\uFFFD"))
-	cut := false
-	if utf8.RuneCountInString(s) > quoteLimit {
-		s = string([]rune(s)[:quoteLimit])
-		cut = true
-	}
-	q := fmt.Sprintf("%+q", s)
-	if cut || len(b) > 4*quoteLimit {
-		q += "…"
-	}
-	return q
-}
-
-// stderrTail is ", stderr: <last line>" or "" when stderr is empty.
-func stderrTail(stderr []byte) string {
-	line := lastLine(stderr)
-	if line == "" {
-		return ""
-	}
-	return "; stderr ends: " + quoteStart([]byte(line))
-}
-
-// lastLine is the last non-blank line of a text.
-func lastLine(b []byte) string {
-	lines := strings.Split(strings.TrimSpace(strings.ToValidUTF8(string(b), "\uFFFD")), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
-}
-
-// capText keeps the first 64 KiB of an output, cut at a rune boundary.
-func capText(b []byte) string {
-	if len(b) <= capturedOutput {
-		return string(b)
-	}
-	cut := capturedOutput
-	for cut > capturedOutput-4 && !utf8.RuneStart(b[cut]) {
-		cut--
-	}
-	return string(b[:cut])
-}
-
-// reproduceArgv is the argv of the reproduce line: the implementation by its
-// name (the line cds into the tool folder) and the interpreter by its name.
-func reproduceArgv(argv []string, impl discover.ImplFile) []string {
-	if argv == nil {
-		return []string{"./" + impl.Name}
-	}
-	out := make([]string, len(argv))
-	for i, a := range argv {
-		switch {
-		case a == impl.Path || filepath.Base(a) == impl.Name && i == len(argv)-1:
-			out[i] = impl.Name
-			if i == 0 {
-				out[i] = "./" + impl.Name
-			}
-		case i == 0:
-			out[i] = filepath.Base(a)
-		default:
-			out[i] = a
-		}
-	}
-	return out
 }
 
 // timeout is the time limit of one run.
