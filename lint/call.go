@@ -130,7 +130,7 @@ func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
 	slices.SortStableFunc(tr.Findings, CompareFindings)
 	k.Static = tr
 	if j.checked {
-		k.run = &toolRun{c: j.c, out: j.out, placement: runner.InPlace}
+		k.run = newToolRun(j.c, j.out, runner.InPlace)
 		// Decided now, once, so that calls only read them.
 		k.ins, k.outs = j.c.schemas()
 		j.c.runPlan()
@@ -144,7 +144,7 @@ func (k *Callable) Close() {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.run != nil {
-		k.run.closeFolder()
+		k.run.runs.Close()
 	}
 }
 

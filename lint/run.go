@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -26,24 +25,10 @@ import (
 type toolRun struct {
 	c   *toolCheck
 	out *toolFindings
-	// placement is where the runs take place: a private copy of the tool
-	// folder (the examples, explore), or the folder itself (calls).
-	placement runner.Placement
-	// mu guards the workspace and the program looked up, for the calls of
-	// a Callable, which may overlap.
-	mu sync.Mutex
-	// ws is the workspace of the runs, opened on the first (see
-	// workspace); wsErr why it could not be.
-	ws    *runner.Workspace
-	wsErr error
-	// opened is true once a workspace was made, sealed what its sandbox
-	// enforced (it outlives the workspace: Callable.ReadOnly asks after
-	// the examples ran).
-	opened bool
-	sealed runner.Seal
-	// programName and programPath are the last argv[0] program looked up on
-	// PATH and its executable (see program).
-	programName, programPath string
+	// runs are the runs of the implementation: the workspace, a private
+	// copy of the tool folder (the examples, explore) or the folder itself
+	// (calls), made on the first.
+	runs *runner.Runs
 	// ran is true once an example ran, so that unused-suppression judges
 	// the run rules.
 	ran bool
@@ -311,17 +296,8 @@ func endingOf(o runner.Outcome, startErr error) ending {
 // a call), and returns what happened and what the run changed in the
 // folder it ran in.
 func (t *toolRun) runImplementation(ctx context.Context, argv []string, stdin []byte) (runner.Outcome, []runner.Change) {
-	ws, err := t.workspace(argv)
-	if err != nil {
-		t.limited.Store(true)
-		return runner.Outcome{ExitCode: -1, StartErr: err}, nil
-	}
-	t.mu.Lock()
-	path := t.program(argv)
-	t.mu.Unlock()
-	o, changed := ws.Run(ctx, runner.Request{
+	o, changed := t.runs.Run(ctx, runner.Request{
 		Argv:      argv,
-		Path:      path,
 		Stdin:     stdin,
 		Timeout:   t.c.cfg.timeout(),
 		MaxOutput: t.c.cfg.maxOutput(),
@@ -335,63 +311,35 @@ func (t *toolRun) runImplementation(ctx context.Context, argv []string, stdin []
 	return o, changed
 }
 
-// workspace is the workspace of the tool's runs, made on the first run:
-// the tool folder opened through the root's gate (discover.Gate), so that
-// the copy is made of the folder that was checked and nothing else, even
-// when it is moved or replaced by a symbolic link meanwhile; the private
-// copy (or, for calls, the folder itself); the sandbox, whose grants
-// follow the interpreter of argv and the requires commands. closeFolder
-// lets go of it.
-func (t *toolRun) workspace(argv []string) (*runner.Workspace, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.ws != nil || t.wsErr != nil {
-		return t.ws, t.wsErr
-	}
-	c := t.c
-	r, err := discover.NewGate(c.cfg.Root).OpenFolder(c.dir)
-	if err != nil {
-		t.wsErr = fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
-		return nil, t.wsErr
+// newToolRun is the state of the tool's runs, placed as placement says. The
+// workspace is made on the first run: the tool folder opened through the
+// root's gate (discover.Gate), its copy (or, for calls, the folder itself),
+// the sandbox, whose grants follow the interpreter and the requires commands.
+func newToolRun(c *toolCheck, out *toolFindings, placement runner.Placement) *toolRun {
+	open := func() (*os.Root, error) {
+		r, err := discover.NewGate(c.cfg.Root).OpenFolder(c.dir)
+		if err != nil {
+			return nil, fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
+		}
+		return r, nil
 	}
 	home, _ := os.UserHomeDir()
-	ws, err := runner.Open(r, c.absDir(), runner.Options{
-		Placement:  t.placement,
-		Sandbox:    c.cfg.Sandbox,
-		Network:    c.requiresNetwork(),
-		Programs:   t.programs(argv),
-		Repository: c.cfg.Root,
-		Hidden:     []string{home},
-		PassEnv:    c.cfg.PassEnv,
-	})
-	if err != nil {
-		t.wsErr = err
-		return nil, err
-	}
-	t.ws, t.opened, t.sealed = ws, true, ws.Seal()
-	return ws, nil
-}
-
-// programs are the executables the tool's runs start: argv[0] as looked up
-// on PATH, and each requires command. t.mu is held.
-func (t *toolRun) programs(argv []string) []string {
-	var out []string
-	if p := t.program(argv); p != "" {
-		out = append(out, p)
-	} else if len(argv) > 0 && filepath.IsAbs(argv[0]) {
-		out = append(out, argv[0])
-	}
-	if fm := t.c.spec.Frontmatter; fm != nil {
-		for _, it := range fm.Requires {
-			if it.Value == RequiresNetwork {
-				continue
-			}
-			if p, err := exec.LookPath(it.Value); err == nil && filepath.IsAbs(p) {
-				out = append(out, p)
+	var requires []string
+	if c.spec != nil && c.spec.Frontmatter != nil {
+		for _, it := range c.spec.Frontmatter.Requires {
+			if it.Value != RequiresNetwork {
+				requires = append(requires, it.Value)
 			}
 		}
 	}
-	return out
+	return &toolRun{c: c, out: out, runs: runner.NewRuns(open, c.absDir(), runner.Options{
+		Placement:  placement,
+		Sandbox:    c.cfg.Sandbox,
+		Network:    c.requiresNetwork(),
+		Repository: c.cfg.Root,
+		Hidden:     []string{home},
+		PassEnv:    c.cfg.PassEnv,
+	}, requires)}
 }
 
 // RequiresNetwork is the requires entry that lets a tool's sealed runs use
@@ -408,40 +356,7 @@ func (c *toolCheck) requiresNetwork() bool {
 
 // seal is what the sandbox enforced on the tool's runs; ok is false when
 // no workspace was made (nothing ran).
-func (t *toolRun) seal() (seal runner.Seal, ok bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.sealed, t.opened
-}
-
-// closeFolder lets go of the workspace (and with it the tool folder), if
-// the runs made one: once the runs under way have ended.
-func (t *toolRun) closeFolder() {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.ws != nil {
-		t.ws.Close()
-		t.ws = nil
-	}
-}
-
-// program is the executable of argv[0] looked up on PATH (t.mu held), once per tool
-// rather than once per run (an explored tool runs a hundred times; the
-// lookup stats each PATH entry): "" when argv[0] names a file by its path,
-// or when the lookup fails, and runner.Run then looks it up itself and
-// reports why it could not start.
-func (t *toolRun) program(argv []string) string {
-	if len(argv) == 0 || strings.ContainsRune(argv[0], '/') || strings.ContainsRune(argv[0], filepath.Separator) {
-		return ""
-	}
-	if t.programName != argv[0] {
-		t.programName, t.programPath = argv[0], ""
-		if p, err := exec.LookPath(argv[0]); err == nil && filepath.IsAbs(p) {
-			t.programPath = p
-		}
-	}
-	return t.programPath
-}
+func (t *toolRun) seal() (seal runner.Seal, ok bool) { return t.runs.Seal() }
 
 // place is where the run rules report: the case's output: line.
 func (r *exampleRun) place() place {
