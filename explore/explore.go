@@ -2,8 +2,13 @@
 // values valid against its inputs schema (boundary values first, then random
 // ones), mutations of its examples' inputs, and, when asked, inputs that
 // violate the schema in one targeted way; and it shrinks a failing input to
-// the smallest one that still fails the same way. It runs nothing: the lint
-// package runs the implementation on what it makes.
+// the smallest one that still fails the same way. Run is the loop of one
+// tool's exploration (loop.go): which inputs run, which run twice, when a
+// run is slow, when the exploration ends, how a failing input is shrunk and
+// a timed failure confirmed. It runs nothing: every run and every verdict
+// on a run is a call of the caller's Prober (package lint runs the
+// implementation through package runner and judges with its explore rules),
+// and this package imports neither.
 //
 // Values are JSON as contract.JSONDoc holds it: map[string]any, []any,
 // string, json.Number, bool or nil. Numbers are exact: a json.Number is

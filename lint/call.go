@@ -130,7 +130,7 @@ func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
 	slices.SortStableFunc(tr.Findings, CompareFindings)
 	k.Static = tr
 	if j.checked {
-		k.run = &toolRun{c: j.c, out: j.out, placement: runner.InPlace}
+		k.run = newToolRun(j.c, j.out, runner.InPlace)
 		// Decided now, once, so that calls only read them.
 		k.ins, k.outs = j.c.schemas()
 		j.c.runPlan()
@@ -144,7 +144,7 @@ func (k *Callable) Close() {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.run != nil {
-		k.run.closeFolder()
+		k.run.runs.Close()
 	}
 }
 
@@ -267,7 +267,7 @@ func (k *Callable) Call(ctx context.Context, v any) *CallResult {
 		return res
 	}
 	if r.end == endAnswered {
-		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, stderrTail(r.o.Stderr))
+		r.actual, r.stdoutErr = runner.ParseStdout(r.o.Stdout, runner.StderrTail(r.o.Stderr))
 		res.Output, _ = r.actual.(map[string]any)
 	}
 	for _, p := range callJudges() {
@@ -281,7 +281,7 @@ func (k *Callable) Call(ctx context.Context, v any) *CallResult {
 	}
 	if ok, _ := res.OK(); res.Started && (!ok || len(res.Broken) > 0) {
 		if seal, _ := k.run.seal(); seal.Sealed {
-			res.Denied = deniedLine(r.o.Stdout, r.o.Stderr)
+			res.Denied = runner.DeniedLine(r.o.Stdout, r.o.Stderr)
 		}
 	}
 	return res

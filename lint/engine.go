@@ -316,7 +316,7 @@ func (j *toolJob) prepare() {
 	defer func() {
 		if recover() != nil && j.run != nil {
 			// runExamples makes it again, and reports the panic.
-			j.run.closeFolder()
+			j.run.runs.Close()
 			j.run = nil
 		}
 	}()
@@ -327,8 +327,8 @@ func (j *toolJob) prepare() {
 	if plan.reason != "" || plan.argv == nil {
 		return
 	}
-	j.run = &toolRun{c: j.c, out: j.out}
-	_, _ = j.run.workspace(plan.argv) // an error is each run's start error
+	j.run = newToolRun(j.c, j.out, runner.Copy)
+	j.run.runs.Prepare(plan.argv)
 }
 
 // newToolJob is the job of checking the tool folder dir, disc.Tools[index].
@@ -460,9 +460,9 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 	}
 	if j.checked {
 		if j.run == nil {
-			j.run = &toolRun{c: c, out: j.out}
+			j.run = newToolRun(c, j.out, runner.Copy)
 		}
-		defer j.run.closeFolder()
+		defer j.run.runs.Close()
 		tr.Examples = j.run.examples(ctx, &tr)
 		if cfg.Explore != nil {
 			tr.Skipped = ""

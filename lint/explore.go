@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/fnv"
-	"slices"
 	"strconv"
 	"time"
 
@@ -37,24 +36,6 @@ const (
 	// DefaultExploreSeed is the seed without --seed: fixed, so that two
 	// runs on the same tree make the same inputs and give the same report.
 	DefaultExploreSeed uint64 = 14
-)
-
-// shrinkBudget is how many smaller candidates one failing property may run
-// while it is shrunk.
-const shrinkBudget = 200
-
-// maxSlowShrinkRuns is how many slow candidates (over slowMin, or timed
-// out) shrinking a violation that depends on a time limit may run: each
-// costs a second or more, up to --timeout, and the budget is not to be
-// spent chasing one.
-const maxSlowShrinkRuns = 6
-
-// repeatFirst and repeatEvery: the first repeatFirst valid inputs (the
-// boundary values: optional keys absent, the bounds) and then every
-// repeatEvery-th one run twice, for explore-nondeterministic.
-const (
-	repeatFirst = 8
-	repeatEvery = 5
 )
 
 func (x *ExploreConfig) runs() int {
@@ -176,7 +157,8 @@ func (c *toolCheck) exploreProperties() []*Rule {
 // explore runs the tool's implementation on the inputs made from its
 // inputs schema and examples, up to the configured runs or time, and
 // reports each property that an input breaks once, with the smallest
-// input shrinking finds, among the tool's findings.
+// input shrinking finds, among the tool's findings. The loop is
+// explore.Run's; the runs and the judging are the prober's.
 func (e *exploration) explore(ctx context.Context) *ExploreResult {
 	c := e.c
 	x := c.cfg.Explore
@@ -186,70 +168,71 @@ func (e *exploration) explore(ctx context.Context) *ExploreResult {
 		return unexplored(c, why)
 	}
 	res := &ExploreResult{Seed: strconv.FormatUint(seed, 10), Properties: []PropertyResult{}}
-	props := c.exploreProperties()
-	for _, p := range props {
+	pr := &prober{e: e, ctx: ctx, argv: argv, props: c.exploreProperties(), res: res}
+	plan := explore.Plan{Source: src, Seed: seed, Runs: x.runs(),
+		Ran: func() { c.cfg.progress(Progress{Kind: InputDone, Tool: c.rel}) }}
+	for _, p := range pr.props {
 		res.Properties = append(res.Properties, PropertyResult{Rule: p.ID, Status: StatusPassed})
+		plan.Properties = append(plan.Properties, explore.Property{Twice: p.twice})
 	}
 	e.explored = true
-	deadline := time.Now().Add(x.budget())
-	gen := explore.New(src, seed)
-	var pace pace
-	open := len(props)
-	valid, passed := 0, 0
-	exhausted := false // the generator has nothing more to send
-	for res.Runs < x.runs() && open > 0 && ctx.Err() == nil && time.Now().Before(deadline) {
-		in, ok := gen.Next()
-		if !ok {
-			exhausted = true
-			break
-		}
-		if !in.Valid && !x.Invalid {
-			// Without --invalid no invalid input runs, whatever made it
-			// (an example's input may violate inputs).
-			if passed++; passed > x.runs() {
-				exhausted = true
-				break
-			}
-			continue
-		}
-		repeat := false
-		if in.Valid {
-			repeat = valid < repeatFirst || valid%repeatEvery == 0
-			valid++
-		}
-		r := e.exploreOnce(ctx, argv, in, repeat)
-		if r.end == endCanceled {
-			break
-		}
-		if in.Kind != explore.KindExample {
-			r.slowAfter, r.paceOfExamples = pace.slowAfter()
-		}
-		pace.add(r)
-		res.Runs++
-		c.cfg.progress(Progress{Kind: InputDone, Tool: c.rel})
-		if !in.Valid {
-			res.Invalid++
-		}
-		for i, p := range props {
-			pr := &res.Properties[i]
-			if pr.Counterexample != nil {
-				continue
-			}
-			if v := p.explore(r); v != nil {
-				e.timed = e.timed || v.timed
-				if v.timed && !e.confirmed(ctx, argv, p, r, v) {
-					continue
-				}
-				pr.Status = StatusFailed
-				pr.Counterexample = e.counterexample(ctx, p, r, v, src, argv, deadline, res)
-				open--
-			}
-		}
-	}
-	if !exhausted && res.Runs < x.runs() && open > 0 && ctx.Err() == nil {
-		res.OutOfTime = true
-	}
+	plan.Deadline = time.Now().Add(x.budget())
+	sum := explore.Run(ctx, plan, pr)
+	res.Runs, res.Invalid, res.OutOfTime = sum.Runs, sum.Invalid, sum.OutOfTime
+	e.timed = e.timed || sum.Timed
 	return res
+}
+
+// prober runs and judges one tool's inputs for explore.Run: each run
+// through the tool's workspace (exploreOnce), each judged by the enabled
+// explore rules (props, in registry order), each property broken reported
+// in res.
+type prober struct {
+	e     *exploration
+	ctx   context.Context
+	argv  []string
+	props []*Rule
+	res   *ExploreResult
+}
+
+// Run runs in (twice when repeat), to be judged by explore-slow with pace.
+func (p *prober) Run(in explore.Input, repeat bool, pace explore.Pace) (*exploreRun, explore.Trial) {
+	r := p.e.exploreOnce(p.ctx, p.argv, in, repeat)
+	r.slowAfter, r.paceOfExamples = pace.After, pace.OfExamples
+	t := explore.Trial{Canceled: r.end == endCanceled, Slow: r.end == endTimedOut || r.o.Duration >= explore.SlowMin}
+	for x := r; x != nil; x = x.again {
+		if x.end == endAnswered {
+			t.Answered = append(t.Answered, x.o.Duration)
+		}
+	}
+	return r, t
+}
+
+// Replay is r's input run again, judged with r's pace; an input run twice
+// already (r.again) is not run a third time.
+func (p *prober) Replay(r *exploreRun) *exploreRun {
+	again := r.again
+	if again == nil {
+		again = p.e.exploreOnce(p.ctx, p.argv, r.in, false)
+	}
+	again.slowAfter, again.paceOfExamples = r.slowAfter, r.paceOfExamples
+	return again
+}
+
+// Judge is the violation of the i-th property by r; nil when r keeps it.
+func (p *prober) Judge(i int, r *exploreRun) *explore.Broken[*violation] {
+	v := p.props[i].explore(r)
+	if v == nil {
+		return nil
+	}
+	return &explore.Broken[*violation]{How: v.how, Timed: v.timed, Of: v}
+}
+
+// Found reports the i-th property broken by best, as b says.
+func (p *prober) Found(i int, best *exploreRun, b *explore.Broken[*violation], tried int) {
+	pr := &p.res.Properties[i]
+	pr.Status = StatusFailed
+	pr.Counterexample = p.e.counterexample(p.props[i], best, b.Of, tried)
 }
 
 // unexplored is the result of a tool that is not explored, for the reason
@@ -316,7 +299,7 @@ func (e *exploration) exploreOnce(ctx context.Context, argv []string, in explore
 	r.startErr = r.o.StartErr
 	r.end = endingOf(r.o, r.startErr)
 	if r.end == endAnswered {
-		r.actual, r.stdoutErr = parseStdout(r.o.Stdout, stderrTail(r.o.Stderr))
+		r.actual, r.stdoutErr = runner.ParseStdout(r.o.Stdout, runner.StderrTail(r.o.Stderr))
 	}
 	if repeat && r.end == endAnswered {
 		r.again = e.exploreOnce(ctx, argv, in, false)
@@ -324,144 +307,22 @@ func (e *exploration) exploreOnce(ctx context.Context, argv []string, in explore
 	return r
 }
 
-// counterexample shrinks the input of r, which breaks property p as v
-// says, to the smallest one shrinking finds that breaks it the same way,
-// reports p's finding for it and returns it. res is the exploration so
-// far: a shrinking that the deadline cuts short makes it OutOfTime.
-func (e *exploration) counterexample(ctx context.Context, p *Rule, r *exploreRun, v *violation, src explore.Source, argv []string, deadline time.Time, res *ExploreResult) *Counterexample {
-	c := e.c
-	tried := res.Runs
-	sh := &shrinking{p: p, v: v, of: r, deadline: deadline, last: r,
-		run: func(cand explore.Input) *exploreRun {
-			if ctx.Err() != nil {
-				return nil
-			}
-			return e.exploreOnce(ctx, argv, cand, p.twice)
-		}}
-	shrunk := explore.Shrink(r.in, src, sh.fails, shrinkBudget)
-	if sh.outOfTime {
-		res.OutOfTime = true
-	}
-	best := r
-	if string(sh.last.in.JSON()) == string(shrunk.JSON()) {
-		best = sh.last
-	}
-	bv := p.explore(best)
-	if bv == nil || bv.how != v.how || (v.timed && best != r && !e.confirmed(ctx, argv, p, best, bv)) {
-		best, bv = r, v
-	}
-	input := string(best.in.JSON())
+// counterexample reports property p broken by the run r (the smallest
+// input shrinking found) as v says, and returns it; tried is how many
+// inputs ran before the one that broke it.
+func (e *exploration) counterexample(p *Rule, r *exploreRun, v *violation, tried int) *Counterexample {
+	input := string(r.in.JSON())
 	rep := e.out.reporter(p)
-	if bv.raised {
+	if v.raised {
 		rep = rep.asError()
 	}
-	at := c.inputsPlace()
-	if bv.at != nil {
-		at = *bv.at
+	at := e.c.inputsPlace()
+	if v.at != nil {
+		at = *v.at
 	}
-	rep.report(at, input, "input %s: %s", quoteInput(input), bv.msg)
-	ce := &Counterexample{Input: input, Valid: best.in.Valid, Kind: best.in.Kind, Tried: tried,
-		Case: exampleCaseText(p, best), Run: e.exploreRunResult(p, best, at)}
-	return ce
-}
-
-// shrinking is what explore.Shrink asks of one violation's candidates:
-// whether each breaks the property the same way, with the runs that did.
-type shrinking struct {
-	p  *Rule
-	v  *violation
-	of *exploreRun // the run that broke it
-	// run runs a candidate; nil when it cannot (interrupted).
-	run      func(explore.Input) *exploreRun
-	deadline time.Time
-	// last is the run of the last candidate that broke it (of, before
-	// any did): the one explore.Shrink returns, as it keeps the last
-	// candidate that fails. Only that one is kept, so that shrinking an
-	// answer of megabytes holds one of them, not one per step.
-	last *exploreRun
-	// slowRuns counts the candidates that ran slowMin or longer, or timed
-	// out: a violation that depends on a time limit runs at most
-	// maxSlowShrinkRuns of them.
-	slowRuns  int
-	outOfTime bool // the deadline passed while shrinking
-}
-
-// fails runs cand and reports whether it breaks the property the same way
-// (the same how); false, without running it, past the deadline or the
-// slow runs allowed.
-func (s *shrinking) fails(cand explore.Input) bool {
-	if time.Now().After(s.deadline) {
-		s.outOfTime = true
-		return false
-	}
-	if s.v.timed && s.slowRuns >= maxSlowShrinkRuns {
-		return false
-	}
-	cr := s.run(cand)
-	if cr == nil {
-		return false
-	}
-	cr.slowAfter, cr.paceOfExamples = s.of.slowAfter, s.of.paceOfExamples
-	if cr.end == endTimedOut || cr.o.Duration >= slowMin {
-		s.slowRuns++
-	}
-	if cv := s.p.explore(cr); cv != nil && cv.how == s.v.how {
-		s.last = cr
-		return true
-	}
-	return false
-}
-
-// confirmed runs the input of r again, for a violation v that depends on a
-// time limit, and reports whether the replay breaks p the same way: a run
-// that the machine's load slowed down is no finding. An input run twice
-// already (r.again) is not run a third time.
-func (e *exploration) confirmed(ctx context.Context, argv []string, p *Rule, r *exploreRun, v *violation) bool {
-	again := r.again
-	if again == nil {
-		again = e.exploreOnce(ctx, argv, r.in, false)
-	}
-	again.slowAfter, again.paceOfExamples = r.slowAfter, r.paceOfExamples
-	cv := p.explore(again)
-	return cv != nil && cv.how == v.how
-}
-
-// pace is how long a tool's runs take, for explore-slow: the slowest run
-// of an example's input, or, for a tool without examples, the middle of
-// the runs so far. Only runs that answered count.
-type pace struct {
-	slowestExample time.Duration
-	examples       bool
-	runs           []time.Duration // sorted
-}
-
-// add counts the runs of r (and its repeat).
-func (p *pace) add(r *exploreRun) {
-	for x := r; x != nil; x = x.again {
-		if x.end != endAnswered {
-			continue
-		}
-		if r.in.Kind == explore.KindExample {
-			p.slowestExample = max(p.slowestExample, x.o.Duration)
-			p.examples = true
-		}
-		i, _ := slices.BinarySearch(p.runs, x.o.Duration)
-		p.runs = slices.Insert(p.runs, i, x.o.Duration)
-	}
-}
-
-// slowAfter is how long a run may take before it is slow: slowFactor times
-// the reference and at least slowMin; 0 with nothing to compare with yet.
-// ofExamples says the reference is the slowest example's run.
-func (p *pace) slowAfter() (d time.Duration, ofExamples bool) {
-	ref := p.slowestExample
-	if !p.examples {
-		if len(p.runs) == 0 {
-			return 0, false
-		}
-		ref = p.runs[len(p.runs)/2]
-	}
-	return max(slowMin, slowFactor*ref), p.examples
+	rep.report(at, input, "input %s: %s", runner.Shorten(input), v.msg)
+	return &Counterexample{Input: input, Valid: r.in.Valid, Kind: r.in.Kind, Tried: tried,
+		Case: explore.CaseText(p.ID, r.in), Run: e.exploreRunResult(p, r, at)}
 }
 
 // inputsPlace is the inputs: key of TOOL.md, where the explore findings go.
@@ -478,21 +339,12 @@ func (e *exploration) exploreRunResult(p *Rule, r *exploreRun, at place) Example
 	c, plan := e.c, e.c.runPlan()
 	er := ExampleResult{Title: p.ID, Line: at.pos.Line, Status: StatusFailed, ExitCode: r.o.ExitCode,
 		ExitStatus: c.localText(r.o.Status()), Duration: r.o.Duration,
-		Stdout: capText(r.o.Stdout), Stderr: capText(r.o.Stderr),
+		Stdout: runner.CapText(r.o.Stdout), Stderr: runner.CapText(r.o.Stderr),
 		Implementation: c.fileIn(plan.impl.Name),
-		Reproduce:      runner.ReproduceLine(c.rel, r.stdin, reproduceArgv(plan.argv, plan.impl))}
+		Reproduce:      runner.ReproduceLine(c.rel, r.stdin, runner.ReproduceArgv(plan.argv, plan.impl))}
 	if r.end != endAnswered {
 		er.Status = StatusErrored
 	}
 	er.Denied = e.sealedDenial(&er, r.o.Stdout, r.o.Stderr)
 	return er
-}
-
-// quoteInput is an input's JSON for a message: at most quoteLimit
-// characters.
-func quoteInput(s string) string {
-	if r := []rune(s); len(r) > quoteLimit {
-		return string(r[:quoteLimit]) + "…"
-	}
-	return s
 }

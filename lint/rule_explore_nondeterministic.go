@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/speccify/speccify-lint/internal/jsonexact"
+	"github.com/speccify/speccify-lint/runner"
 )
 
 var ruleExploreNondeterministic = &Rule{ID: "explore-nondeterministic", Severity: SeverityWarning, Category: "explore",
@@ -28,7 +29,7 @@ func exploreNondeterministic(r *exploreRun) *violation {
 	if sameAnswer(a.o.Stdout, b.o.Stdout) {
 		return nil
 	}
-	return &violation{how: "differs", msg: "run twice, it printed " + quoteStart(a.o.Stdout) + " and then " + quoteStart(b.o.Stdout)}
+	return &violation{how: "differs", msg: "run twice, it printed " + runner.QuoteStart(a.o.Stdout) + " and then " + runner.QuoteStart(b.o.Stdout)}
 }
 
 // sameAnswer reports whether two stdouts are the same answer: the same JSON

@@ -2,28 +2,22 @@ package lint
 
 import (
 	"strconv"
-	"time"
+
+	"github.com/speccify/speccify-lint/explore"
 )
 
 var ruleExploreSlow = &Rule{ID: "explore-slow", Severity: SeverityWarning, Category: "explore",
 	Title: "explore: an input took far longer than the examples",
 	Doc: "An input that `speccify-lint explore` sends, valid or not, is answered in about the time the examples take: " +
-		"a run that takes over " + strconv.Itoa(slowFactor) + " times as long as the slowest of the examples' inputs (without examples, " +
-		"as the middle run so far) and over " + slowMin.String() + " is a finding. The classic cause is a regular expression that " +
+		"a run that takes over " + strconv.Itoa(explore.SlowFactor) + " times as long as the slowest of the examples' inputs (without examples, " +
+		"as the middle run so far) and over " + explore.SlowMin.String() + " is a finding. The classic cause is a regular expression that " +
 		"backtracks catastrophically on a long near-match of a `pattern`; another is work that grows with the " +
 		"size of a value the examples keep small. A slow run is run again and reported only when it is slow " +
-		"again, and shrinking runs at most " + strconv.Itoa(maxSlowShrinkRuns) + " slow candidates, so that the machine's load does not make a " +
+		"again, and shrinking runs at most " + strconv.Itoa(explore.MaxSlowShrinkRuns) + " slow candidates, so that the machine's load does not make a " +
 		"finding and the time budget is not spent chasing one. A run past --timeout is explore-crash.",
 	Example: "re.fullmatch(r\"(\\w+\\s?)+\", text)   (seconds on a long line of words that ends in a comma)",
 	Fix:     "re.fullmatch(r\"[\\w\\s]+\", text)",
 	explore: exploreSlow}
-
-// slowFactor and slowMin: a run is slow when it takes over slowFactor
-// times its pace's reference and over slowMin.
-const (
-	slowFactor = 10
-	slowMin    = time.Second
-)
 
 // exploreSlow: the run did not take far longer than the examples.
 func exploreSlow(r *exploreRun) *violation {
@@ -35,5 +29,5 @@ func exploreSlow(r *exploreRun) *violation {
 		than = "the middle run's"
 	}
 	return &violation{how: "slow", timed: true,
-		msg: "the run took over " + strconv.Itoa(slowFactor) + " times as long as " + than + " and over " + slowMin.String() + ", and again when repeated"}
+		msg: "the run took over " + strconv.Itoa(explore.SlowFactor) + " times as long as " + than + " and over " + explore.SlowMin.String() + ", and again when repeated"}
 }

@@ -19,7 +19,7 @@ func exploreStdout(r *exploreRun) *violation {
 	return &violation{how: stdoutProblem(r.stdoutErr), msg: r.stdoutErr}
 }
 
-// stdoutProblem is what parseStdout's message says is wrong, without the
+// stdoutProblem is what runner.ParseStdout's message says is wrong, without the
 // quoted output: "stdout is empty", "stdout is not JSON".
 func stdoutProblem(msg string) string {
 	if i := strings.IndexAny(msg, ":;("); i >= 0 {

@@ -10,23 +10,14 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
-	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/runner"
 )
-
-// capturedOutput is how much of stdout and stderr an example result keeps.
-const capturedOutput = 64 << 10
-
-// quoteLimit is how many characters of unexpected stdout a message quotes.
-const quoteLimit = 200
 
 // toolRun is the state of running one tool's implementation once its
 // static checks are done: its examples, or explore's inputs (exploration),
@@ -34,24 +25,10 @@ const quoteLimit = 200
 type toolRun struct {
 	c   *toolCheck
 	out *toolFindings
-	// placement is where the runs take place: a private copy of the tool
-	// folder (the examples, explore), or the folder itself (calls).
-	placement runner.Placement
-	// mu guards the workspace and the program looked up, for the calls of
-	// a Callable, which may overlap.
-	mu sync.Mutex
-	// ws is the workspace of the runs, opened on the first (see
-	// workspace); wsErr why it could not be.
-	ws    *runner.Workspace
-	wsErr error
-	// opened is true once a workspace was made, sealed what its sandbox
-	// enforced (it outlives the workspace: Callable.ReadOnly asks after
-	// the examples ran).
-	opened bool
-	sealed runner.Seal
-	// programName and programPath are the last argv[0] program looked up on
-	// PATH and its executable (see program).
-	programName, programPath string
+	// runs are the runs of the implementation: the workspace, a private
+	// copy of the tool folder (the examples, explore) or the folder itself
+	// (calls), made on the first.
+	runs *runner.Runs
 	// ran is true once an example ran, so that unused-suppression judges
 	// the run rules.
 	ran bool
@@ -197,7 +174,7 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 	// tested against the text of its own examples gets that text.
 	stdin := []byte(cs.Input.Raw + "\n")
 	er.Implementation = c.fileIn(impl.Name)
-	er.Reproduce = runner.ReproduceLine(c.rel, stdin[:len(stdin)-1], reproduceArgv(argv, impl))
+	er.Reproduce = runner.ReproduceLine(c.rel, stdin[:len(stdin)-1], runner.ReproduceArgv(argv, impl))
 	run := &exampleRun{c: c, cs: cs, er: er, impl: impl}
 	if argv == nil {
 		_, run.startErr = runner.Resolve(impl.Path)
@@ -207,8 +184,8 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 		er.Duration = o.Duration
 		er.ExitCode = o.ExitCode
 		er.ExitStatus = c.localText(o.Status())
-		er.Stdout = capText(o.Stdout)
-		er.Stderr = capText(o.Stderr)
+		er.Stdout = runner.CapText(o.Stdout)
+		er.Stderr = runner.CapText(o.Stderr)
 		run.o, run.startErr, run.changed = o, o.StartErr, changed
 	}
 	run.end = endingOf(run.o, run.startErr)
@@ -217,7 +194,7 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 	case endCanceled:
 		er.SkipReason = "interrupted while it ran"
 	case endAnswered:
-		run.actual, run.stdoutErr = parseStdout(run.o.Stdout, run.stderrNote)
+		run.actual, run.stdoutErr = runner.ParseStdout(run.o.Stdout, run.stderrNote)
 	}
 	for _, r := range registry {
 		if r.run != nil {
@@ -233,23 +210,23 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 }
 
 // stderrNote is what a message of a run says of its stderr: the end of it
-// (stderrTail), or, when an earlier example's failure showed the same
+// (runner.StderrTail), or, when an earlier example's failure showed the same
 // stderr (the same traceback), which example's: a repeated traceback is
 // shown once.
 func (t *toolRun) stderrNote(stderr []byte) string {
-	if lastLine(stderr) == "" {
+	if runner.LastLine(stderr) == "" {
 		return ""
 	}
 	if title, ok := t.stderrShown[sha256.Sum256(stderr)]; ok {
 		return fmt.Sprintf("; stderr as in example %q", title)
 	}
-	return stderrTail(stderr)
+	return runner.StderrTail(stderr)
 }
 
 // showedStderr records that the failure of the example title showed its
 // stderr, unless an earlier one showed the same.
 func (t *toolRun) showedStderr(title string, stderr []byte) {
-	if lastLine(stderr) == "" {
+	if runner.LastLine(stderr) == "" {
 		return
 	}
 	if t.stderrShown == nil {
@@ -319,17 +296,8 @@ func endingOf(o runner.Outcome, startErr error) ending {
 // a call), and returns what happened and what the run changed in the
 // folder it ran in.
 func (t *toolRun) runImplementation(ctx context.Context, argv []string, stdin []byte) (runner.Outcome, []runner.Change) {
-	ws, err := t.workspace(argv)
-	if err != nil {
-		t.limited.Store(true)
-		return runner.Outcome{ExitCode: -1, StartErr: err}, nil
-	}
-	t.mu.Lock()
-	path := t.program(argv)
-	t.mu.Unlock()
-	o, changed := ws.Run(ctx, runner.Request{
+	o, changed := t.runs.Run(ctx, runner.Request{
 		Argv:      argv,
-		Path:      path,
 		Stdin:     stdin,
 		Timeout:   t.c.cfg.timeout(),
 		MaxOutput: t.c.cfg.maxOutput(),
@@ -343,63 +311,35 @@ func (t *toolRun) runImplementation(ctx context.Context, argv []string, stdin []
 	return o, changed
 }
 
-// workspace is the workspace of the tool's runs, made on the first run:
-// the tool folder opened through the root's gate (discover.Gate), so that
-// the copy is made of the folder that was checked and nothing else, even
-// when it is moved or replaced by a symbolic link meanwhile; the private
-// copy (or, for calls, the folder itself); the sandbox, whose grants
-// follow the interpreter of argv and the requires commands. closeFolder
-// lets go of it.
-func (t *toolRun) workspace(argv []string) (*runner.Workspace, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.ws != nil || t.wsErr != nil {
-		return t.ws, t.wsErr
-	}
-	c := t.c
-	r, err := discover.NewGate(c.cfg.Root).OpenFolder(c.dir)
-	if err != nil {
-		t.wsErr = fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
-		return nil, t.wsErr
+// newToolRun is the state of the tool's runs, placed as placement says. The
+// workspace is made on the first run: the tool folder opened through the
+// root's gate (discover.Gate), its copy (or, for calls, the folder itself),
+// the sandbox, whose grants follow the interpreter and the requires commands.
+func newToolRun(c *toolCheck, out *toolFindings, placement runner.Placement) *toolRun {
+	open := func() (*os.Root, error) {
+		r, err := discover.NewGate(c.cfg.Root).OpenFolder(c.dir)
+		if err != nil {
+			return nil, fmt.Errorf("the tool folder cannot be opened: %w", fserr.Cause(err))
+		}
+		return r, nil
 	}
 	home, _ := os.UserHomeDir()
-	ws, err := runner.Open(r, c.absDir(), runner.Options{
-		Placement:  t.placement,
-		Sandbox:    c.cfg.Sandbox,
-		Network:    c.requiresNetwork(),
-		Programs:   t.programs(argv),
-		Repository: c.cfg.Root,
-		Hidden:     []string{home},
-		PassEnv:    c.cfg.PassEnv,
-	})
-	if err != nil {
-		t.wsErr = err
-		return nil, err
-	}
-	t.ws, t.opened, t.sealed = ws, true, ws.Seal()
-	return ws, nil
-}
-
-// programs are the executables the tool's runs start: argv[0] as looked up
-// on PATH, and each requires command. t.mu is held.
-func (t *toolRun) programs(argv []string) []string {
-	var out []string
-	if p := t.program(argv); p != "" {
-		out = append(out, p)
-	} else if len(argv) > 0 && filepath.IsAbs(argv[0]) {
-		out = append(out, argv[0])
-	}
-	if fm := t.c.spec.Frontmatter; fm != nil {
-		for _, it := range fm.Requires {
-			if it.Value == RequiresNetwork {
-				continue
-			}
-			if p, err := exec.LookPath(it.Value); err == nil && filepath.IsAbs(p) {
-				out = append(out, p)
+	var requires []string
+	if c.spec != nil && c.spec.Frontmatter != nil {
+		for _, it := range c.spec.Frontmatter.Requires {
+			if it.Value != RequiresNetwork {
+				requires = append(requires, it.Value)
 			}
 		}
 	}
-	return out
+	return &toolRun{c: c, out: out, runs: runner.NewRuns(open, c.absDir(), runner.Options{
+		Placement:  placement,
+		Sandbox:    c.cfg.Sandbox,
+		Network:    c.requiresNetwork(),
+		Repository: c.cfg.Root,
+		Hidden:     []string{home},
+		PassEnv:    c.cfg.PassEnv,
+	}, requires)}
 }
 
 // RequiresNetwork is the requires entry that lets a tool's sealed runs use
@@ -416,40 +356,7 @@ func (c *toolCheck) requiresNetwork() bool {
 
 // seal is what the sandbox enforced on the tool's runs; ok is false when
 // no workspace was made (nothing ran).
-func (t *toolRun) seal() (seal runner.Seal, ok bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.sealed, t.opened
-}
-
-// closeFolder lets go of the workspace (and with it the tool folder), if
-// the runs made one: once the runs under way have ended.
-func (t *toolRun) closeFolder() {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.ws != nil {
-		t.ws.Close()
-		t.ws = nil
-	}
-}
-
-// program is the executable of argv[0] looked up on PATH (t.mu held), once per tool
-// rather than once per run (an explored tool runs a hundred times; the
-// lookup stats each PATH entry): "" when argv[0] names a file by its path,
-// or when the lookup fails, and runner.Run then looks it up itself and
-// reports why it could not start.
-func (t *toolRun) program(argv []string) string {
-	if len(argv) == 0 || strings.ContainsRune(argv[0], '/') || strings.ContainsRune(argv[0], filepath.Separator) {
-		return ""
-	}
-	if t.programName != argv[0] {
-		t.programName, t.programPath = argv[0], ""
-		if p, err := exec.LookPath(argv[0]); err == nil && filepath.IsAbs(p) {
-			t.programPath = p
-		}
-	}
-	return t.programPath
-}
+func (t *toolRun) seal() (seal runner.Seal, ok bool) { return t.runs.Seal() }
 
 // place is where the run rules report: the case's output: line.
 func (r *exampleRun) place() place {
@@ -484,119 +391,6 @@ func statusOf(er *ExampleResult) Status {
 		}
 	}
 	return status
-}
-
-// parseStdout reads stdout as exactly one JSON object; msg says why not,
-// followed by stderrNote when stdout is empty (what the message says of
-// stderr: see stderrTail).
-func parseStdout(stdout []byte, stderrNote string) (any, string) {
-	v, err := jsonexact.Parse(stdout)
-	if err != nil {
-		var kind jsonexact.ErrorKind
-		if je, ok := err.(*jsonexact.SyntaxError); ok {
-			kind = je.Kind
-		}
-		switch kind {
-		case jsonexact.Empty:
-			return nil, "stdout is empty; the implementation must print one JSON object" + stderrNote
-		case jsonexact.Trailing:
-			return nil, "stdout holds more than one JSON value (or text after it): " + quoteStart(stdout)
-		case jsonexact.InvalidUTF8:
-			return nil, "stdout is not valid UTF-8: " + quoteStart(stdout)
-		}
-		return nil, fmt.Sprintf("stdout is not JSON (%s): %s", errorMessage(err), quoteStart(stdout))
-	}
-	if _, ok := v.(map[string]any); !ok {
-		return nil, fmt.Sprintf("stdout is %s, not a JSON object: %s", jsonKind(v), quoteStart(stdout))
-	}
-	return v, ""
-}
-
-func errorMessage(err error) string {
-	if je, ok := err.(*jsonexact.SyntaxError); ok {
-		return je.Msg
-	}
-	return err.Error()
-}
-
-func jsonKind(v any) string {
-	switch v.(type) {
-	case []any:
-		return "a JSON array"
-	case string:
-		return "a JSON string"
-	case bool:
-		return "a JSON boolean"
-	case nil:
-		return "JSON null"
-	}
-	return "a JSON number"
-}
-
-// quoteStart quotes the start of a text: trimmed, escaped, at most
-// quoteLimit characters.
-func quoteStart(b []byte) string {
-	s := strings.TrimSpace(strings.ToValidUTF8(string(b[:min(len(b), 4*quoteLimit)]), "\uFFFD"))
-	cut := false
-	if utf8.RuneCountInString(s) > quoteLimit {
-		s = string([]rune(s)[:quoteLimit])
-		cut = true
-	}
-	q := fmt.Sprintf("%+q", s)
-	if cut || len(b) > 4*quoteLimit {
-		q += "…"
-	}
-	return q
-}
-
-// stderrTail is ", stderr: <last line>" or "" when stderr is empty.
-func stderrTail(stderr []byte) string {
-	line := lastLine(stderr)
-	if line == "" {
-		return ""
-	}
-	return "; stderr ends: " + quoteStart([]byte(line))
-}
-
-// lastLine is the last non-blank line of a text.
-func lastLine(b []byte) string {
-	lines := strings.Split(strings.TrimSpace(strings.ToValidUTF8(string(b), "\uFFFD")), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
-}
-
-// capText keeps the first 64 KiB of an output, cut at a rune boundary.
-func capText(b []byte) string {
-	if len(b) <= capturedOutput {
-		return string(b)
-	}
-	cut := capturedOutput
-	for cut > capturedOutput-4 && !utf8.RuneStart(b[cut]) {
-		cut--
-	}
-	return string(b[:cut])
-}
-
-// reproduceArgv is the argv of the reproduce line: the implementation by its
-// name (the line cds into the tool folder) and the interpreter by its name.
-func reproduceArgv(argv []string, impl discover.ImplFile) []string {
-	if argv == nil {
-		return []string{"./" + impl.Name}
-	}
-	out := make([]string, len(argv))
-	for i, a := range argv {
-		switch {
-		case a == impl.Path || filepath.Base(a) == impl.Name && i == len(argv)-1:
-			out[i] = impl.Name
-			if i == 0 {
-				out[i] = "./" + impl.Name
-			}
-		case i == 0:
-			out[i] = filepath.Base(a)
-		default:
-			out[i] = a
-		}
-	}
-	return out
 }
 
 // timeout is the time limit of one run.

@@ -2,7 +2,10 @@ package runner
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
+
+	"github.com/speccify/speccify-lint/discover"
 )
 
 // ReproduceLine returns a line a person can paste into a POSIX shell to
@@ -34,4 +37,27 @@ func ReproduceLine(dir string, stdin []byte, argv []string) string {
 // inside s as quote, backslash, quote, quote.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// ReproduceArgv is the argv of the reproduce line: the implementation by its
+// name (the line cds into the tool folder) and the interpreter by its name.
+func ReproduceArgv(argv []string, impl discover.ImplFile) []string {
+	if argv == nil {
+		return []string{"./" + impl.Name}
+	}
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		switch {
+		case a == impl.Path || filepath.Base(a) == impl.Name && i == len(argv)-1:
+			out[i] = impl.Name
+			if i == 0 {
+				out[i] = "./" + impl.Name
+			}
+		case i == 0:
+			out[i] = filepath.Base(a)
+		default:
+			out[i] = a
+		}
+	}
+	return out
 }

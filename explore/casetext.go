@@ -1,4 +1,4 @@
-package lint
+package explore
 
 import (
 	"encoding/json"
@@ -8,42 +8,40 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/speccify/speccify-lint/explore"
 )
 
-// exploreCaseTODO marks the output line of a suggested example case: the
+// caseTODO marks the output line of a suggested example case: the
 // user writes the output the contract requires in its place. It is no JSON,
 // so an example pasted unfinished fails example-syntax.
-const exploreCaseTODO = "TODO"
+const caseTODO = "TODO"
 
-// exampleCaseText is a ready-to-paste `### ` example case of the input of r,
-// which broke property p: its title, the input, and an output line for the
-// user to complete, so that the counterexample can become a permanent
-// example.
-func exampleCaseText(p *Rule, r *exploreRun) string {
+// CaseText is a ready-to-paste `### ` example case of the input in, which
+// broke the property of the rule rule: its title, the input, and an output
+// line for the user to complete, so that the counterexample can become a
+// permanent example.
+func CaseText(rule string, in Input) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "### %s\n", caseTitle(r))
-	fmt.Fprintf(&b, "input: %s\n", r.in.JSON())
-	if r.in.Valid {
-		fmt.Fprintf(&b, "output: %s: the output the contract requires for this input (it broke %s)\n", exploreCaseTODO, p.ID)
+	fmt.Fprintf(&b, "### %s\n", caseTitle(in))
+	fmt.Fprintf(&b, "input: %s\n", in.JSON())
+	if in.Valid {
+		fmt.Fprintf(&b, "output: %s: the output the contract requires for this input (it broke %s)\n", caseTODO, rule)
 	} else {
-		fmt.Fprintf(&b, "output: %s: the error answer, e.g. {\"ok\": false, \"error\": \"...\"} (it broke %s)\n", exploreCaseTODO, p.ID)
+		fmt.Fprintf(&b, "output: %s: the error answer, e.g. {\"ok\": false, \"error\": \"...\"} (it broke %s)\n", caseTODO, rule)
 	}
 	return b.String()
 }
 
-// caseTitle names the input of r as an example's title does, by what it
+// caseTitle names the input in as an example's title does, by what it
 // is: its fields ("empty text", `path "a.csv" and column ""`), how its
 // integers are written when that is the point ("integers written 1.0"),
 // and why it is not a valid input when it is not.
-func caseTitle(r *exploreRun) string {
-	title := describeValue(r.in.Value)
-	if r.in.Spelling != explore.SpellPlain {
-		title += ", " + strings.TrimSpace(r.in.Kind)
+func caseTitle(in Input) string {
+	title := describeValue(in.Value)
+	if in.Spelling != SpellPlain {
+		title += ", " + strings.TrimSpace(in.Kind)
 	}
-	if !r.in.Valid {
-		title += " (not valid: " + strings.TrimSpace(r.in.Kind) + ")"
+	if !in.Valid {
+		title += " (not valid: " + strings.TrimSpace(in.Kind) + ")"
 	}
 	return cleanTitle(title)
 }
@@ -132,4 +130,13 @@ func describeField(v any) string {
 // cleanTitle keeps a title on one line.
 func cleanTitle(s string) string {
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// andList is "a", "a and b", "a, b and c", as lint's messages join their
+// subjects.
+func andList(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
