@@ -35,7 +35,7 @@ type toolCheck struct {
 	root *os.Root
 	// badLinks says, by file name, why an implementation that is a symbolic
 	// link is not run: its target leaves the tool folder, or is missing.
-	badLinks map[string]badLink
+	badLinks map[string]discover.BadLink
 
 	// The schemas, loaded by schemas.
 	schemasLoaded   bool

@@ -412,7 +412,7 @@ func checkStaticWith(cfg *Config, index int, tool discover.Tool, in toolTexts) *
 	c.spec = spec
 	if folder, err := tool.Folder(); err == nil {
 		c.folder = folder
-		c.followImplementationLinks()
+		c.badLinks = c.folder.FollowLinks(c.root)
 		for _, im := range folder.Implementations {
 			j.tr.Implementations = append(j.tr.Implementations, Implementation{Platform: im.Platform, Path: c.fileIn(im.Name)})
 		}

@@ -38,7 +38,7 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 	for _, im := range c.folder.Implementations {
 		file := c.fileIn(im.Name)
 		if bad, ok := c.badLinks[im.Name]; ok {
-			rep.withHelp("%s", bad.fix).report(inFile(file, topOfFile), im.Name, "%s %s, so it is not run", im.Name, bad.why)
+			rep.withHelp("%s", bad.Fix).report(inFile(file, topOfFile), im.Name, "%s %s, so it is not run", im.Name, bad.Why)
 			continue
 		}
 		head, script := c.readHead(im.Name)

@@ -143,7 +143,7 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl discover.Impl
 	case 1:
 		impl = impls[0]
 		if bad, ok := c.badLinks[impl.Name]; ok {
-			return fmt.Sprintf("%s %s (see implementation-runnable)", impl.Name, bad.why), nil, impl, nil
+			return fmt.Sprintf("%s %s (see implementation-runnable)", impl.Name, bad.Why), nil, impl, nil
 		}
 	default:
 		return fmt.Sprintf("%d implementations for %s; keep one (see implementation-duplicate)", len(impls), platform), nil, impl, nil
