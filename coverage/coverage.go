@@ -42,12 +42,13 @@
 // contains, patternProperties, dependentSchemas or the if itself, nor in a
 // JSON file a $ref names (it has no place in TOOL.md). Every example
 // counts, whatever its input's validity. The walks are bounded (maxDepth,
-// maxSteps) and visit each pair of schema and instance place once, so a
-// recursive $ref or a hostile schema ends.
+// maxSteps, maxParts: 10,000 parts a field) and visit each pair of schema and
+// instance place once, so a recursive $ref or a hostile schema ends.
 package coverage
 
 import (
 	"cmp"
+	"encoding/json"
 	"maps"
 	"slices"
 	"strconv"
@@ -83,6 +84,9 @@ type Part struct {
 	// the model does not hold its layout (an alias or a tag on the way).
 	Pos  contract.Pos
 	Span contract.Span
+	// What says what no example does while the part is uncovered: "no
+	// example input gives mode".
+	What string
 	// Covered is true when some example exercises the part.
 	Covered bool
 }
@@ -183,6 +187,9 @@ const (
 	maxDepth = 64
 	// maxSteps bounds the steps of the walk of one field's examples.
 	maxSteps = 1 << 16
+	// maxParts bounds the parts counted in one field, in the order of the
+	// walk: a schema with more (a huge enum) is measured on its first ones.
+	maxParts = 10_000
 )
 
 // field is one schema field being measured.
@@ -198,6 +205,9 @@ type field struct {
 	subs    map[string]*contract.Schema
 	visited map[string]bool
 	steps   int
+	// layouts are the collections of the field's text read so far, by
+	// pointer (nil: none to read).
+	layouts map[string]*layout
 }
 
 type partKey struct {
@@ -210,7 +220,7 @@ func newField(f *contract.SchemaField, sch *contract.Schema, inputs bool) *field
 		return nil
 	}
 	return &field{name: f.Key.Name, field: f, schema: sch, inputs: inputs, parts: map[partKey]int{},
-		subs: map[string]*contract.Schema{}, visited: map[string]bool{}}
+		subs: map[string]*contract.Schema{}, visited: map[string]bool{}, layouts: map[string]*layout{}}
 }
 
 func (f *field) root() any { return f.field.Doc.Value }
@@ -227,14 +237,14 @@ func (f *field) measure(instances []any) []Part {
 
 // part is the part of the kind at ptr (relative to the field), placed.
 func (f *field) part(kind Kind, ptr string, covered bool) Part {
-	p := Part{Kind: kind, Path: "/" + f.name + ptr, Covered: covered}
-	p.Pos, p.Span = place(f.field, ptr)
+	p := Part{Kind: kind, Path: "/" + f.name + ptr, What: f.what(kind, ptr), Covered: covered}
+	p.Pos, p.Span = f.place(ptr)
 	return p
 }
 
 func (f *field) add(kind Kind, ptr string) {
 	k := partKey{kind, ptr}
-	if _, ok := f.parts[k]; !ok {
+	if _, ok := f.parts[k]; !ok && len(f.list) < maxParts {
 		f.parts[k] = len(f.list)
 		f.list = append(f.list, f.part(kind, ptr, false))
 	}
@@ -256,7 +266,11 @@ func (f *field) enumerate(s any, ptr string, depth int) {
 		f.enumerateInputs(obj, ptr)
 	}
 	if props, ok := obj["properties"].(map[string]any); ok {
-		required, _ := obj["required"].([]any)
+		list, _ := obj["required"].([]any)
+		required := make(map[any]bool, len(list))
+		for _, r := range list {
+			required[r] = true
+		}
 		for _, name := range slices.Sorted(maps.Keys(props)) {
 			p := ptr + "/properties/" + escape(name)
 			if !f.inputs {
@@ -264,7 +278,7 @@ func (f *field) enumerate(s any, ptr string, depth int) {
 				continue
 			}
 			f.add(Given, p)
-			if !slices.Contains(required, any(name)) {
+			if !required[name] {
 				f.add(Absent, p)
 			}
 		}
@@ -466,28 +480,120 @@ func (f *field) local(ref string) (target any, ptr string, ok bool) {
 	return target, frag, true
 }
 
-// place is the place in TOOL.md of the keyword at ptr (relative to the
-// field f): a list item's text, a mapping key's text, else the place of
-// the pointer (or its nearest ancestor) the document records.
-func place(f *contract.SchemaField, ptr string) (contract.Pos, contract.Span) {
-	steps := strings.Split(ptr[1:], "/")
-	for i, s := range steps {
-		steps[i] = unescape(s)
+// maxLayout is the most entries of a collection whose layout is read.
+const maxLayout = 1000
+
+// size is the number of entries of a JSON object or array, 0 for others.
+func size(v any) int {
+	switch v := v.(type) {
+	case map[string]any:
+		return len(v)
+	case []any:
+		return len(v)
 	}
-	last := steps[len(steps)-1]
-	if c := f.Collection(steps[:len(steps)-1]...); c != nil {
-		for i, e := range c.Entries {
-			if (c.List && strconv.Itoa(i) == last) || (!c.List && e.Key == last) {
-				sp := e.KeySpan
-				if c.List {
-					sp = e.Span
-				}
-				return sp.Start.Pos, sp
-			}
-		}
-	}
-	return f.Doc.Place(ptr), contract.Span{}
+	return 0
 }
 
-func escape(s string) string   { return strings.NewReplacer("~", "~0", "/", "~1").Replace(s) }
-func unescape(s string) string { return strings.NewReplacer("~1", "/", "~0", "~").Replace(s) }
+// layout is a collection of the field's text with its entries by key.
+type layout struct {
+	c    *contract.Collection
+	keys map[string]int
+}
+
+// place is the place in TOOL.md of the keyword at ptr (relative to the
+// field): a list item's text, a mapping key's text, else the place of the
+// pointer (or its nearest ancestor) the document records. The layouts are
+// read once per collection: a schema may hold many thousand parts.
+func (f *field) place(ptr string) (contract.Pos, contract.Span) {
+	cut := strings.LastIndexByte(ptr, '/')
+	parent, last := ptr[:cut], unescape(ptr[cut+1:])
+	l, ok := f.layouts[parent]
+	if !ok {
+		var steps []string
+		if parent != "" {
+			steps = strings.Split(parent[1:], "/")
+		}
+		for i, s := range steps {
+			steps[i] = unescape(s)
+		}
+		if v, _, _ := f.local("#" + parent); size(v) > maxLayout {
+			// Reading the layout of a long collection written on one line
+			// costs the square of its length: its parts are placed by the
+			// document.
+		} else if c := f.field.Collection(steps...); c != nil {
+			l = &layout{c: c, keys: map[string]int{}}
+			for i, e := range c.Entries {
+				if _, dup := l.keys[e.Key]; !c.List && !dup {
+					l.keys[e.Key] = i
+				}
+			}
+		}
+		f.layouts[parent] = l
+	}
+	if l != nil {
+		if l.c.List {
+			if i, err := strconv.Atoi(last); err == nil && i >= 0 && i < len(l.c.Entries) {
+				sp := l.c.Entries[i].Span
+				return sp.Start.Pos, sp
+			}
+		} else if i, ok := l.keys[last]; ok {
+			sp := l.c.Entries[i].KeySpan
+			return sp.Start.Pos, sp
+		}
+	}
+	return f.field.Doc.Place(ptr), contract.Span{}
+}
+
+var (
+	escaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	unescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)
+
+func escape(s string) string { return escaper.Replace(s) }
+
+func unescape(s string) string {
+	if !strings.Contains(s, "~") {
+		return s
+	}
+	return unescaper.Replace(s)
+}
+
+// what is Part.What of the part of the kind at ptr.
+func (f *field) what(kind Kind, ptr string) string {
+	steps := strings.Split(ptr, "/")
+	last := unescape(steps[len(steps)-1])
+	keyword := ""
+	if len(steps) > 1 {
+		keyword = steps[len(steps)-2]
+	}
+	switch kind {
+	case Given:
+		return "no example input gives " + last
+	case Absent:
+		return "no example input leaves out the optional " + last
+	case Enum, Const:
+		v, _, _ := f.local("#" + ptr)
+		return "no example input has the " + string(kind) + " value " + valueText(v)
+	case Branch:
+		return "no example input matches branch " + last + " of " + keyword
+	case Arm:
+		return "no example input takes the " + last + " arm of the if"
+	case OutputKey:
+		return "no example output states " + last
+	}
+	return "no example expects ok: false"
+}
+
+// maxValueText bounds the text of a value in Part.What.
+const maxValueText = 40
+
+func valueText(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return "?"
+	}
+	if r := []rune(string(data)); len(r) > maxValueText {
+		return string(r[:maxValueText]) + "…"
+	}
+	return string(data)
+}

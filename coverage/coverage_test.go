@@ -230,12 +230,16 @@ func TestHostileSchemas(t *testing.T) {
 		"ref nowhere":  "inputs: {$ref: \"#/nowhere/0\"}\n",
 		"ref to file":  "inputs: {$ref: \"other.json\"}\n",
 		"ref anchor":   "inputs: {$ref: \"#x\", $defs: {a: {$anchor: x}}}\n",
+		"huge enum":    "inputs: {properties: {e: {enum: [" + strings.Repeat("1, ", 30000) + "2]}}}\n",
 		"bad pointers": "inputs: {properties: {\"a/b~c\": {enum: [1]}, \"%\": {oneOf: [{}]}}}\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			c := measure(t, tool(fields, "### a\ninput: "+deepInput+"\noutput: {}\n\n### b\ninput: {\"a/b~c\": 1, \"%\": 1}\noutput: {}\n"))
 			if c == nil {
 				t.Fatal("nil coverage")
+			}
+			if c.Total() > 2*maxParts {
+				t.Errorf("%d parts, more than %d a field", c.Total(), maxParts)
 			}
 			for _, p := range c.Parts {
 				if p.Pos.Line < 1 {
