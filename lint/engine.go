@@ -415,6 +415,7 @@ func checkStaticWith(cfg *Config, index int, tool discover.Tool, text []byte, fi
 	}
 	j.applyRules()
 	j.tr.Drift = c.driftResult()
+	j.tr.Coverage = c.coverageResult()
 	j.checked = true
 	return j
 }
