@@ -85,7 +85,7 @@ func settingsKey(cfg *Config, runs bool) cache.Key {
 	}
 	slices.Sort(severities)
 	h.Strings(severities)
-	h.Strings(slices.Sorted(slices.Values(cfg.Profiles))).Int(int64(cfg.MaxAnswerTokens))
+	h.Strings(slices.Sorted(slices.Values(cfg.Profiles))).Int(int64(cfg.MaxAnswerTokens)).Int(int64(cfg.CoverageThreshold))
 	h.Bool(runs)
 	if runs {
 		h.String(runtime.GOOS + "/" + runtime.GOARCH).

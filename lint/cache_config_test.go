@@ -15,7 +15,7 @@ func TestCacheKeysEveryConfigField(t *testing.T) {
 		"NotRun": "settingsKey", "Disabled": "settingsKey", "Unsuppressible": "settingsKey",
 		"Severities": "settingsKey", "Timeout": "settingsKey (runs)", "MaxOutput": "settingsKey (runs)",
 		"Sandbox": "settingsKey (runs)", "PassEnv": "settingsKey (runs)", "Explore": "settingsKey",
-		"git": "keyGit", "Profiles": "settingsKey", "MaxAnswerTokens": "settingsKey",
+		"git": "keyGit", "Profiles": "settingsKey", "MaxAnswerTokens": "settingsKey", "CoverageThreshold": "settingsKey",
 	}
 	irrelevant := map[string]string{
 		"Jobs":     "how many tools at once: the reports are the same whatever it is",

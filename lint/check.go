@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/speccify/speccify-lint/coverage"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,6 +41,9 @@ type toolCheck struct {
 	// The schemas, loaded by schemas.
 	schemasLoaded   bool
 	inputs, outputs *schemaField
+	// cov is the contract coverage, measured by contractCoverage.
+	cov         *coverage.Coverage
+	covMeasured bool
 	// patterns is the reporter of the rule that reports slow patterns
 	// (Rule.slowPatterns): a pattern that takes too long while any rule
 	// validates is its finding (see validate).

@@ -55,6 +55,10 @@ type Config struct {
 	// size of a tool definition (mcp-tool-size); 0 means
 	// tokens.DefaultBudget.
 	MaxAnswerTokens int
+	// CoverageThreshold is the contract coverage, in percent, under which
+	// the coverage rule reports a tool's uncovered parts; 0 (the default)
+	// turns the rule off.
+	CoverageThreshold int
 	// Sandbox is whether the runs are sealed by the kernel sandbox
 	// (--sandbox; see runner.Mode).
 	Sandbox runner.Mode

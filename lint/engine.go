@@ -422,6 +422,7 @@ func checkStaticWith(cfg *Config, index int, tool discover.Tool, in toolTexts) *
 	}
 	j.applyRules()
 	j.tr.Drift = c.driftResult()
+	j.tr.Coverage = c.coverageResult()
 	j.checked = true
 	return j
 }

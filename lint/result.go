@@ -92,6 +92,9 @@ type ToolResult struct {
 	Drift []drift.ToolChange `json:"drift,omitempty"`
 	// Explore is what `speccify-lint explore` found; nil for a lint run.
 	Explore *ExploreResult `json:"explore,omitempty"`
+	// Coverage is how much of the contract the examples exercise (package
+	// coverage); nil when TOOL.md has no frontmatter.
+	Coverage *ToolCoverage `json:"coverage,omitempty"`
 	// Duration is the wall time spent on this tool.
 	Duration time.Duration `json:"duration_ns"`
 	// Suppressed are the tool's findings that a suppression comment covers,
@@ -111,6 +114,29 @@ func (t *ToolResult) DisplayName() string {
 		return t.Name
 	}
 	return t.Dir
+}
+
+// ToolCoverage is the contract coverage of one tool: how many of the parts
+// of its contract (package coverage) its examples exercise, and those they
+// do not.
+type ToolCoverage struct {
+	Covered int `json:"covered"`
+	Total   int `json:"total"`
+	// Uncovered are the parts no example exercises, ordered by place.
+	Uncovered []CoveragePart `json:"uncovered,omitempty"`
+}
+
+// CoveragePart is one part of a contract that no example exercises.
+type CoveragePart struct {
+	// Kind is what sort of part it is (coverage.Kind: given, absent, enum,
+	// const, branch, arm, output-key, failure); Kind and Path are its id.
+	Kind string `json:"kind"`
+	// Path is the JSON pointer of its schema keyword from the frontmatter
+	// ("/inputs/properties/mode/enum/2").
+	Path string `json:"path"`
+	// Line and Column are the keyword's place in the tool's TOOL.md.
+	Line   int `json:"line"`
+	Column int `json:"column"`
 }
 
 // Implementation is one implementation file of a tool folder.

@@ -13,7 +13,7 @@ var registry = []*Rule{
 	// Schemas: are inputs and outputs JSON Schemas that fit the wire format.
 	ruleSchema, ruleWireObject, ruleOKField, ruleErrorField, ruleYAMLSplit,
 	// Examples: are the worked examples complete and consistent with the schemas.
-	ruleExamplesMissing, ruleExampleSyntax, ruleExampleTitle, ruleExampleInput, ruleExampleOutput, ruleErrorCase,
+	ruleExamplesMissing, ruleExampleSyntax, ruleExampleTitle, ruleExampleInput, ruleExampleOutput, ruleErrorCase, ruleCoverage,
 	// Fixtures: do the files the examples name ship in the tool folder.
 	ruleFixtureMissing, ruleFixtureUntracked, ruleFixtureUnused, ruleFixtureOutside,
 	// Implementations: is there one runnable implementation per platform.

@@ -374,6 +374,7 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string
 		fmt.Fprintf(b, ", %s not run (%s)", Plural(s.Examples, "example"), cmp.Or(notRun, "--no-run"))
 	}
 	b.WriteString("\n")
+	writeCoverage(b, r)
 	// The cache's count before the fixable one, which says what to do
 	// next and so ends the summary.
 	writeCached(b, r)
@@ -384,6 +385,21 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string
 			entries = "1 baseline entry"
 		}
 		fmt.Fprintf(b, "%s baselined, %s gone\n", Plural(bl.Baselined, "finding"), entries)
+	}
+}
+
+// writeCoverage writes the line of the summary that says how much of the
+// contracts the examples exercise, all tools together: "coverage: 42 of
+// 50 contract parts (84%)" (rounded down); nothing when no tool has a part.
+func writeCoverage(b *bytes.Buffer, r *lint.Result) {
+	covered, total := 0, 0
+	for i := range r.Tools {
+		if c := r.Tools[i].Coverage; c != nil {
+			covered, total = covered+c.Covered, total+c.Total
+		}
+	}
+	if total > 0 {
+		fmt.Fprintf(b, "coverage: %d of %d contract parts (%d%%)\n", covered, total, covered*100/total)
 	}
 }
 

@@ -331,6 +331,8 @@ func checkSetting(key, value string) error {
 		return checkTimeout(grammar.Lint.Timeout)
 	case "max-answer-tokens":
 		return checkMaxAnswerTokens(grammar.Lint.MaxAnswerTokens)
+	case "coverage-threshold":
+		return checkCoverageThreshold(grammar.Lint.CoverageThreshold)
 	}
 	return nil
 }

@@ -62,6 +62,8 @@ type LintCmd struct {
 
 	MaxAnswerTokens int `placeholder:"N" default:"${default_tokens}" help:"Answer budget, in tokens estimated as UTF-8 bytes / 4: explore reports an answer over it (explore-answer-size), and mcp-tool-size a tool definition over 2/5 of it (default: ${default_tokens}, Claude Code's MAX_MCP_OUTPUT_TOKENS)."`
 
+	CoverageThreshold int `placeholder:"PERCENT" help:"Report each part of a tool's contract that no example exercises (the coverage rule) when the examples cover less than PERCENT of it, 1 to 100 (default: 0, the rule is off)."`
+
 	NoTimestamps  bool   `help:"Leave timestamps out of reports and report durations as 0, for byte-identical reports."`
 	JUnitStrict   bool   `name:"junit-strict" help:"Leave out the file and line attributes of JUnit test cases, which Jenkins' junit-10.xsd does not allow."`
 	SARIFCategory string `name:"sarif-category" placeholder:"CATEGORY" help:"Code scanning category of the SARIF run, to tell several uploads apart (default: speccify-lint; --shard K/N adds /shard-K-of-N)."`
@@ -176,7 +178,7 @@ func (c *LintCmd) plan(env *runEnv, explore *lint.ExploreConfig) (lintPlan, erro
 		Run: c.runExamples(), NotRun: c.notRun(),
 		Disabled: disabled, Severities: severities, Profiles: c.Profile,
 		Jobs: c.Jobs, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput), MaxAnswerTokens: c.MaxAnswerTokens,
-		Shard: shard.String(), Explore: explore,
+		CoverageThreshold: c.CoverageThreshold, Shard: shard.String(), Explore: explore,
 	}
 	return lintPlan{root: root, paths: paths, reports: reports, baseline: baseline, disc: disc, cfg: cfg}, nil
 }
@@ -198,6 +200,9 @@ func (c *LintCmd) checkValues(exploring bool) error {
 	}
 	if err := checkPlatform(c.Platform); err != nil {
 		return usageErrorf("--platform: %v", err)
+	}
+	if err := checkCoverageThreshold(c.CoverageThreshold); err != nil {
+		return usageErrorf("--coverage-threshold: %v", err)
 	}
 	if err := c.checkFixFlags(exploring); err != nil {
 		return usageError{err}
@@ -452,6 +457,15 @@ func checkJobs(n int) error {
 func checkMaxAnswerTokens(n int) error {
 	if n < 1 {
 		return fmt.Errorf("%d is below 1; want a number of tokens such as %d", n, tokens.DefaultBudget)
+	}
+	return nil
+}
+
+// checkCoverageThreshold rejects a --coverage-threshold outside 0 to 100:
+// it is a percentage of a contract's parts (0 turns the rule off).
+func checkCoverageThreshold(n int) error {
+	if n < 0 || n > 100 {
+		return fmt.Errorf("%d is not a percentage; want 1 to 100, or 0 to turn the coverage rule off", n)
 	}
 	return nil
 }
