@@ -1,6 +1,7 @@
 package mcpprofile
 
 import (
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -74,4 +75,28 @@ func TestParseKeyAndNames(t *testing.T) {
 	if err := CheckNames([]string{"gemini", "opeanai-strict"}); err == nil || !strings.Contains(err.Error(), "did you mean openai-strict?") {
 		t.Errorf("CheckNames(opeanai-strict) = %v, want an error with the likely name", err)
 	}
+}
+
+// TestProfileSourcesAreTheClients: every constraint of a profile cites the
+// documentation of that profile's client (the host of its Others' source),
+// so that a constraint copied from another client's profile, with that
+// client's source and words, cannot pass as this one's.
+func TestProfileSourcesAreTheClients(t *testing.T) {
+	for _, p := range profiles {
+		host := sourceHost(t, p.Others.Source)
+		for _, c := range p.Constraints {
+			if got := sourceHost(t, c.Source); got != host {
+				t.Errorf("profile %s: constraint on %s (%q) cites %s, not its client's %s", p.Name, c.Keyword, c.Why, got, host)
+			}
+		}
+	}
+}
+
+func sourceHost(t *testing.T, source string) string {
+	t.Helper()
+	u, err := url.Parse(source)
+	if err != nil || u.Host == "" {
+		t.Fatalf("source %q is not a URL", source)
+	}
+	return u.Host
 }
