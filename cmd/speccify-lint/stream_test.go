@@ -152,7 +152,7 @@ func TestStreamVerdicts(t *testing.T) {
 			if want := []string{"slow/TOOL.md: passed: examples: 2 passed (0s)"}; strings.Join(rest, "\n") != strings.Join(want, "\n") {
 				t.Errorf("then %q, want %q", rest, want)
 			}
-			if want := "2 tools, 0 findings (0 errors, 0 warnings), examples: 4 passed, 0 failed, 0 errored, 0 skipped\n"; r.stdout.String() != want {
+			if want := "2 tools, 0 findings (0 errors, 0 warnings), examples: 4 passed, 0 failed, 0 errored, 0 skipped\ncoverage: 6 of 6 contract parts (100%)\n"; r.stdout.String() != want {
 				t.Errorf("stdout %q, want the report %q", r.stdout.String(), want)
 			}
 		})
