@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/internal/prose"
 )
 
 // caseTODO marks the output line of a suggested example case: the
@@ -74,7 +76,7 @@ func describeValue(v any) string {
 	} else if more > 1 {
 		parts = append(parts, fmt.Sprintf("%d more fields", more))
 	}
-	return andList(parts)
+	return prose.And(parts)
 }
 
 // fieldText says what the field key with the value v is: "empty text",
@@ -130,13 +132,4 @@ func describeField(v any) string {
 // cleanTitle keeps a title on one line.
 func cleanTitle(s string) string {
 	return strings.Join(strings.Fields(s), " ")
-}
-
-// andList is "a", "a and b", "a, b and c", as lint's messages join their
-// subjects.
-func andList(items []string) string {
-	if len(items) <= 1 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

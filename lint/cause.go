@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/prose"
 )
 
 // One cause, one error. When a static finding says that something an
@@ -192,7 +193,7 @@ func because(causes []cause) string {
 		if len(subjects) > 1 {
 			verb = k.are
 		}
-		parts = append(parts, fmt.Sprintf("%s %s, see %s", andList(subjects), verb, k.rule))
+		parts = append(parts, fmt.Sprintf("%s %s, see %s", prose.And(subjects), verb, k.rule))
 	}
 	return strings.Join(parts, "; and ")
 }
@@ -206,7 +207,7 @@ func seeCauses(causes []cause) string {
 			at = append(at, s)
 		}
 	}
-	return "see " + andList(at)
+	return "see " + prose.And(at)
 }
 
 // placeText is "path:line" of the place p of a finding that rep reports.
@@ -216,12 +217,4 @@ func (r reporter) placeText(p place) string {
 		file = r.file
 	}
 	return fmt.Sprintf("%s:%d", file, max(p.pos.Line, 1))
-}
-
-// andList is "a", "a and b", "a, b and c".
-func andList(items []string) string {
-	if len(items) <= 1 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
