@@ -12,7 +12,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/testtree"
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // edit replaces the normalised text from start to end (byte offsets of
@@ -84,17 +84,17 @@ func tree(t *testing.T, files map[string]string) string {
 	return root
 }
 
-func finding(tool string, fix lint.Fix) lint.Finding {
-	if fix.Safety == lint.NoFix {
-		fix.Safety = lint.SafeFix
+func finding(tool string, fix result.Fix) result.Finding {
+	if fix.Safety == result.NoFix {
+		fix.Safety = result.SafeFix
 	}
-	return lint.Finding{Rule: "r", File: fix.File, Tool: tool, Fix: &fix}
+	return result.Finding{Rule: "r", File: fix.File, Tool: tool, Fix: &fix}
 }
 
 // plan is one pass of the fixes of findings as they are, unverified:
 // Changes without a Checker.
-func plan(root string, findings []lint.Finding, unsafe bool) ([]*Change, []error) {
-	return Changes(context.Background(), &lint.Result{Findings: findings}, Options{Root: root, Unsafe: unsafe})
+func plan(root string, findings []result.Finding, unsafe bool) ([]*Change, []error) {
+	return Changes(context.Background(), &result.Result{Findings: findings}, Options{Root: root, Unsafe: unsafe})
 }
 
 func readFile(t *testing.T, root, name string) string {
@@ -112,16 +112,16 @@ func readFile(t *testing.T, root, name string) string {
 func TestPlan(t *testing.T) {
 	text := "0123456789\n"
 	root := tree(t, map[string]string{"t/TOOL.md": text, "t/a.sh": "x\r\n", "t/fixtures/u": "u"})
-	findings := []lint.Finding{
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 2, 4, "AB")}}),
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 3, 5, "CD")}}), // overlaps
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 2, 4, "AB")}}), // equal
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 4, 4, "+")}}),  // touches, no overlap
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 4, 4, "-")}}),  // insertion at the same place
-		finding("t", lint.Fix{File: "t/TOOL.md", Safety: lint.UnsafeFix, Edits: []contract.Edit{edit(text, 8, 9, "U")}}),
-		finding("t", lint.Fix{File: "t/a.sh", ToLF: true}),
-		finding("t", lint.Fix{File: "t/a.sh", Edits: []contract.Edit{edit("x\n", 0, 1, "y")}}), // after ToLF: waits
-		finding("t", lint.Fix{File: "t/fixtures/u", Safety: lint.UnsafeFix, Delete: true}),
+	findings := []result.Finding{
+		finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 2, 4, "AB")}}),
+		finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 3, 5, "CD")}}), // overlaps
+		finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 2, 4, "AB")}}), // equal
+		finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 4, 4, "+")}}),  // touches, no overlap
+		finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 4, 4, "-")}}),  // insertion at the same place
+		finding("t", result.Fix{File: "t/TOOL.md", Safety: result.UnsafeFix, Edits: []contract.Edit{edit(text, 8, 9, "U")}}),
+		finding("t", result.Fix{File: "t/a.sh", ToLF: true}),
+		finding("t", result.Fix{File: "t/a.sh", Edits: []contract.Edit{edit("x\n", 0, 1, "y")}}), // after ToLF: waits
+		finding("t", result.Fix{File: "t/fixtures/u", Safety: result.UnsafeFix, Delete: true}),
 	}
 	changes, errs := plan(root, findings, false)
 	if len(errs) > 0 {
@@ -156,9 +156,9 @@ func TestWrite(t *testing.T) {
 	if err := os.Chmod(filepath.Join(root, "t", "TOOL.md"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	findings := []lint.Finding{
-		finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 3, 4, "2")}}),
-		finding("t", lint.Fix{File: "t/fixtures/u", Delete: true}),
+	findings := []result.Finding{
+		finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 3, 4, "2")}}),
+		finding("t", result.Fix{File: "t/fixtures/u", Delete: true}),
 	}
 	changes, errs := plan(root, findings, false)
 	if len(errs) > 0 || len(changes) != 2 {
@@ -184,7 +184,7 @@ func TestWrite(t *testing.T) {
 	}
 
 	// Changed between plan and Write: not written.
-	changes, _ = plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit("a: 2\n", 3, 4, "3")}})}, false)
+	changes, _ = plan(root, []result.Finding{finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit("a: 2\n", 3, 4, "3")}})}, false)
 	if err := os.WriteFile(filepath.Join(root, "t", "TOOL.md"), []byte("a: 9\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +195,7 @@ func TestWrite(t *testing.T) {
 		t.Errorf("TOOL.md is %q, want the other writer's", got)
 	}
 	// Changed since it was linted: the edit's positions do not fit.
-	_, errs = plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit("\na: 2\n", 3, 4, "3")}})}, false)
+	_, errs = plan(root, []result.Finding{finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit("\na: 2\n", 3, 4, "3")}})}, false)
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "changed since it was linted") {
 		t.Errorf("a file changed since the lint: %v", errs)
 	}
@@ -218,16 +218,16 @@ func TestContainment(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := []contract.Edit{edit("a\n", 0, 1, "b")}
-	for _, f := range []lint.Finding{
-		finding("t", lint.Fix{File: "outside.md", Edits: e}),
-		finding("t", lint.Fix{File: "t/../outside.md", Edits: e}),
-		finding("t", lint.Fix{File: "t/link.md", Edits: e}),
-		finding("t", lint.Fix{File: "t/up/outside.md", Edits: e}),
-		finding("", lint.Fix{File: "outside.md", Edits: e}),
-		finding("t", lint.Fix{File: "t/link.md", Delete: true}),
-		finding("t", lint.Fix{File: "t/inlink.md", Edits: e}), // a link, even to a file inside
+	for _, f := range []result.Finding{
+		finding("t", result.Fix{File: "outside.md", Edits: e}),
+		finding("t", result.Fix{File: "t/../outside.md", Edits: e}),
+		finding("t", result.Fix{File: "t/link.md", Edits: e}),
+		finding("t", result.Fix{File: "t/up/outside.md", Edits: e}),
+		finding("", result.Fix{File: "outside.md", Edits: e}),
+		finding("t", result.Fix{File: "t/link.md", Delete: true}),
+		finding("t", result.Fix{File: "t/inlink.md", Edits: e}), // a link, even to a file inside
 	} {
-		changes, errs := plan(root, []lint.Finding{f}, true)
+		changes, errs := plan(root, []result.Finding{f}, true)
 		if len(changes) != 0 || len(errs) != 1 {
 			t.Errorf("%s (tool %q): changes %v, errors %v; want one error", f.Fix.File, f.Tool, changes, errs)
 		}
@@ -237,7 +237,7 @@ func TestContainment(t *testing.T) {
 	}
 	// A link to a folder inside the tool folder stays inside: os.Root
 	// follows it.
-	changes, errs := plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/linkdir/x.md", Edits: e})}, false)
+	changes, errs := plan(root, []result.Finding{finding("t", result.Fix{File: "t/linkdir/x.md", Edits: e})}, false)
 	if len(errs) != 0 || len(changes) != 1 || changes[0].Write() != nil || readFile(t, root, "t/sub/x.md") != "b\n" {
 		t.Errorf("a link inside the folder: %v, %v", changes, errs)
 	}
@@ -268,12 +268,12 @@ func TestChangesPasses(t *testing.T) {
 	root := tree(t, map[string]string{"t/TOOL.md": "abc\n"})
 	// Two fixes of one range while the text has a lower-case letter: one
 	// per pass.
-	findings := func(text string) []lint.Finding {
-		var fs []lint.Finding
+	findings := func(text string) []result.Finding {
+		var fs []result.Finding
 		if i := strings.IndexAny(text, "abc"); i >= 0 {
-			up := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, i, i+1, strings.ToUpper(text[i:i+1]))}})
-			other := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, i, i+1, "?")}})
-			for _, f := range []*lint.Finding{&up, &other} {
+			up := finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, i, i+1, strings.ToUpper(text[i:i+1]))}})
+			other := finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, i, i+1, "?")}})
+			for _, f := range []*result.Finding{&up, &other} {
 				f.Line, f.Column = 1, i+1
 			}
 			fs = append(fs, up, other)
@@ -281,11 +281,11 @@ func TestChangesPasses(t *testing.T) {
 		return fs
 	}
 	checks := 0
-	check := func(tool string, text []byte) (*contract.Spec, lint.ToolResult, error) {
+	check := func(tool string, text []byte) (*contract.Spec, result.ToolResult, error) {
 		checks++
-		return contract.ParseText("TOOL.md", text), lint.ToolResult{Dir: tool, Findings: findings(string(text))}, nil
+		return contract.ParseText("TOOL.md", text), result.ToolResult{Dir: tool, Findings: findings(string(text))}, nil
 	}
-	res := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: findings("abc\n")}}}
+	res := &result.Result{Tools: []result.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: findings("abc\n")}}}
 	changes, errs := Changes(context.Background(), res, Options{Root: root, Check: check})
 	if len(errs) > 0 || len(changes) != 1 {
 		t.Fatalf("changes %v, errors %v", changes, errs)
@@ -313,14 +313,14 @@ func TestChangesInterrupted(t *testing.T) {
 	root := tree(t, map[string]string{"t/TOOL.md": text})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res := &lint.Result{Findings: []lint.Finding{finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 2, 4, "AB")}})}}
+	res := &result.Result{Findings: []result.Finding{finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit(text, 2, 4, "AB")}})}}
 	changes, errs := Changes(ctx, res, Options{Root: root})
 	if len(changes) != 0 || len(errs) != 1 || !errors.Is(errs[0], errInterrupted) {
 		t.Errorf("changes %v, errors %v; want none and errInterrupted", changes, errs)
 	}
-	if res.Findings[0].Fix == nil || Verify(ctx, res, Options{Root: root, Check: func(string, []byte) (*contract.Spec, lint.ToolResult, error) {
+	if res.Findings[0].Fix == nil || Verify(ctx, res, Options{Root: root, Check: func(string, []byte) (*contract.Spec, result.ToolResult, error) {
 		t.Fatal("checked after the cancellation")
-		return nil, lint.ToolResult{}, nil
+		return nil, result.ToolResult{}, nil
 	}}) != nil || res.Findings[0].Fix != nil {
 		t.Errorf("Verify after the cancellation kept the fix %v", res.Findings[0].Fix)
 	}

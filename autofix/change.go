@@ -1,4 +1,4 @@
-// Package autofix applies the fixes that lint findings carry (lint.Fix) to
+// Package autofix applies the fixes that lint findings carry (result.Fix) to
 // the files of their tool folders, and shows them as unified diffs. It
 // reads and writes only inside a finding's tool folder, through an os.Root
 // of it opened through the root's discover.Gate, so that a fix never
@@ -24,7 +24,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // maxFileSize is the largest file a fix edits: a TOOL.md is at most
@@ -76,19 +76,19 @@ func (c *Change) Mode() fs.FileMode {
 
 // Selected reports whether a fix is one to apply: a safe fix, or with
 // unsafe an unsafe one too.
-func Selected(fix *lint.Fix, unsafe bool) bool {
-	return fix != nil && (fix.Safety == lint.SafeFix || unsafe && fix.Safety == lint.UnsafeFix)
+func Selected(fix *result.Fix, unsafe bool) bool {
+	return fix != nil && (fix.Safety == result.SafeFix || unsafe && fix.Safety == result.UnsafeFix)
 }
 
 // fits reports whether fix touches nothing the fixes taken touch: a
 // deletion or a conversion of the line endings touches the whole file; two
 // edits overlap when their ranges share a byte, or start at the same
 // place (two insertions there would have no order).
-func fits(taken []*lint.Fix, fix *lint.Fix) bool {
+func fits(taken []*result.Fix, fix *result.Fix) bool {
 	if len(taken) == 0 {
 		return true
 	}
-	if slices.ContainsFunc(taken, func(g *lint.Fix) bool { return sameFix(g, fix) }) {
+	if slices.ContainsFunc(taken, func(g *result.Fix) bool { return sameFix(g, fix) }) {
 		return true
 	}
 	if fix.Delete || fix.ToLF {
@@ -111,7 +111,7 @@ func fits(taken []*lint.Fix, fix *lint.Fix) bool {
 }
 
 // sameFix reports whether two fixes change their file in the same way.
-func sameFix(a, b *lint.Fix) bool {
+func sameFix(a, b *result.Fix) bool {
 	return a.File == b.File && a.Delete == b.Delete && a.ToLF == b.ToLF && slices.Equal(a.Edits, b.Edits)
 }
 

@@ -12,11 +12,12 @@ import (
 	"github.com/speccify/speccify-lint/autofix"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // lintStatic lints the tree under root statically, as the passes of --fix
 // do.
-func lintStatic(t testing.TB, root string) *lint.Result {
+func lintStatic(t testing.TB, root string) *result.Result {
 	t.Helper()
 	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
 	if err != nil {
@@ -34,7 +35,7 @@ func staticConfig(root string) lint.Config {
 // second run must find nothing to fix when the first one finished (--fix
 // twice is --fix once), not when its passes stopped at MaxPasses. It
 // returns the findings before and after, and the changes it made.
-func fixAll(t testing.TB, root string) (before, after *lint.Result, changes []*autofix.Change, out autofix.Outcome) {
+func fixAll(t testing.TB, root string) (before, after *result.Result, changes []*autofix.Change, out autofix.Outcome) {
 	t.Helper()
 	opt := autofix.Options{Root: root, Unsafe: true, Check: autofix.CheckWith(staticConfig(root))}
 	before = lintStatic(t, root)
@@ -65,7 +66,7 @@ func fixAll(t testing.TB, root string) (before, after *lint.Result, changes []*a
 // text it wrote, nor about a key it wrote; a finding it reveals elsewhere,
 // as a schema a renamed key now shows, may be new); with fewer, the tree
 // has fewer findings when anything was fixed.
-func checkFixed(t testing.TB, root string, before, after *lint.Result, changes []*autofix.Change, out autofix.Outcome, fewer bool) {
+func checkFixed(t testing.TB, root string, before, after *result.Result, changes []*autofix.Change, out autofix.Outcome, fewer bool) {
 	t.Helper()
 	check := autofix.CheckWith(staticConfig(root))
 	for _, c := range changes {
@@ -85,11 +86,11 @@ func checkFixed(t testing.TB, root string, before, after *lint.Result, changes [
 
 // checkStillReads: no fixed file has a spec-file or frontmatter finding
 // it did not have before (it still reads and its frontmatter parses).
-func checkStillReads(t testing.TB, before, after *lint.Result) {
+func checkStillReads(t testing.TB, before, after *result.Result) {
 	t.Helper()
 	for _, f := range after.AllFindings() {
 		if f.Rule == "spec-file" || f.Rule == "frontmatter" {
-			if slices.ContainsFunc(before.AllFindings(), func(g lint.Finding) bool { return g.Rule == f.Rule && g.File == f.File }) {
+			if slices.ContainsFunc(before.AllFindings(), func(g result.Finding) bool { return g.Rule == f.Rule && g.File == f.File }) {
 				continue
 			}
 			t.Errorf("a fixed file no longer reads: %v", f)

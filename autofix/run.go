@@ -11,6 +11,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // MaxPasses bounds the passes over one tool folder's fixes: a fix that
@@ -22,12 +23,12 @@ const MaxPasses = 4
 // as the lint did, with its TOOL.md holding text, a normalised text:
 // lint.CheckText with the run's configuration. Its error is an internal
 // error; the fix is then not made.
-type Checker func(tool string, text []byte) (*contract.Spec, lint.ToolResult, error)
+type Checker func(tool string, text []byte) (*contract.Spec, result.ToolResult, error)
 
 // CheckWith is the Checker of a lint with cfg (whose Root is the root):
 // lint.CheckText.
 func CheckWith(cfg lint.Config) Checker {
-	return func(tool string, text []byte) (*contract.Spec, lint.ToolResult, error) {
+	return func(tool string, text []byte) (*contract.Spec, result.ToolResult, error) {
 		return lint.CheckText(cfg, filepath.Join(cfg.Root, filepath.FromSlash(tool)), text)
 	}
 }
@@ -46,7 +47,7 @@ type Options struct {
 	Check Checker
 	// Keep, when set, takes out of a check's result the findings that are
 	// not to be fixed: those a baseline records.
-	Keep func(*lint.ToolResult)
+	Keep func(*result.ToolResult)
 	// Held are the files an editor holds, unsaved, by root-relative
 	// slash-separated path: their bytes as they stand there, which a fix of
 	// the file is made on instead of the file's on disk. The Change of such
@@ -69,7 +70,7 @@ type Options struct {
 // errors say why. A result that was interrupted has no change, nor has any
 // file when ctx is canceled before every tool folder's passes are done
 // (errInterrupted): a fix is made on a whole analysis or not at all.
-func Changes(ctx context.Context, res *lint.Result, opt Options) ([]*Change, []error) {
+func Changes(ctx context.Context, res *result.Result, opt Options) ([]*Change, []error) {
 	if res.Interrupted {
 		return nil, nil
 	}
@@ -124,12 +125,12 @@ func Write(changes []*Change) Outcome {
 type toolFixes struct {
 	tool     string // the folder, root-relative
 	spec     string // its TOOL.md, root-relative
-	findings []lint.Finding
+	findings []result.Finding
 }
 
 // toolsWithFixes groups the findings that carry a fix by tool folder, in
 // the order of their first finding.
-func toolsWithFixes(findings []lint.Finding) []*toolFixes {
+func toolsWithFixes(findings []result.Finding) []*toolFixes {
 	var out []*toolFixes
 	byTool := map[string]*toolFixes{}
 	for _, f := range findings {
@@ -236,13 +237,13 @@ func (x *fixer) changes() []*Change {
 // taken are the fixes one pass takes for one file, in the order of their
 // findings, and for each how many findings carry an equal fix.
 type taken struct {
-	fixes  []*lint.Fix
+	fixes  []*result.Fix
 	counts []int
 }
 
 // run makes the fixes of findings, the tool's findings as the lint gave
 // them, in at most passes passes.
-func (x *fixer) run(findings []lint.Finding, passes int) {
+func (x *fixer) run(findings []result.Finding, passes int) {
 	for range passes {
 		byFile := x.take(findings)
 		specChanged, changed := false, false
@@ -266,7 +267,7 @@ func (x *fixer) run(findings []lint.Finding, passes int) {
 
 // take selects the fixes of one pass, by file: selected (Selected), not
 // overlapping a fix taken before them, fitting the file's text.
-func (x *fixer) take(findings []lint.Finding) map[string]*taken {
+func (x *fixer) take(findings []result.Finding) map[string]*taken {
 	byFile := map[string]*taken{}
 	for i := range findings {
 		fix := findings[i].Fix
@@ -282,7 +283,7 @@ func (x *fixer) take(findings []lint.Finding) map[string]*taken {
 			t = &taken{}
 			byFile[fix.File] = t
 		}
-		if j := slices.IndexFunc(t.fixes, func(g *lint.Fix) bool { return sameFix(g, fix) }); j >= 0 {
+		if j := slices.IndexFunc(t.fixes, func(g *result.Fix) bool { return sameFix(g, fix) }); j >= 0 {
 			t.counts[j]++
 			continue
 		}
@@ -355,7 +356,7 @@ func (x *fixer) make(file string, t *taken) bool {
 
 // wholeFile reports a fix that deletes its file or converts its line
 // endings.
-func wholeFile(f *lint.Fix) bool { return f.Delete || f.ToLF }
+func wholeFile(f *result.Fix) bool { return f.Delete || f.ToLF }
 
 // sortEdits sorts edits by place.
 func sortEdits(edits []contract.Edit) {

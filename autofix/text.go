@@ -56,7 +56,7 @@ func lineEnding(raw []byte, i int) string {
 }
 
 // checkSum checks that the text is the one the fix was computed on, when
-// the fix knows (lint.Fix.Sum).
+// the fix knows (result.Fix.Sum).
 func (t *rawText) checkSum(sum string) error {
 	if sum == "" {
 		return nil

@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/speccify/speccify-lint/contract"
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // A fix of a TOOL.md is verified where it is made: the rules only
@@ -50,7 +50,7 @@ import (
 type textCheck struct {
 	text []byte // normalised
 	spec *contract.Spec
-	tr   lint.ToolResult
+	tr   result.ToolResult
 }
 
 // errCheck marks the error of a check that failed (an internal error).
@@ -90,7 +90,7 @@ func (x *fixer) before(ff *fileFix) *textCheck {
 // when the text they make together passes, else those kept one by one,
 // each with the ones kept before it. after is the check of the text the
 // kept fixes make (nil when none is kept).
-func (x *fixer) verify(ff *fileFix, fixes []*lint.Fix) (keep []bool, after *textCheck) {
+func (x *fixer) verify(ff *fileFix, fixes []*result.Fix) (keep []bool, after *textCheck) {
 	keep = make([]bool, len(fixes))
 	before := x.before(ff)
 	if before == nil {
@@ -184,7 +184,7 @@ type findingID struct {
 
 // placeOf is the source text a finding is about, as offsets of the text
 // lines index: its Span, or the empty text at its place.
-func placeOf(lines *contract.Lines, f lint.Finding) (start, end int) {
+func placeOf(lines *contract.Lines, f result.Finding) (start, end int) {
 	if f.Span.Start.IsValid() {
 		return f.Span.Start.Offset, f.Span.End.Offset
 	}
@@ -334,15 +334,15 @@ func commonSuffix(a, b string) int {
 // cannot be verified (its TOOL.md can no longer be read, or changed since
 // the lint) is taken out too. The errors are the internal errors of the
 // checks. When ctx is canceled, the fixes not verified yet are taken out.
-func Verify(ctx context.Context, res *lint.Result, opt Options) []error {
+func Verify(ctx context.Context, res *result.Result, opt Options) []error {
 	if opt.Check == nil {
 		return nil
 	}
 	opt.Unsafe = true
-	drop := map[*lint.Fix]bool{}
+	drop := map[*result.Fix]bool{}
 	var errs []error
 	for _, t := range toolsWithFixes(res.AllFindings()) {
-		var fixes []*lint.Fix
+		var fixes []*result.Fix
 		for _, f := range t.findings {
 			if f.Fix.File == t.spec && !wholeFile(f.Fix) {
 				fixes = append(fixes, f.Fix)
@@ -380,21 +380,21 @@ func Verify(ctx context.Context, res *lint.Result, opt Options) []error {
 // order of their findings, --fix would make: those that do not overlap
 // one before them (an equal one takes its verdict) verified together as
 // verify does, each of the others alone against the TOOL.md as it is.
-func (x *fixer) verifyEach(fixes []*lint.Fix) []bool {
+func (x *fixer) verifyEach(fixes []*result.Fix) []bool {
 	kept := make([]bool, len(fixes))
 	ff := x.file(x.spec)
 	if ff.err != nil {
 		return kept
 	}
-	fit := func(f *lint.Fix) bool { return ff.text.checkSum(f.Sum) == nil && ff.text.checkEdits(f.Edits) == nil }
-	var uniq []*lint.Fix // the fixes verified together, equal ones once
+	fit := func(f *result.Fix) bool { return ff.text.checkSum(f.Sum) == nil && ff.text.checkEdits(f.Edits) == nil }
+	var uniq []*result.Fix // the fixes verified together, equal ones once
 	of := make([]int, len(fixes))
 	for i, f := range fixes {
 		of[i] = -1
 		if !fit(f) {
 			continue
 		}
-		if j := slices.IndexFunc(uniq, func(g *lint.Fix) bool { return sameFix(g, f) }); j >= 0 {
+		if j := slices.IndexFunc(uniq, func(g *result.Fix) bool { return sameFix(g, f) }); j >= 0 {
 			of[i] = j
 		} else if fits(uniq, f) {
 			of[i] = len(uniq)
@@ -410,7 +410,7 @@ func (x *fixer) verifyEach(fixes []*lint.Fix) []bool {
 		case of[i] >= 0:
 			kept[i] = keep[of[i]]
 		case fit(f):
-			one, _ := x.verify(ff, []*lint.Fix{f})
+			one, _ := x.verify(ff, []*result.Fix{f})
 			kept[i] = one[0]
 		}
 	}
@@ -418,7 +418,7 @@ func (x *fixer) verifyEach(fixes []*lint.Fix) []bool {
 }
 
 // dropFixes takes the fixes in drop out of res's findings.
-func dropFixes(res *lint.Result, drop map[*lint.Fix]bool) {
+func dropFixes(res *result.Result, drop map[*result.Fix]bool) {
 	for f := range res.EachFinding() {
 		if drop[f.Fix] {
 			f.Fix = nil

@@ -9,6 +9,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // verifyTool is a TOOL.md for the criterion's tests: a contract with no
@@ -158,8 +159,8 @@ func TestHeldTexts(t *testing.T) {
 		{"t/a.txt", "Bbc\r\n"},
 		{"u/a.txt", ""}, // another folder's file: not fixed
 	} {
-		res := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Findings: []lint.Finding{{Rule: "x", Tool: "t", File: tc.file,
-			Fix: &lint.Fix{Title: "t", Safety: lint.SafeFix, File: tc.file, Edits: []contract.Edit{edit}}}}}}}
+		res := &result.Result{Tools: []result.ToolResult{{Dir: "t", Findings: []result.Finding{{Rule: "x", Tool: "t", File: tc.file,
+			Fix: &result.Fix{Title: "t", Safety: result.SafeFix, File: tc.file, Edits: []contract.Edit{edit}}}}}}}
 		changes, errs := Changes(context.Background(), res, Options{Root: t.TempDir(), Held: map[string][]byte{tc.file: []byte("abc\r\n")}})
 		if tc.want == "" {
 			if len(changes) != 0 || len(errs) != 1 {

@@ -10,13 +10,14 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // planOne plans the fix a: 1 -> a: 2 of tool's TOOL.md under root.
 func planOne(t *testing.T, root, tool string) *Change {
 	t.Helper()
-	f := finding(tool, lint.Fix{File: tool + "/TOOL.md", Edits: []contract.Edit{edit("a: 1\n", 3, 4, "2")}})
-	changes, errs := plan(root, []lint.Finding{f}, false)
+	f := finding(tool, result.Fix{File: tool + "/TOOL.md", Edits: []contract.Edit{edit("a: 1\n", 3, 4, "2")}})
+	changes, errs := plan(root, []result.Finding{f}, false)
 	if len(errs) > 0 || len(changes) != 1 {
 		t.Fatalf("changes %v, errors %v", changes, errs)
 	}
@@ -104,8 +105,8 @@ func TestRunFolderSwappedAfterLint(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "t", "TOOL.md"), []byte("a: 1\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f := finding("t", lint.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit("a: 1\n", 3, 4, "2")}})
-	res := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []lint.Finding{f}}}}
+	f := finding("t", result.Fix{File: "t/TOOL.md", Edits: []contract.Edit{edit("a: 1\n", 3, 4, "2")}})
+	res := &result.Result{Tools: []result.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []result.Finding{f}}}}
 	// The hook: the folder goes once it is linted.
 	rename(t, filepath.Join(root, "t"), filepath.Join(base, "moved"))
 	symlink(t, filepath.Join(base, "moved"), filepath.Join(root, "t"))
@@ -144,7 +145,7 @@ func TestWriteReadOnly(t *testing.T) {
 	if err := c.Write(); err == nil || err.Error() != "t/TOOL.md: not fixed: the file is read-only" || !errors.Is(err, errReadOnly) {
 		t.Errorf("Write of a read-only file: %v", err)
 	}
-	changes, errs := plan(root, []lint.Finding{finding("t", lint.Fix{File: "t/fixtures/u", Delete: true})}, false)
+	changes, errs := plan(root, []result.Finding{finding("t", result.Fix{File: "t/fixtures/u", Delete: true})}, false)
 	if len(errs) > 0 || len(changes) != 1 {
 		t.Fatalf("changes %v, errors %v", changes, errs)
 	}

@@ -9,7 +9,7 @@ import (
 // Edit replaces the text of a file from Start up to End (a Span of the
 // normalised text, see ReadText: BOM dropped, LF line endings) with
 // New, written with LF line endings; applying it keeps the file's own BOM
-// and line endings. Start == End inserts. A fix (lint.Fix) is made of
+// and line endings. Start == End inserts. A fix (result.Fix) is made of
 // edits, most of them made by the YAML edits below from the typed model's
 // spans.
 type Edit struct {

@@ -11,6 +11,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/benchcpu"
 	"github.com/speccify/speccify-lint/internal/gencorpus"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // benchCorpus generates n tools with four passing examples and a linux.sh
@@ -159,6 +160,6 @@ func BenchmarkLintRun100(b *testing.B) {
 }
 
 // checkTool lints one tool folder and runs its examples.
-func checkTool(ctx context.Context, cfg *Config, dir string) ToolResult {
+func checkTool(ctx context.Context, cfg *Config, dir string) result.ToolResult {
 	return checkStaticWith(cfg, 0, discover.Tool{Dir: dir}, toolTexts{}).runExamples(ctx)
 }

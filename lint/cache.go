@@ -14,6 +14,7 @@ import (
 	"github.com/speccify/speccify-lint/cache"
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
 	"github.com/speccify/speccify-lint/runner"
 )
 
@@ -231,7 +232,7 @@ func keyGit(cfg *Config, dir string, tree *cache.Tree, h *cache.Hasher) bool {
 // ran in (Callable.ReadOnly).
 type cachedResult struct {
 	Programs []cache.Program
-	Result   ToolResult
+	Result   result.ToolResult
 	Wrote    bool
 }
 
@@ -268,7 +269,7 @@ func (rc *resultCache) get(k toolKey) (cachedResult, bool) {
 // keyed, not interrupted, its runs (if any) sealed and ended on their own,
 // its exploration not cut short or timed, and its folder is still the one
 // keyed.
-func (rc *resultCache) store(ctx context.Context, j *toolJob, tr ToolResult) {
+func (rc *resultCache) store(ctx context.Context, j *toolJob, tr result.ToolResult) {
 	if rc == nil || !j.keyed || ctx.Err() != nil {
 		return
 	}
@@ -366,14 +367,14 @@ func (rc *resultCache) shebang(c *toolCheck, name string) []cache.Program {
 // files are as a stored result found them is not checked again): the
 // language server's lint of a folder none of whose files an editor holds.
 // A panic of a rule is an error.
-func CheckFolder(cfg Config, dir string) (tr ToolResult, err error) {
+func CheckFolder(cfg Config, dir string) (tr result.ToolResult, err error) {
 	cfg.Run, cfg.Explore, cfg.Progress, cfg.Against = false, nil, nil, nil
 	if cfg.Platform == "" {
 		cfg.Platform = HostPlatform()
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			tr, err = ToolResult{}, fmt.Errorf("internal error while checking %s: %v (please report it)", discover.RelPath(cfg.Root, dir), r)
+			tr, err = result.ToolResult{}, fmt.Errorf("internal error while checking %s: %v (please report it)", discover.RelPath(cfg.Root, dir), r)
 		}
 	}()
 	rc := newResultCache(&cfg)
@@ -397,12 +398,12 @@ func CheckFolder(cfg Config, dir string) (tr ToolResult, err error) {
 // cachedTool is the result of a hit of the tool disc.Tools[i], as the
 // engine reports it: marked Cached, its duration the lookup's, the
 // progress of a tool told as for one checked and run.
-func cachedTool(cfg *Config, index int, tr ToolResult, spent time.Duration) ToolResult {
+func cachedTool(cfg *Config, index int, tr result.ToolResult, spent time.Duration) result.ToolResult {
 	tr.Cached = true
 	tr.Duration = spent
 	cfg.progress(Progress{Kind: ToolStarted, Tool: tr.Dir})
 	for _, e := range tr.Examples {
-		if e.Status != StatusSkipped {
+		if e.Status != result.StatusSkipped {
 			cfg.progress(Progress{Kind: ExampleDone, Tool: tr.Dir, Status: e.Status})
 		}
 	}

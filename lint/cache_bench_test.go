@@ -9,6 +9,7 @@ import (
 	"github.com/speccify/speccify-lint/cache"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/benchcpu"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // BenchmarkLintStaticCold is BenchmarkLintStatic1000 with an empty result
@@ -49,7 +50,7 @@ func BenchmarkLintStaticWarm(b *testing.B) {
 	}
 }
 
-func lintStaticWith(b *testing.B, dir string, store *cache.Cache) *Result {
+func lintStaticWith(b *testing.B, dir string, store *cache.Cache) *result.Result {
 	disc, err := discover.Discover([]string{dir}, discover.Options{Root: dir})
 	if err != nil {
 		b.Fatal(err)

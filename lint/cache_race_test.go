@@ -9,6 +9,7 @@ import (
 	"github.com/speccify/speccify-lint/cache"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/gencorpus"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestCacheKeyIsOfWhatTheCheckRead: the check takes the bytes of TOOL.md
@@ -96,7 +97,7 @@ func TestCacheStoresAStillFolder(t *testing.T) {
 	}
 }
 
-func lintWith(t *testing.T, root string, cfg Config) *Result {
+func lintWith(t *testing.T, root string, cfg Config) *result.Result {
 	t.Helper()
 	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/explore"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
+	"github.com/speccify/speccify-lint/result"
 	"github.com/speccify/speccify-lint/runner"
 )
 
@@ -36,7 +37,7 @@ type Callable struct {
 	// check's lazily loaded state.
 	ins, outs *schemaField
 	// Static is the result of the static checks: the tool's findings.
-	Static ToolResult
+	Static result.ToolResult
 	// cached is the result cache's entry RunExamples took its result
 	// from; nil when the examples ran.
 	cached *cachedResult
@@ -127,7 +128,7 @@ func OpenCallable(cfg Config, tool discover.Tool) (k *Callable, err error) {
 	j.c.attachPositions(list)
 	j.c.attachSource(list)
 	tr.Findings = append(slices.Clone(tr.Findings), list...)
-	slices.SortStableFunc(tr.Findings, CompareFindings)
+	slices.SortStableFunc(tr.Findings, result.CompareFindings)
 	k.Static = tr
 	if j.checked {
 		k.run = newToolRun(j.c, j.out, runner.InPlace)
@@ -155,10 +156,10 @@ func (k *Callable) Dir() string { return k.j.c.rel }
 func (k *Callable) Spec() *contract.Spec { return k.j.c.spec }
 
 // Errors are the static findings of severity error.
-func (k *Callable) Errors() []Finding {
-	var out []Finding
+func (k *Callable) Errors() []result.Finding {
+	var out []result.Finding
 	for _, f := range k.Static.Findings {
-		if f.Severity == SeverityError {
+		if f.Severity == result.SeverityError {
 			out = append(out, f)
 		}
 	}
@@ -306,7 +307,7 @@ func callJudges() []*Rule {
 // RunExamples runs the tool's examples as Lint does and returns the tool's
 // whole result: the static findings, the examples and their findings.
 // Call it at most once, before any Call.
-func (k *Callable) RunExamples(ctx context.Context) ToolResult {
+func (k *Callable) RunExamples(ctx context.Context) result.ToolResult {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if !k.j.checked {
@@ -333,7 +334,7 @@ func (k *Callable) RunExamples(ctx context.Context) ToolResult {
 // findings, which a disabled rule or a suppression in the contract
 // (written by whoever wrote the tool) drops. Without examples that ran
 // sealed, nothing is known, and the answer is false.
-func (k *Callable) ReadOnly(tr ToolResult) bool {
+func (k *Callable) ReadOnly(tr result.ToolResult) bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	c := k.j.c
@@ -355,7 +356,7 @@ func (k *Callable) ReadOnly(tr ToolResult) bool {
 		}
 	}
 	for _, er := range tr.Examples {
-		if er.Status == StatusSkipped {
+		if er.Status == result.StatusSkipped {
 			return false
 		}
 	}

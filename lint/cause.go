@@ -9,6 +9,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/prose"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // One cause, one error. When a static finding says that something an
@@ -129,12 +130,12 @@ func (c *toolCheck) causeOfImpl(impl string, k cause) {
 // fails because of them and its help where they are; without, its message
 // goes on with what the others said ("; and ...") and its help with theirs.
 // The findings of the other rules stay as they are.
-func (c *toolCheck) explain(r *exampleRun, fs []Finding) []Finding {
+func (c *toolCheck) explain(r *exampleRun, fs []result.Finding) []result.Finding {
 	causes := slices.DeleteFunc(slices.Concat(c.caseCauses[r.cs], c.implCauses[r.impl.Name]), func(k cause) bool { return !k.applies(r) })
 	folds := func(rule *Rule) bool {
 		return rule != nil && (rule.consequent || rule.unstarted && r.end == endNotStarted && len(causes) > 0)
 	}
-	out := make([]Finding, 0, len(fs))
+	out := make([]result.Finding, 0, len(fs))
 	first := -1
 	prefix := fmt.Sprintf("example %s: ", strconv.Quote(r.cs.Title))
 	var more, helps []string

@@ -5,6 +5,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestExplain: the consequent findings of a run are one finding: that names
@@ -19,19 +20,19 @@ func TestExplain(t *testing.T) {
 	fixture2.subject, fixture2.at = "fixtures/b.plist", "t/TOOL.md:13"
 	stdin := cause{rule: "stdin-twice", subject: "linux.sh", is: "reads stdin twice", are: "read stdin twice", at: "t/linux.sh:3", explains: unanswered}
 	noShebang := cause{rule: "implementation-runnable", subject: "linux.sh", is: "is executable but has no #! line", at: "t/linux.sh:1", explains: unstarted}
-	run := []Finding{
-		{Rule: "example-failed", Severity: SeverityWarning, Message: `example "camera": differs`, Help: "fix it", Key: "camera"},
-		{Rule: "example-exit", Severity: SeverityError, Message: `example "camera": exit`, Help: "exit 0"},
-		{Rule: "effects", Severity: SeverityWarning, Message: "wrote x"},
+	run := []result.Finding{
+		{Rule: "example-failed", Severity: result.SeverityWarning, Message: `example "camera": differs`, Help: "fix it", Key: "camera"},
+		{Rule: "example-exit", Severity: result.SeverityError, Message: `example "camera": exit`, Help: "exit 0"},
+		{Rule: "effects", Severity: result.SeverityWarning, Message: "wrote x"},
 	}
-	crash := []Finding{{Rule: "example-crash", Severity: SeverityError, Message: `example "camera": could not start`}}
+	crash := []result.Finding{{Rule: "example-crash", Severity: result.SeverityError, Message: `example "camera": could not start`}}
 	for _, tc := range []struct {
 		name     string
 		causes   []cause
 		impl     []cause
 		end      ending
 		answered bool
-		run      []Finding
+		run      []result.Finding
 		want     []string // rule: message
 		help     string
 	}{
@@ -67,7 +68,7 @@ func TestExplain(t *testing.T) {
 			if tc.answered {
 				r.actual = map[string]any{}
 			}
-			got := c.explain(r, append([]Finding(nil), tc.run...))
+			got := c.explain(r, append([]result.Finding(nil), tc.run...))
 			if len(got) != len(tc.want) {
 				t.Fatalf("got %d findings %v, want %d", len(got), got, len(tc.want))
 			}
@@ -80,7 +81,7 @@ func TestExplain(t *testing.T) {
 				if got[0].Help != tc.help {
 					t.Errorf("help = %q, want %q", got[0].Help, tc.help)
 				}
-				if got[0].Severity != SeverityError {
+				if got[0].Severity != result.SeverityError {
 					t.Errorf("severity = %v, want the highest of the folded findings, error", got[0].Severity)
 				}
 			}

@@ -1,11 +1,13 @@
 package lint
 
 import (
-	"github.com/speccify/speccify-lint/coverage"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/speccify/speccify-lint/coverage"
+	"github.com/speccify/speccify-lint/result"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
@@ -87,7 +89,7 @@ func (c *toolCheck) reportProblems(rep reporter, kinds ...contract.ProblemKind) 
 	for _, p := range c.spec.Problems {
 		if slices.Contains(kinds, p.Kind) {
 			r := rep
-			if fix := p.Repair; fix != nil && rep.rule.Autofix != NoFix {
+			if fix := p.Repair; fix != nil && rep.rule.Autofix != result.NoFix {
 				r = rep.withFix(repairFix(fix))
 			}
 			if p.Help != "" {
@@ -100,8 +102,8 @@ func (c *toolCheck) reportProblems(rep reporter, kinds ...contract.ProblemKind) 
 
 // repairFix is the fix of a problem the parser knows how to repair
 // (contract.Problem.Repair): one edit of the reporter's file.
-func repairFix(r *contract.Replacement) Fix {
-	return Fix{Title: r.Title, Edits: []contract.Edit{{Start: r.Span.Start, End: r.Span.End, New: r.New}}}
+func repairFix(r *contract.Replacement) result.Fix {
+	return result.Fix{Title: r.Title, Edits: []contract.Edit{{Start: r.Span.Start, End: r.Span.End, New: r.New}}}
 }
 
 // fields is the frontmatter when it parsed as a mapping of keys, for the

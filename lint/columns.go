@@ -5,6 +5,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // attachPositions completes, from the texts the engine read, what reports
@@ -15,7 +16,7 @@ import (
 // texts are TOOL.md and, while the static checks have them
 // (toolCheck.scripts), the implementations. A finding or edit in a text not
 // at hand keeps 0: its byte column is taken to be its column.
-func (c *toolCheck) attachPositions(fs []Finding) {
+func (c *toolCheck) attachPositions(fs []result.Finding) {
 	for i := range fs {
 		f := &fs[i]
 		if col := c.byteColumnIn(f.File); col != nil {
@@ -80,7 +81,7 @@ func differing(b, col int) int {
 
 // attachSkillPositions sets the byte columns of the findings placed in the
 // skill's SKILL.md, whose text is text.
-func attachSkillPositions(fs []Finding, spec string, text []byte) {
+func attachSkillPositions(fs []result.Finding, spec string, text []byte) {
 	lines := contract.NewLines(text)
 	for i := range fs {
 		if f := &fs[i]; f.File == spec {

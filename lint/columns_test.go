@@ -11,6 +11,7 @@ import (
 
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // byteColumnOf is the 1-based byte column of the UTF-16 column col of line,
@@ -100,7 +101,7 @@ func TestToLFFixText(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := lint.Lint(context.Background(), disc, lint.Config{Root: root, Platform: "linux", Jobs: 1})
-	var fix *lint.Fix
+	var fix *result.Fix
 	for _, f := range res.Tools[0].Findings {
 		if f.Rule == "implementation-runnable" && f.Fix != nil {
 			fix = f.Fix

@@ -10,6 +10,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/drift"
 	"github.com/speccify/speccify-lint/internal/tokens"
+	"github.com/speccify/speccify-lint/result"
 	"github.com/speccify/speccify-lint/runner"
 )
 
@@ -37,7 +38,7 @@ type Config struct {
 	// Severities overrides, by rule id, the severity of every finding of
 	// the rule (the config's severity: mapping); a rule not in it keeps its
 	// default.
-	Severities map[string]Severity
+	Severities map[string]result.Severity
 	// Profiles names the client profiles the mcp-tool rule checks the
 	// schemas against beside MCP's own (--profile; mcpprofile.Names,
 	// checked by mcpprofile.CheckNames): what each client refuses or ignores.
@@ -136,12 +137,12 @@ func (c *Config) enabledID(id string) bool { return !c.Disabled[id] }
 
 // severity is the severity of a finding of rule r: the configured override,
 // else raised's error (see reporter.asError), else the rule's default.
-func (c *Config) severity(r *Rule, raised bool) Severity {
+func (c *Config) severity(r *Rule, raised bool) result.Severity {
 	if s, ok := c.Severities[r.ID]; ok {
 		return s
 	}
 	if raised {
-		return SeverityError
+		return result.SeverityError
 	}
 	return r.Severity
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -102,10 +103,10 @@ func TestCorpus(t *testing.T) {
 
 // lintCorpusTool lints one tool folder with a deadline; a panic or a hang is
 // a test failure.
-func lintCorpusTool(t *testing.T, root, dir string) ([]lint.Finding, bool) {
+func lintCorpusTool(t *testing.T, root, dir string) ([]result.Finding, bool) {
 	t.Helper()
 	type outcome struct {
-		findings []lint.Finding
+		findings []result.Finding
 		panicked any
 	}
 	done := make(chan outcome, 1)

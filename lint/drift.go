@@ -5,6 +5,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/drift"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // driftChanges compares the tool's contract with its old one
@@ -147,7 +148,7 @@ func (c *toolCheck) driftResult() []drift.ToolChange {
 // cfg.Against set (which must be set): the tools with a change in the
 // result's order, then the tool folders of the revision removed or renamed
 // since.
-func DriftOf(res *Result, cfg Config) []drift.ToolDrift {
+func DriftOf(res *result.Result, cfg Config) []drift.ToolDrift {
 	var out []drift.ToolDrift
 	for _, t := range res.Tools {
 		if len(t.Drift) > 0 {

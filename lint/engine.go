@@ -13,6 +13,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
+	"github.com/speccify/speccify-lint/result"
 	"github.com/speccify/speccify-lint/runner"
 )
 
@@ -28,20 +29,20 @@ var osLstat = os.Lstat
 // result is marked interrupted. Lint lists each tool folder from its
 // Listing and then lets go of it (sets it to nil in disc.Tools), so that a
 // large tree's listings do not stay in memory until the end.
-func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
+func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *result.Result {
 	if cfg.Platform == "" {
 		cfg.Platform = HostPlatform()
 	}
-	res := &Result{
+	res := &result.Result{
 		Version:  cfg.Version,
 		Root:     cfg.Root,
 		Platform: cfg.Platform,
 		Ran:      cfg.Run && cfg.Explore == nil,
 		Shard:    cfg.Shard,
 		Explore:  cfg.Explore.settings(),
-		Tools:    make([]ToolResult, len(disc.Tools)),
-		Skills:   []SkillResult{},
-		Findings: []Finding{},
+		Tools:    make([]result.ToolResult, len(disc.Tools)),
+		Skills:   []result.SkillResult{},
+		Findings: []result.Finding{},
 	}
 	if cfg.Run || cfg.Explore != nil {
 		res.Sandbox = runner.Probe(cfg.Sandbox).String()
@@ -68,7 +69,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 	// skip holds the examples of the tools whose examples were all skipped,
 	// compactly, until every tool is checked.
 	skip := make([]*skippedExamples, len(disc.Tools))
-	done := func(i int, tr ToolResult) {
+	done := func(i int, tr result.ToolResult) {
 		if skip[i] = skipped(tr.Examples); skip[i] != nil {
 			tr.Examples = nil
 		}
@@ -124,12 +125,12 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 			r.discovery(d, reporter{rule: r, cfg: &cfg, out: &res.Findings})
 		}
 	}
-	slices.SortFunc(res.Findings, CompareFindings)
+	slices.SortFunc(res.Findings, result.CompareFindings)
 	for i := range res.Tools {
 		res.Suppressed = append(res.Suppressed, res.Tools[i].Suppressed...)
 		res.Tools[i].Suppressed = nil
 	}
-	slices.SortStableFunc(res.Suppressed, CompareFindings)
+	slices.SortStableFunc(res.Suppressed, result.CompareFindings)
 	res.InternalErrors = failures.sorted()
 	res.Interrupted = ctx.Err() != nil
 	res.Summarize()
@@ -144,7 +145,7 @@ func Lint(ctx context.Context, disc *discover.Discovery, cfg Config) *Result {
 // listing is still the one on disk: a name that is not a file of the folder
 // is read by no rule. The findings' fixes of such a file carry the sum of
 // the bytes given (Fix.Sum).
-func CheckEdited(cfg Config, dir string, text []byte, files map[string][]byte) (spec *contract.Spec, tr ToolResult, err error) {
+func CheckEdited(cfg Config, dir string, text []byte, files map[string][]byte) (spec *contract.Spec, tr result.ToolResult, err error) {
 	// A fix is verified without the drift rules: what it could break they
 	// report on the lint after it.
 	cfg.Run, cfg.Explore, cfg.Progress, cfg.Against = false, nil, nil, nil
@@ -153,7 +154,7 @@ func CheckEdited(cfg Config, dir string, text []byte, files map[string][]byte) (
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			spec, tr, err = nil, ToolResult{}, fmt.Errorf("internal error while checking %s: %v (please report it)", discover.RelPath(cfg.Root, dir), r)
+			spec, tr, err = nil, result.ToolResult{}, fmt.Errorf("internal error while checking %s: %v (please report it)", discover.RelPath(cfg.Root, dir), r)
 		}
 	}()
 	j := checkStaticWith(&cfg, 0, discover.Tool{Dir: dir}, toolTexts{text: text, files: files})
@@ -167,7 +168,7 @@ func CheckEdited(cfg Config, dir string, text []byte, files map[string][]byte) (
 // It returns text's parse beside the result; the findings' fixes carry
 // text's sum (Fix.Sum). A panic of a rule is an error, as Lint's internal
 // errors are.
-func CheckText(cfg Config, dir string, text []byte) (spec *contract.Spec, tr ToolResult, err error) {
+func CheckText(cfg Config, dir string, text []byte) (spec *contract.Spec, tr result.ToolResult, err error) {
 	return CheckEdited(cfg, dir, text, nil)
 }
 
@@ -176,7 +177,7 @@ type discoveryCheck struct {
 	cfg  *Config
 	disc *discover.Discovery
 	// tools are the results of the tool folders, checked by then.
-	tools []ToolResult
+	tools []result.ToolResult
 }
 
 // skillCheck is the context of checking one skill folder.
@@ -194,23 +195,23 @@ type skillCheck struct {
 // CheckSkillText applies the skill rules to the skill folder dir as Lint
 // does, with its SKILL.md holding text (as an editor holds it, unsaved)
 // instead of the file's.
-func CheckSkillText(cfg Config, dir string, text []byte) SkillResult {
+func CheckSkillText(cfg Config, dir string, text []byte) result.SkillResult {
 	return checkSkillWith(&cfg, dir, text)
 }
 
 // checkSkill applies the skill rules to the skill folder dir.
-func checkSkill(cfg *Config, dir string) SkillResult {
+func checkSkill(cfg *Config, dir string) result.SkillResult {
 	return checkSkillWith(cfg, dir, nil)
 }
 
 // checkSkillWith is checkSkill with SKILL.md holding text (nil: the file's).
-func checkSkillWith(cfg *Config, dir string, text []byte) SkillResult {
+func checkSkillWith(cfg *Config, dir string, text []byte) result.SkillResult {
 	rel := discover.RelPath(cfg.Root, dir)
 	s := &skillCheck{cfg: cfg, dir: dir, specPath: filepath.Join(dir, discover.SkillFile)}
 	if text != nil {
 		s.text, s.read = text, true
 	}
-	res := SkillResult{Dir: rel, Spec: discover.RelPath(cfg.Root, s.specPath), Findings: []Finding{}}
+	res := result.SkillResult{Dir: rel, Spec: discover.RelPath(cfg.Root, s.specPath), Findings: []result.Finding{}}
 	for _, r := range registry {
 		if r.skill != nil {
 			r.skill(s, reporter{rule: r, cfg: cfg, tool: rel, file: res.Spec, out: &res.Findings})
@@ -271,7 +272,7 @@ func (e *internalErrors) checkStatic(cfg *Config, disc *discover.Discovery, inde
 
 // runExamples is runExamples with a panic turned into an internal error;
 // it tells Config.Progress that the tool is done, with its result.
-func (e *internalErrors) runExamples(ctx context.Context, j *toolJob) (tr ToolResult) {
+func (e *internalErrors) runExamples(ctx context.Context, j *toolJob) (tr result.ToolResult) {
 	defer func() {
 		if r := recover(); r != nil {
 			e.add(j.c.dir, r)
@@ -294,7 +295,7 @@ type toolJob struct {
 	out   *toolFindings
 	run   *toolRun
 	x     *exploration
-	tr    ToolResult
+	tr    result.ToolResult
 	// checked is true when the contract could be read and the static rules
 	// ran, so that the examples can be listed.
 	checked bool
@@ -336,8 +337,8 @@ func newToolJob(cfg *Config, index int, dir string) *toolJob {
 	c := newToolCheck(cfg, dir)
 	out := &toolFindings{cfg: cfg, tool: c.rel, spec: c.specRel}
 	c.patterns = out.reporter(slowPatternsRule())
-	return &toolJob{index: index, c: c, out: out, tr: ToolResult{Dir: c.rel, Spec: c.specRel,
-		Implementations: []Implementation{}, Findings: []Finding{}, Examples: []ExampleResult{}}}
+	return &toolJob{index: index, c: c, out: out, tr: result.ToolResult{Dir: c.rel, Spec: c.specRel,
+		Implementations: []result.Implementation{}, Findings: []result.Finding{}, Examples: []result.ExampleResult{}}}
 }
 
 // slowPatternsRule is the rule that reports slow patterns: the one with
@@ -414,7 +415,7 @@ func checkStaticWith(cfg *Config, index int, tool discover.Tool, in toolTexts) *
 		c.folder = folder
 		c.badLinks = c.folder.FollowLinks(c.root)
 		for _, im := range folder.Implementations {
-			j.tr.Implementations = append(j.tr.Implementations, Implementation{Platform: im.Platform, Path: c.fileIn(im.Name)})
+			j.tr.Implementations = append(j.tr.Implementations, result.Implementation{Platform: im.Platform, Path: c.fileIn(im.Name)})
 		}
 	}
 	if fm := spec.Frontmatter; fm != nil {
@@ -448,7 +449,7 @@ func (j *toolJob) applyRules() {
 
 // runExamples lists (and with cfg.Run runs) the examples of a checked tool,
 // or explores it, and completes its result.
-func (j *toolJob) runExamples(ctx context.Context) ToolResult {
+func (j *toolJob) runExamples(ctx context.Context) result.ToolResult {
 	start := time.Now()
 	tr := j.tr
 	c := j.c
@@ -492,13 +493,13 @@ func (j *toolJob) runExamples(ctx context.Context) ToolResult {
 
 // finish adds the findings, in order, and the time spent on the tool (not
 // counting the wait between its checks and its runs).
-func (j *toolJob) finish(tr ToolResult, spent time.Duration) ToolResult {
+func (j *toolJob) finish(tr result.ToolResult, spent time.Duration) result.ToolResult {
 	j.c.attachPositions(j.out.list) // those of the after rules too
-	slices.SortStableFunc(j.out.list, CompareFindings)
+	slices.SortStableFunc(j.out.list, result.CompareFindings)
 	tr.Findings = append(tr.Findings, j.out.list...)
 	j.c.attachPositions(j.out.suppressed) // byte_column, as the reported findings have it
 	tr.Suppressed = slices.Clone(j.out.suppressed)
-	slices.SortStableFunc(tr.Suppressed, CompareFindings)
+	slices.SortStableFunc(tr.Suppressed, result.CompareFindings)
 	for i := range tr.Examples {
 		j.c.attachSource(tr.Examples[i].Findings)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/explore"
+	"github.com/speccify/speccify-lint/result"
 	"github.com/speccify/speccify-lint/runner"
 )
 
@@ -53,11 +54,11 @@ func (x *ExploreConfig) budget() time.Duration {
 }
 
 // settings are the settings as the result records them; nil for nil.
-func (x *ExploreConfig) settings() *ExploreSettings {
+func (x *ExploreConfig) settings() *result.ExploreSettings {
 	if x == nil {
 		return nil
 	}
-	return &ExploreSettings{Seed: strconv.FormatUint(x.Seed, 10), Runs: x.runs(), Budget: x.budget(), Invalid: x.Invalid}
+	return &result.ExploreSettings{Seed: strconv.FormatUint(x.Seed, 10), Runs: x.runs(), Budget: x.budget(), Invalid: x.Invalid}
 }
 
 // toolSeed is the seed of the tool folder rel (root-relative) in a run
@@ -159,7 +160,7 @@ func (c *toolCheck) exploreProperties() []*Rule {
 // reports each property that an input breaks once, with the smallest
 // input shrinking finds, among the tool's findings. The loop is
 // explore.Run's; the runs and the judging are the prober's.
-func (e *exploration) explore(ctx context.Context) *ExploreResult {
+func (e *exploration) explore(ctx context.Context) *result.ExploreResult {
 	c := e.c
 	x := c.cfg.Explore
 	seed := toolSeed(x.Seed, c.rel)
@@ -167,12 +168,12 @@ func (e *exploration) explore(ctx context.Context) *ExploreResult {
 	if why != "" {
 		return unexplored(c, why)
 	}
-	res := &ExploreResult{Seed: strconv.FormatUint(seed, 10), Properties: []PropertyResult{}}
+	res := &result.ExploreResult{Seed: strconv.FormatUint(seed, 10), Properties: []result.PropertyResult{}}
 	pr := &prober{e: e, ctx: ctx, argv: argv, props: c.exploreProperties(), res: res}
 	plan := explore.Plan{Source: src, Seed: seed, Runs: x.runs(),
 		Ran: func() { c.cfg.progress(Progress{Kind: InputDone, Tool: c.rel}) }}
 	for _, p := range pr.props {
-		res.Properties = append(res.Properties, PropertyResult{Rule: p.ID, Status: StatusPassed})
+		res.Properties = append(res.Properties, result.PropertyResult{Rule: p.ID, Status: result.StatusPassed})
 		plan.Properties = append(plan.Properties, explore.Property{Twice: p.twice})
 	}
 	e.explored = true
@@ -192,7 +193,7 @@ type prober struct {
 	ctx   context.Context
 	argv  []string
 	props []*Rule
-	res   *ExploreResult
+	res   *result.ExploreResult
 }
 
 // Run runs in (twice when repeat), to be judged by explore-slow with pace.
@@ -231,16 +232,16 @@ func (p *prober) Judge(i int, r *exploreRun) *explore.Broken[*violation] {
 // Found reports the i-th property broken by best, as b says.
 func (p *prober) Found(i int, best *exploreRun, b *explore.Broken[*violation], tried int) {
 	pr := &p.res.Properties[i]
-	pr.Status = StatusFailed
+	pr.Status = result.StatusFailed
 	pr.Counterexample = p.e.counterexample(p.props[i], best, b.Of, tried)
 }
 
 // unexplored is the result of a tool that is not explored, for the reason
 // why: every property skipped.
-func unexplored(c *toolCheck, why string) *ExploreResult {
-	res := &ExploreResult{Seed: strconv.FormatUint(toolSeed(c.cfg.Explore.Seed, c.rel), 10), Skipped: why, Properties: []PropertyResult{}}
+func unexplored(c *toolCheck, why string) *result.ExploreResult {
+	res := &result.ExploreResult{Seed: strconv.FormatUint(toolSeed(c.cfg.Explore.Seed, c.rel), 10), Skipped: why, Properties: []result.PropertyResult{}}
 	for _, p := range c.exploreProperties() {
-		res.Properties = append(res.Properties, PropertyResult{Rule: p.ID, Status: StatusSkipped})
+		res.Properties = append(res.Properties, result.PropertyResult{Rule: p.ID, Status: result.StatusSkipped})
 	}
 	return res
 }
@@ -310,7 +311,7 @@ func (e *exploration) exploreOnce(ctx context.Context, argv []string, in explore
 // counterexample reports property p broken by the run r (the smallest
 // input shrinking found) as v says, and returns it; tried is how many
 // inputs ran before the one that broke it.
-func (e *exploration) counterexample(p *Rule, r *exploreRun, v *violation, tried int) *Counterexample {
+func (e *exploration) counterexample(p *Rule, r *exploreRun, v *violation, tried int) *result.Counterexample {
 	input := string(r.in.JSON())
 	rep := e.out.reporter(p)
 	if v.raised {
@@ -321,7 +322,7 @@ func (e *exploration) counterexample(p *Rule, r *exploreRun, v *violation, tried
 		at = *v.at
 	}
 	rep.report(at, input, "input %s: %s", runner.Shorten(input), v.msg)
-	return &Counterexample{Input: input, Valid: r.in.Valid, Kind: r.in.Kind, Tried: tried,
+	return &result.Counterexample{Input: input, Valid: r.in.Valid, Kind: r.in.Kind, Tried: tried,
 		Case: explore.CaseText(p.ID, r.in), Run: e.exploreRunResult(p, r, at)}
 }
 
@@ -335,15 +336,15 @@ func (c *toolCheck) inputsPlace() place {
 
 // exploreRunResult shows the run of a counterexample as an example's run
 // is shown.
-func (e *exploration) exploreRunResult(p *Rule, r *exploreRun, at place) ExampleResult {
+func (e *exploration) exploreRunResult(p *Rule, r *exploreRun, at place) result.ExampleResult {
 	c, plan := e.c, e.c.runPlan()
-	er := ExampleResult{Title: p.ID, Line: at.pos.Line, Status: StatusFailed, ExitCode: r.o.ExitCode,
+	er := result.ExampleResult{Title: p.ID, Line: at.pos.Line, Status: result.StatusFailed, ExitCode: r.o.ExitCode,
 		ExitStatus: c.localText(r.o.Status()), Duration: r.o.Duration,
 		Stdout: runner.CapText(r.o.Stdout), Stderr: runner.CapText(r.o.Stderr),
 		Implementation: c.fileIn(plan.impl.Name),
 		Reproduce:      runner.ReproduceLine(c.rel, r.stdin, runner.ReproduceArgv(plan.argv, plan.impl))}
 	if r.end != endAnswered {
-		er.Status = StatusErrored
+		er.Status = result.StatusErrored
 	}
 	er.Denied = e.sealedDenial(&er, r.o.Stdout, r.o.Stderr)
 	return er

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // exploreBenchTool is a tool whose linux.sh reads its input and answers:
@@ -82,7 +83,7 @@ func BenchmarkExploreInput(b *testing.B) {
 		total += time.Since(start)
 		overhead += time.Since(start) - j.x.implTime
 		runs += j.x.implRuns
-		if x := tr.Explore; x == nil || x.Skipped != "" || slices.ContainsFunc(x.Properties, func(p PropertyResult) bool { return p.Status != StatusPassed }) {
+		if x := tr.Explore; x == nil || x.Skipped != "" || slices.ContainsFunc(x.Properties, func(p result.PropertyResult) bool { return p.Status != result.StatusPassed }) {
 			b.Fatalf("explore %+v, findings %v", tr.Explore, tr.Findings)
 		}
 		for range j.x.implRuns {

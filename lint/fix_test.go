@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestFixJSON: a finding's fix reads back from the JSON report as it was
@@ -17,15 +18,15 @@ func TestFixJSON(t *testing.T) {
 	p := func(line, col, off int) contract.Point {
 		return contract.Point{Pos: contract.Pos{Line: line, Column: col}, Offset: off}
 	}
-	f := Finding{Rule: "yaml-split", Severity: SeverityWarning, File: "t/TOOL.md", Line: 3, Column: 4, Fix: &Fix{Title: "quote", Safety: SafeFix, File: "t/TOOL.md",
+	f := result.Finding{Rule: "yaml-split", Severity: result.SeverityWarning, File: "t/TOOL.md", Line: 3, Column: 4, Fix: &result.Fix{Title: "quote", Safety: result.SafeFix, File: "t/TOOL.md",
 		Edits: []contract.Edit{{Start: p(3, 1, 20), End: p(3, 5, 24), New: `"a, b"`}}}}
-	g := Finding{Rule: "fixture-unused", Severity: SeverityWarning, Fix: &Fix{Title: "delete", Safety: UnsafeFix, File: "t/fixtures/a", Delete: true}}
-	for _, want := range []Finding{f, g} {
+	g := result.Finding{Rule: "fixture-unused", Severity: result.SeverityWarning, Fix: &result.Fix{Title: "delete", Safety: result.UnsafeFix, File: "t/fixtures/a", Delete: true}}
+	for _, want := range []result.Finding{f, g} {
 		b, err := json.Marshal(want)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got Finding
+		var got result.Finding
 		if err := json.Unmarshal(b, &got); err != nil {
 			t.Fatalf("%s: %v", b, err)
 		}
@@ -33,7 +34,7 @@ func TestFixJSON(t *testing.T) {
 			t.Errorf("read back %+v, want %+v (%s)", got.Fix, want.Fix, b)
 		}
 	}
-	var s FixSafety
+	var s result.FixSafety
 	if err := json.Unmarshal([]byte(`"risky"`), &s); err == nil {
 		t.Error(`"risky" read as a fix safety`)
 	}
@@ -59,7 +60,7 @@ func parseText(t *testing.T, text string) *contract.Spec {
 }
 
 // applyFix applies the edits of fix to the normalised text.
-func applyFix(t *testing.T, text string, fix *Fix) string {
+func applyFix(t *testing.T, text string, fix *result.Fix) string {
 	t.Helper()
 	edits := slices.Clone(fix.Edits)
 	slices.SortFunc(edits, func(a, b contract.Edit) int { return b.Start.Offset - a.Start.Offset })
@@ -77,7 +78,7 @@ func applyFix(t *testing.T, text string, fix *Fix) string {
 
 // wantFix checks a fix of text: none when want is "", else one that
 // makes wantText; ok says there is one, got is the text it makes.
-func wantFix(t *testing.T, text string, fix *Fix, want, wantText string) (got string, ok bool) {
+func wantFix(t *testing.T, text string, fix *result.Fix, want, wantText string) (got string, ok bool) {
 	t.Helper()
 	if want == "" {
 		if fix != nil {
@@ -102,7 +103,7 @@ type fixCase struct {
 // testFix checks the fix that fixOf gives for each case's TOOL.md, and that
 // the fixed text parses without a frontmatter problem and passes check (the
 // finding is gone) and gets no fix again.
-func testFix(t *testing.T, cases []fixCase, fixOf func(*contract.Spec) *Fix, check func(*testing.T, *contract.Spec)) {
+func testFix(t *testing.T, cases []fixCase, fixOf func(*contract.Spec) *result.Fix, check func(*testing.T, *contract.Spec)) {
 	t.Helper()
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
@@ -134,7 +135,7 @@ func outputsRoot(t *testing.T, s *contract.Spec) map[string]any {
 }
 
 func TestErrorFieldFix(t *testing.T) {
-	fixOf := func(s *contract.Spec) *Fix {
+	fixOf := func(s *contract.Spec) *result.Fix {
 		if props, _ := outputsRoot(t, s)["properties"].(map[string]any); props["error"] != nil {
 			return nil // what the rule checks first
 		}
@@ -178,7 +179,7 @@ func TestErrorFieldFix(t *testing.T) {
 }
 
 func TestOKRequiredFix(t *testing.T) {
-	fixOf := func(s *contract.Spec) *Fix {
+	fixOf := func(s *contract.Spec) *result.Fix {
 		if req, _ := outputsRoot(t, s)["required"].([]any); slices.Contains(req, any("ok")) {
 			return nil
 		}
@@ -259,7 +260,7 @@ func TestRenameKeyFix(t *testing.T) {
 			text := "---\n" + tt.yaml + "---\n"
 			s := parseText(t, text)
 			fm := s.Frontmatter
-			var fix *Fix
+			var fix *result.Fix
 			for _, k := range fm.Unknown() {
 				if f := renameKeyFix(s.Lines, fm, fm.Unknown(), k); f != nil {
 					fix = f
@@ -301,7 +302,7 @@ func FuzzSchemaFixes(f *testing.F) {
 		}
 		root, _ := s.Frontmatter.Outputs.Doc.Value.(map[string]any)
 		for _, c := range []struct {
-			fix  *Fix
+			fix  *result.Fix
 			want func(map[string]any) bool
 		}{
 			{errorFieldFix(s.Lines, s.Frontmatter.Outputs), func(r map[string]any) bool {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // propsOf is outputs.properties.
@@ -14,7 +15,7 @@ func propsOf(t *testing.T, s *contract.Spec) map[string]any {
 }
 
 func TestAddOKPropertyFix(t *testing.T) {
-	fixOf := func(s *contract.Spec) *Fix {
+	fixOf := func(s *contract.Spec) *result.Fix {
 		if propsOf(t, s)["ok"] != nil {
 			return nil
 		}
@@ -44,7 +45,7 @@ func TestAddOKPropertyFix(t *testing.T) {
 }
 
 func TestRenamePropertyFix(t *testing.T) {
-	fixOf := func(s *contract.Spec) *Fix {
+	fixOf := func(s *contract.Spec) *result.Fix {
 		if propsOf(t, s)["ok"] != nil {
 			return nil
 		}
@@ -73,7 +74,7 @@ func TestRenamePropertyFix(t *testing.T) {
 }
 
 func TestReplaceOKPropertyFix(t *testing.T) {
-	fixOf := func(s *contract.Spec) *Fix {
+	fixOf := func(s *contract.Spec) *result.Fix {
 		if ok, _ := propsOf(t, s)["ok"].(map[string]any); ok["type"] == "boolean" && len(ok) == 1 {
 			return nil
 		}
@@ -98,7 +99,7 @@ func TestReplaceOKPropertyFix(t *testing.T) {
 }
 
 func TestObjectTypeFix(t *testing.T) {
-	fixOf := func(s *contract.Spec) *Fix {
+	fixOf := func(s *contract.Spec) *result.Fix {
 		if outputsRoot(t, s)["type"] != nil {
 			return nil
 		}
@@ -193,7 +194,7 @@ func TestQuoteSplitKeepsWraps(t *testing.T) {
 	if !ok {
 		t.Fatal("no edit")
 	}
-	got := applyFix(t, text, &Fix{Edits: []contract.Edit{edit}})
+	got := applyFix(t, text, &result.Fix{Edits: []contract.Edit{edit}})
 	if want := "---\noutputs: {properties: {a: {description: \"Matching\n      keys (A, B), sorted \\\"x\\\".\"}}}\n---\n"; got != want {
 		t.Fatalf("fixed:\n%s\nwant:\n%s", got, want)
 	}

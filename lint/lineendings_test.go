@@ -9,6 +9,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/testtree"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // twinTool has findings of many rules, at places all over the file.
@@ -67,7 +68,7 @@ const twinSkill = "# S\n\nUse 🌍 [t](../../tools/t/) and [u](../../tools/u/).\
 
 // lintTwin writes the files with their line endings replaced by eol (and a
 // BOM when bom) into a fresh root and lints it without running anything.
-func lintTwin(t *testing.T, eol string, bom bool) []lint.Finding {
+func lintTwin(t *testing.T, eol string, bom bool) []result.Finding {
 	t.Helper()
 	root := t.TempDir()
 	files := map[string]string{
@@ -88,7 +89,7 @@ func lintTwin(t *testing.T, eol string, bom bool) []lint.Finding {
 		t.Fatal(err)
 	}
 	res := lint.Lint(context.Background(), disc, lint.Config{Root: root, Platform: "linux", Jobs: 1})
-	var out []lint.Finding
+	var out []result.Finding
 	out = append(out, res.Findings...)
 	for _, tr := range res.Tools {
 		out = append(out, tr.Findings...)
@@ -133,7 +134,7 @@ func TestLineEndingTwins(t *testing.T) {
 	}
 }
 
-func findingLines(fs []lint.Finding) string {
+func findingLines(fs []result.Finding) string {
 	var b strings.Builder
 	for _, f := range fs {
 		b.WriteString(f.String() + "\n")

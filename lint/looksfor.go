@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/speccify/speccify-lint/result"
+
 // LooksFor reports whether a run with this configuration looks for the
 // findings of the rule id in the tool t (nil: a finding outside any tool
 // folder, or in a folder the run did not check), so that a baseline entry
@@ -10,7 +12,7 @@ package lint
 // (not with --no-run, nor in explore, nor for a tool whose examples were
 // all skipped), and for an explore rule outside explore (effects: either).
 // A rule id no rule has is looked for: no finding can match it.
-func (c *Config) LooksFor(id string, t *ToolResult) bool {
+func (c *Config) LooksFor(id string, t *result.ToolResult) bool {
 	r := RuleByID(id)
 	switch {
 	case r == nil:
@@ -34,9 +36,9 @@ func (c *Config) LooksFor(id string, t *ToolResult) bool {
 }
 
 // ranAny reports whether one of the examples ran (was not skipped).
-func ranAny(examples []ExampleResult) bool {
+func ranAny(examples []result.ExampleResult) bool {
 	for _, e := range examples {
-		if e.Status != StatusSkipped {
+		if e.Status != result.StatusSkipped {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/drift"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestLooksFor: a run looks for the findings of a rule unless the
@@ -12,8 +13,8 @@ import (
 // and the tool ran none, or it judges explore's runs outside explore; a
 // rule id no rule has is looked for (nothing can match its entry).
 func TestLooksFor(t *testing.T) {
-	ran := &ToolResult{Dir: "t", Examples: []ExampleResult{{Status: StatusSkipped}, {Status: StatusPassed}}}
-	skipped := &ToolResult{Dir: "t", Examples: []ExampleResult{{Status: StatusSkipped}}}
+	ran := &result.ToolResult{Dir: "t", Examples: []result.ExampleResult{{Status: result.StatusSkipped}, {Status: result.StatusPassed}}}
+	skipped := &result.ToolResult{Dir: "t", Examples: []result.ExampleResult{{Status: result.StatusSkipped}}}
 	lintRun := Config{Run: true}
 	static := Config{}
 	explore := Config{Explore: &ExploreConfig{}}
@@ -23,7 +24,7 @@ func TestLooksFor(t *testing.T) {
 		name string
 		cfg  Config
 		rule string
-		tool *ToolResult
+		tool *result.ToolResult
 		want bool
 	}{
 		{"static rule", static, "name", ran, true},

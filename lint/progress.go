@@ -1,6 +1,9 @@
 package lint
 
-import "github.com/speccify/speccify-lint/discover"
+import (
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
+)
 
 // ProgressKind is what a Progress event says happened.
 type ProgressKind int
@@ -28,14 +31,14 @@ type Progress struct {
 	// Tool is the tool folder, relative to the root.
 	Tool string
 	// Status is the example's verdict (ExampleDone only).
-	Status Status
+	Status result.Status
 	// Index is the tool's place in Discovery.Tools and Result.Tools
 	// (ToolDone only).
 	Index int
 	// Result is the finished tool as Result.Tools[Index] will hold it
 	// (ToolDone only). It is shared with the result: read it during the
 	// call, never change it.
-	Result *ToolResult
+	Result *result.ToolResult
 }
 
 // progress tells cfg.Progress, when it is set, that p happened.

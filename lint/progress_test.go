@@ -12,6 +12,7 @@ import (
 
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestProgress: Config.Progress hears, for each tool, that it started, the
@@ -29,7 +30,7 @@ func TestProgress(t *testing.T) {
 	}
 	var mu sync.Mutex
 	events := map[string][]string{}
-	done := map[int]lint.ToolResult{}
+	done := map[int]result.ToolResult{}
 	cfg := lint.Config{Root: root, Run: true, Jobs: 2, Progress: func(p lint.Progress) {
 		mu.Lock()
 		defer mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // reporter builds every finding of one rule: a rule's check is given one and
@@ -23,16 +24,16 @@ type reporter struct {
 	// TOOL.md (or SKILL.md), relative to the root.
 	file string
 	// out collects the findings.
-	out *[]Finding
+	out *[]result.Finding
 	// raised makes the findings errors whatever the rule's default
 	// severity (see asError).
 	raised bool
 	// suppress, when set, reports whether a suppression comment covers a
 	// finding, which then goes to the suppressed findings instead (see
 	// toolFindings.suppress).
-	suppress func(*Rule, *Finding) bool
+	suppress func(*Rule, *result.Finding) bool
 	// fix, when set, is the fix of the next finding (see withFix).
-	fix *Fix
+	fix *result.Fix
 	// help is the help of the next finding (see withHelp).
 	help string
 }
@@ -44,10 +45,10 @@ type toolFindings struct {
 	cfg *Config
 	// tool and spec are the folder and its TOOL.md, relative to the root.
 	tool, spec string
-	list       []Finding
+	list       []result.Finding
 	// suppressed are the findings a suppression comment covers, each with
 	// its Suppression, in the order they were reported.
-	suppressed []Finding
+	suppressed []result.Finding
 	// suppressions are loaded (load) before any rule reports.
 	suppressions []suppression
 }
@@ -84,7 +85,7 @@ func inFile(file string, pos contract.Pos) place { return place{file: file, pos:
 var topOfFile = contract.Pos{Line: 1, Column: 1}
 
 // to is the reporter of the same rule whose findings go to out.
-func (r reporter) to(out *[]Finding) reporter {
+func (r reporter) to(out *[]result.Finding) reporter {
 	r.out = out
 	return r
 }
@@ -101,7 +102,7 @@ func (r reporter) asError() reporter {
 // from the rule's Autofix and its File, when empty, to the finding's file.
 // A rule whose Autofix is NoFix has no fix to give: its fix is dropped (and
 // a test panics, so that the rule's Autofix is set where the fix is built).
-func (r reporter) withFix(fix Fix) reporter {
+func (r reporter) withFix(fix result.Fix) reporter {
 	r.fix = &fix
 	return r
 }
@@ -115,7 +116,7 @@ func (r reporter) withHelp(format string, args ...any) reporter {
 
 // withFixOf is withFix of *fix, or the reporter itself when fix is nil (a
 // finding for which the rule has no fix this time).
-func (r reporter) withFixOf(fix *Fix) reporter {
+func (r reporter) withFixOf(fix *result.Fix) reporter {
 	if fix == nil {
 		return r
 	}
@@ -135,7 +136,7 @@ func (r reporter) report(p place, key, format string, args ...any) bool {
 	if file == "" {
 		file = r.file
 	}
-	f := Finding{
+	f := result.Finding{
 		Rule:     r.rule.ID,
 		Severity: sev,
 		Message:  fmt.Sprintf(format, args...),
@@ -159,8 +160,8 @@ func (r reporter) report(p place, key, format string, args ...any) bool {
 
 // fixOf is the reporter's fix of a finding in file, completed from the
 // rule; nil when the rule has no fix (a test panics instead).
-func (r reporter) fixOf(file string) *Fix {
-	if r.rule.Autofix == NoFix {
+func (r reporter) fixOf(file string) *result.Fix {
+	if r.rule.Autofix == result.NoFix {
 		if testing.Testing() {
 			panic(fmt.Sprintf("lint: rule %s reports a fix %q but its Autofix is NoFix", r.rule.ID, r.fix.Title))
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestReporter: the reporter drops a disabled rule's findings and gives the
@@ -19,17 +20,17 @@ import (
 func TestReporter(t *testing.T) {
 	span := contract.Span{Start: contract.Point{Pos: contract.Pos{Line: 2, Column: 7}, Offset: 10},
 		End: contract.Point{Pos: contract.Pos{Line: 2, Column: 12}, Offset: 15}}
-	var out []Finding
+	var out []result.Finding
 	cfg := &Config{Disabled: map[string]bool{ruleFixtureUnused.ID: true}}
 	rep := func(r *Rule) reporter { return reporter{rule: r, cfg: cfg, tool: "t", file: "t/TOOL.md", out: &out} }
 	rep(ruleName).report(over(span), "name", "name %q", "x")
 	rep(ruleEffects).asError().report(atLine(contract.Pos{Line: 1, Column: 1}, span), "case", "changed")
 	rep(ruleStdinTwice).report(inFile("t/linux.sh", contract.Pos{}), "linux.sh", "twice")
 	rep(ruleFixtureUnused).report(inFile("t/fixtures/a", topOfFile), "fixtures/a", "disabled")
-	want := []Finding{
-		{Rule: "name", Severity: SeverityError, Message: `name "x"`, File: "t/TOOL.md", Line: 2, Column: 7, Span: span, Key: "name", Tool: "t"},
-		{Rule: "effects", Severity: SeverityError, Message: "changed", File: "t/TOOL.md", Line: 1, Column: 1, Span: span, Key: "case", Tool: "t"},
-		{Rule: "stdin-twice", Severity: SeverityWarning, Message: "twice", File: "t/linux.sh", Line: 1, Column: 1, Key: "linux.sh", Tool: "t"},
+	want := []result.Finding{
+		{Rule: "name", Severity: result.SeverityError, Message: `name "x"`, File: "t/TOOL.md", Line: 2, Column: 7, Span: span, Key: "name", Tool: "t"},
+		{Rule: "effects", Severity: result.SeverityError, Message: "changed", File: "t/TOOL.md", Line: 1, Column: 1, Span: span, Key: "case", Tool: "t"},
+		{Rule: "stdin-twice", Severity: result.SeverityWarning, Message: "twice", File: "t/linux.sh", Line: 1, Column: 1, Key: "linux.sh", Tool: "t"},
 	}
 	if len(out) != len(want) {
 		t.Fatalf("got %d findings %+v, want %d", len(out), out, len(want))
@@ -39,7 +40,7 @@ func TestReporter(t *testing.T) {
 			t.Errorf("finding %d = %+v, want %+v", i, out[i], want[i])
 		}
 	}
-	if ruleEffects.Severity != SeverityWarning {
+	if ruleEffects.Severity != result.SeverityWarning {
 		t.Errorf("effects' default severity is %v; asError is tested against warning", ruleEffects.Severity)
 	}
 }
@@ -47,14 +48,14 @@ func TestReporter(t *testing.T) {
 // TestReporterSeverities: a configured severity replaces the rule's
 // default, and the error of asError; other rules keep theirs.
 func TestReporterSeverities(t *testing.T) {
-	var out []Finding
-	cfg := &Config{Severities: map[string]Severity{ruleRequiredField.ID: SeverityWarning, ruleEffects.ID: SeverityNote}}
+	var out []result.Finding
+	cfg := &Config{Severities: map[string]result.Severity{ruleRequiredField.ID: result.SeverityWarning, ruleEffects.ID: result.SeverityNote}}
 	rep := func(r *Rule) reporter { return reporter{rule: r, cfg: cfg, tool: "t", file: "t/TOOL.md", out: &out} }
 	rep(ruleRequiredField).report(atPos(topOfFile), "name", "missing")
 	rep(ruleEffects).asError().report(atPos(topOfFile), "case", "changed")
 	rep(ruleName).report(atPos(topOfFile), "name", "bad")
-	got := []Severity{out[0].Severity, out[1].Severity, out[2].Severity}
-	if want := []Severity{SeverityWarning, SeverityNote, SeverityError}; !slices.Equal(got, want) {
+	got := []result.Severity{out[0].Severity, out[1].Severity, out[2].Severity}
+	if want := []result.Severity{result.SeverityWarning, result.SeverityNote, result.SeverityError}; !slices.Equal(got, want) {
 		t.Errorf("severities %v, want %v", got, want)
 	}
 }
@@ -98,19 +99,19 @@ func TestFindingSpans(t *testing.T) {
 // Autofix as its safety and the finding's file when the fix names none; a
 // rule without a fix that reports one panics in tests.
 func TestReporterFix(t *testing.T) {
-	var out []Finding
+	var out []result.Finding
 	cfg := &Config{}
 	rep := reporter{rule: ruleYAMLSplit, cfg: cfg, tool: "t", file: "t/TOOL.md", out: &out}
 	edit := contract.Edit{New: `"a, b"`}
-	rep.withFix(Fix{Title: "quote", Edits: []contract.Edit{edit}}).report(atPos(topOfFile), "k", "split")
-	rep.withFix(Fix{Title: "delete", File: "t/fixtures/a", Delete: true}).report(atPos(topOfFile), "k", "unused")
+	rep.withFix(result.Fix{Title: "quote", Edits: []contract.Edit{edit}}).report(atPos(topOfFile), "k", "split")
+	rep.withFix(result.Fix{Title: "delete", File: "t/fixtures/a", Delete: true}).report(atPos(topOfFile), "k", "unused")
 	rep.report(atPos(topOfFile), "k", "no fix")
 	if len(out) != 3 {
 		t.Fatalf("got %d findings, want 3", len(out))
 	}
-	want := []*Fix{
-		{Title: "quote", Safety: SafeFix, File: "t/TOOL.md", Edits: []contract.Edit{edit}},
-		{Title: "delete", Safety: SafeFix, File: "t/fixtures/a", Delete: true},
+	want := []*result.Fix{
+		{Title: "quote", Safety: result.SafeFix, File: "t/TOOL.md", Edits: []contract.Edit{edit}},
+		{Title: "delete", Safety: result.SafeFix, File: "t/fixtures/a", Delete: true},
 		nil,
 	}
 	for i, w := range want {
@@ -124,8 +125,8 @@ func TestReporterFix(t *testing.T) {
 		}
 	}()
 	noFix := reporter{rule: ruleDescription, cfg: cfg, tool: "t", file: "t/TOOL.md", out: &out}
-	if ruleDescription.Autofix != NoFix {
+	if ruleDescription.Autofix != result.NoFix {
 		t.Skip("description has a fix now: pick another rule")
 	}
-	noFix.withFix(Fix{Title: "x"}).report(atPos(topOfFile), "k", "m")
+	noFix.withFix(result.Fix{Title: "x"}).report(atPos(topOfFile), "k", "m")
 }

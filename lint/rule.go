@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/speccify/speccify-lint/result"
+
 // Rule is one check: its documentation and the function that checks it. Its
 // id, default severity, title and documentation are the single source of
 // truth for the rules command, the rule pages of docs/rules/ and the SARIF rule
@@ -9,7 +11,7 @@ type Rule struct {
 	// ID is the rule's slug, e.g. "required-field".
 	ID string
 	// Severity is the default severity of its findings.
-	Severity Severity
+	Severity result.Severity
 	// Category groups rules in listings: contract, schemas, examples, drift,
 	// fixtures, implementations, skills, discovery, run, explore.
 	Category string
@@ -26,7 +28,7 @@ type Rule struct {
 	// and whether it is safe: the one source of truth of the rules
 	// listing, the fix table of docs/fixes.md, the SARIF rule metadata and the
 	// reporter, which refuses a fix from a rule whose Autofix is NoFix.
-	Autofix FixSafety
+	Autofix result.FixSafety
 	// Since is the release that introduced the rule ("v1.2.0"), shown on
 	// its documentation page; empty while no release has it (every rule
 	// before the first release, and a rule added since the last one). The

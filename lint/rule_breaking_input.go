@@ -1,8 +1,11 @@
 package lint
 
-import "github.com/speccify/speccify-lint/drift"
+import (
+	"github.com/speccify/speccify-lint/drift"
+	"github.com/speccify/speccify-lint/result"
+)
 
-var ruleBreakingInput = &Rule{ID: "breaking-input", Severity: SeverityError, Category: "drift",
+var ruleBreakingInput = &Rule{ID: "breaking-input", Severity: result.SeverityError, Category: "drift",
 	Title: "inputs reject a call that was valid at --against REV",
 	Doc: "With `--against REV`, a tool's `inputs` schema is compared with the one at the git revision REV: every " +
 		"caller (a skill, an agent, a script) that sent a value valid then must still be understood. A new required " +

@@ -1,8 +1,11 @@
 package lint
 
-import "github.com/speccify/speccify-lint/drift"
+import (
+	"github.com/speccify/speccify-lint/drift"
+	"github.com/speccify/speccify-lint/result"
+)
 
-var ruleBreakingOutput = &Rule{ID: "breaking-output", Severity: SeverityError, Category: "drift",
+var ruleBreakingOutput = &Rule{ID: "breaking-output", Severity: result.SeverityError, Category: "drift",
 	Title: "outputs allow a result that was forbidden at --against REV",
 	Doc: "With `--against REV`, a tool's `outputs` schema is compared with the one at the git revision REV: callers " +
 		"read what the tool promised then. A key no longer required or no longer declared under " +

@@ -1,8 +1,11 @@
 package lint
 
-import "github.com/speccify/speccify-lint/drift"
+import (
+	"github.com/speccify/speccify-lint/drift"
+	"github.com/speccify/speccify-lint/result"
+)
 
-var ruleContractNotCompared = &Rule{ID: "contract-not-compared", Severity: SeverityWarning, Category: "drift",
+var ruleContractNotCompared = &Rule{ID: "contract-not-compared", Severity: result.SeverityWarning, Category: "drift",
 	Title: "a changed tool's contract could not be compared with the one at --against REV",
 	Doc: "With `--against REV`, a changed tool's contract is compared with the one at the git revision REV. When a " +
 		"part of either cannot be read or built, it is not compared, and this says so rather than pass in silence: " +

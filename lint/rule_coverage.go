@@ -3,9 +3,10 @@ package lint
 import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/coverage"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleCoverage = &Rule{ID: "coverage", Severity: SeverityWarning, Category: "examples",
+var ruleCoverage = &Rule{ID: "coverage", Severity: result.SeverityWarning, Category: "examples",
 	Title: "the examples leave parts of the contract unexercised",
 	Doc: "Off unless the `coverage-threshold` setting (--coverage-threshold, a percentage) is set. The examples " +
 		"are the contract's tests and its documentation for the agent: when they exercise less of the contract than " +
@@ -53,14 +54,14 @@ func (c *toolCheck) contractCoverage() *coverage.Coverage {
 }
 
 // coverageResult is ToolResult.Coverage.
-func (c *toolCheck) coverageResult() *ToolCoverage {
+func (c *toolCheck) coverageResult() *result.ToolCoverage {
 	cov := c.contractCoverage()
 	if cov == nil {
 		return nil
 	}
-	tc := &ToolCoverage{Covered: cov.Covered(), Total: cov.Total()}
+	tc := &result.ToolCoverage{Covered: cov.Covered(), Total: cov.Total()}
 	for _, p := range cov.Uncovered() {
-		tc.Uncovered = append(tc.Uncovered, CoveragePart{Kind: string(p.Kind), Path: p.Path, Line: p.Pos.Line, Column: p.Pos.Column})
+		tc.Uncovered = append(tc.Uncovered, result.CoveragePart{Kind: string(p.Kind), Path: p.Path, Line: p.Pos.Line, Column: p.Pos.Column})
 	}
 	return tc
 }

@@ -2,9 +2,11 @@ package lint
 
 import (
 	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleDescription = &Rule{ID: "description", Severity: SeverityError, Category: "contract",
+var ruleDescription = &Rule{ID: "description", Severity: result.SeverityError, Category: "contract",
 	Title: "description is empty or longer than 1024 characters",
 	Doc: "The description is what an agent reads to decide whether to call the tool. It must say something and " +
 		"stay under 1024 characters; put the details in the Markdown body.",

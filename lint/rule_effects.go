@@ -5,10 +5,11 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 	"github.com/speccify/speccify-lint/runner"
 )
 
-var ruleEffects = &Rule{ID: "effects", Severity: SeverityWarning, Category: "run",
+var ruleEffects = &Rule{ID: "effects", Severity: result.SeverityWarning, Category: "run",
 	Title: "an example changed files in the tool folder",
 	Doc: "Running an example should not create, change or delete files in the tool folder (they are the fixtures " +
 		"of the next example), nor may a run of `speccify-lint explore`. It is an error when `effects` says the tool writes nothing. " +

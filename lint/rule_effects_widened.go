@@ -1,8 +1,11 @@
 package lint
 
-import "github.com/speccify/speccify-lint/drift"
+import (
+	"github.com/speccify/speccify-lint/drift"
+	"github.com/speccify/speccify-lint/result"
+)
 
-var ruleEffectsWidened = &Rule{ID: "effects-widened", Severity: SeverityWarning, Category: "drift",
+var ruleEffectsWidened = &Rule{ID: "effects-widened", Severity: result.SeverityWarning, Category: "drift",
 	Title: "effects say the tool writes, where at --against REV it wrote nothing",
 	Doc: "With `--against REV`, `effects` is compared with the one at the git revision REV. A tool that promised to " +
 		"write nothing (`none`, `read-only`, `writes nothing`) may have been called where writing is not allowed: " +

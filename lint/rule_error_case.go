@@ -1,6 +1,8 @@
 package lint
 
-var ruleErrorCase = &Rule{ID: "error-case", Severity: SeverityWarning, Category: "examples",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleErrorCase = &Rule{ID: "error-case", Severity: result.SeverityWarning, Category: "examples",
 	Title: "no example expects ok: false",
 	Doc: "The error case is part of the contract: at least one example should show a failing call answering " +
 		"`ok: false` with an `error` string, so that the implementation is tested to fail cleanly.",

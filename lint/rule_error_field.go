@@ -1,8 +1,11 @@
 package lint
 
-import "github.com/speccify/speccify-lint/contract"
+import (
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
+)
 
-var ruleErrorField = &Rule{ID: "error-field", Severity: SeverityWarning, Category: "schemas",
+var ruleErrorField = &Rule{ID: "error-field", Severity: result.SeverityWarning, Category: "schemas",
 	Title: "outputs does not declare error as a string",
 	Doc: "An answer with `ok: false` explains itself in an `error` string on stdout instead of crashing or " +
 		"printing to stderr. Declare it in `outputs.properties` as `error: {type: string}`. The fix (safe) adds that " +
@@ -17,7 +20,7 @@ var ruleErrorField = &Rule{ID: "error-field", Severity: SeverityWarning, Categor
 		"example whose error is no string is reported after the fix (example-output).",
 	Example: "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}, error: {type: string}}}",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkErrorField}
 
 // checkErrorField: outputs declares error, and its schema accepts a string.
@@ -48,6 +51,6 @@ func checkErrorField(c *toolCheck, rep reporter) {
 // style of that mapping, or, when outputs has no properties, adds
 // properties: {error: {type: string}} to outputs, in its style. nil when
 // the text does not say how (see contract.SchemaField.Collection).
-func errorFieldFix(lines *contract.Lines, f *contract.SchemaField) *Fix {
+func errorFieldFix(lines *contract.Lines, f *contract.SchemaField) *result.Fix {
 	return addPropertyFix(lines, f, "error", "{type: string}")
 }

@@ -1,6 +1,8 @@
 package lint
 
-var ruleExampleCrash = &Rule{ID: "example-crash", Severity: SeverityError, Category: "run",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleExampleCrash = &Rule{ID: "example-crash", Severity: result.SeverityError, Category: "run",
 	Title: "the implementation crashed or could not start",
 	Doc: "An implementation killed by a signal (SIGSEGV, SIGKILL, ...) or one that could not be started (missing " +
 		"interpreter, exec format error) has no answer. The error case is `ok: false` on stdout, not a crash. When implementation-runnable found why " +

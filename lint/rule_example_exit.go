@@ -1,6 +1,8 @@
 package lint
 
-var ruleExampleExit = &Rule{ID: "example-exit", Severity: SeverityError, Category: "run",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleExampleExit = &Rule{ID: "example-exit", Severity: result.SeverityError, Category: "run",
 	Title: "ok: true answered with a non-zero exit code",
 	Doc: "The exit code is 0 when `ok` is true: the `ok` the implementation printed, whatever the example expects " +
 		"(that the answer is not the expected one is example-failed's finding). An answer with `ok: false` may exit " +

@@ -4,9 +4,10 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/internal/jsonexact"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleExampleFailed = &Rule{ID: "example-failed", Severity: SeverityError, Category: "run",
+var ruleExampleFailed = &Rule{ID: "example-failed", Severity: result.SeverityError, Category: "run",
 	Title: "the output does not match the expected output",
 	Doc: "The actual output must cover the expected one: every expected key present with a covering value (extra " +
 		"keys are fine), arrays of the same length covering element by element, numbers equal by exact value, " +

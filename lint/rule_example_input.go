@@ -1,6 +1,8 @@
 package lint
 
-var ruleExampleInput = &Rule{ID: "example-input", Severity: SeverityError, Category: "examples",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleExampleInput = &Rule{ID: "example-input", Severity: result.SeverityError, Category: "examples",
 	Title: "an example input violates inputs",
 	Doc: "An example's input must be a valid call, so it is validated against `inputs`. The exception is an " +
 		"example whose expected output has `ok: false`: an invalid input is usually the point of such a case.",

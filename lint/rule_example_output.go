@@ -1,6 +1,8 @@
 package lint
 
-var ruleExampleOutput = &Rule{ID: "example-output", Severity: SeverityError, Category: "examples",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleExampleOutput = &Rule{ID: "example-output", Severity: result.SeverityError, Category: "examples",
 	Title: "an expected output violates outputs",
 	Doc: "An example's expected output is validated against `outputs`; a contract whose own examples contradict " +
 		"its schema cannot be met by any implementation.",

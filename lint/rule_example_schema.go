@@ -1,6 +1,8 @@
 package lint
 
-var ruleExampleSchema = &Rule{ID: "example-schema", Severity: SeverityError, Category: "run",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleExampleSchema = &Rule{ID: "example-schema", Severity: result.SeverityError, Category: "run",
 	Title:      "the output violates outputs",
 	Doc:        "Whatever the example expects, the actual output must also be valid against the `outputs` schema." + consequentDoc,
 	Example:    "outputs: {..., properties: {keys: {type: array}}}   (the implementation prints {\"ok\": true, \"keys\": \"A\"})",

@@ -6,9 +6,10 @@ import (
 	"fmt"
 
 	"github.com/speccify/speccify-lint/internal/jsonexact"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleExampleStdout = &Rule{ID: "example-stdout", Severity: SeverityError, Category: "run",
+var ruleExampleStdout = &Rule{ID: "example-stdout", Severity: result.SeverityError, Category: "run",
 	Title: "the implementation did not print one JSON object",
 	Doc: "stdout, with surrounding whitespace trimmed, must be exactly one JSON value and that value an object. " +
 		"Empty output, text, two JSON values, invalid UTF-8 or output past --max-output fail the example. " +

@@ -2,9 +2,10 @@ package lint
 
 import (
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleExampleSyntax = &Rule{ID: "example-syntax", Severity: SeverityError, Category: "examples",
+var ruleExampleSyntax = &Rule{ID: "example-syntax", Severity: result.SeverityError, Category: "examples",
 	Title: "an example lacks input: or output:, repeats one, or holds invalid JSON",
 	Doc: "Each `###` case has exactly one `input:` line and one `output:` line, each followed by one JSON value on " +
 		"the same line. A missing line, a second one or JSON that does not parse (single quotes, trailing commas, " +
@@ -19,7 +20,7 @@ var ruleExampleSyntax = &Rule{ID: "example-syntax", Severity: SeverityError, Cat
 		"cases and others not.",
 	Example: "### a plist\ninput: {'path': 'fixtures/a.plist'}\noutput: {\"ok\": true}",
 	Fix:     "### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkExampleSyntax}
 
 // checkExampleSyntax reports the parser's problems with the examples: a

@@ -1,6 +1,8 @@
 package lint
 
-var ruleExampleTimeout = &Rule{ID: "example-timeout", Severity: SeverityError, Category: "run",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleExampleTimeout = &Rule{ID: "example-timeout", Severity: result.SeverityError, Category: "run",
 	Title:   "the implementation ran past --timeout",
 	Doc:     "Each example has --timeout (default " + DefaultTimeoutText + ") to answer; after that its whole process group is killed.",
 	Example: "input = sys.stdin.read()\ntime.sleep(3600)",

@@ -4,9 +4,10 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleExampleTitle = &Rule{ID: "example-title", Severity: SeverityError, Category: "examples",
+var ruleExampleTitle = &Rule{ID: "example-title", Severity: result.SeverityError, Category: "examples",
 	Title:   "an example title is empty or used twice",
 	Doc:     "Reports name examples by their `###` title, so each title must be non-empty and unique within the tool.",
 	Example: "### works\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}\n\n### works\ninput: {\"path\": \"nope\"}\noutput: {\"ok\": false, \"error\": \"no such file\"}",

@@ -4,9 +4,10 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleExamplesMissing = &Rule{ID: "examples-missing", Severity: SeverityError, Category: "examples",
+var ruleExamplesMissing = &Rule{ID: "examples-missing", Severity: result.SeverityError, Category: "examples",
 	Title: "no ## Examples section or no case in it",
 	Doc: "The examples are the acceptance test of the contract. A TOOL.md needs a `## Examples` section with at " +
 		"least one `### title` case holding an `input:` line and an `output:` line. `--fix` renames a near-miss " +
@@ -14,7 +15,7 @@ var ruleExamplesMissing = &Rule{ID: "examples-missing", Severity: SeverityError,
 		"after the fix; one underlined with `===` is left to rename by hand.",
 	Example: "## Example\n\n### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
 	Fix:     "## Examples\n\n### a plist\ninput: {\"path\": \"fixtures/a.plist\"}\noutput: {\"ok\": true}",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkExamplesMissing}
 
 // checkExamplesMissing: there is an ## Examples section with a case in it.
@@ -43,13 +44,13 @@ func checkExamplesMissing(c *toolCheck, rep reporter) {
 // of #s stays), the text of one underlined with --- (level 2 already). A
 // heading underlined with === (level 1) or whose text spans several lines
 // gets none (nil): its level is in the line under it.
-func examplesHeadingFix(h contract.Heading) *Fix {
+func examplesHeadingFix(h contract.Heading) *result.Fix {
 	title := "rename the heading to `## Examples`"
 	switch {
 	case !h.Setext && h.Span.Start.IsValid():
-		return &Fix{Title: title, Edits: []contract.Edit{{Start: h.Span.Start, End: h.Span.End, New: "## Examples"}}}
+		return &result.Fix{Title: title, Edits: []contract.Edit{{Start: h.Span.Start, End: h.Span.End, New: "## Examples"}}}
 	case h.Setext && h.Level == 2 && h.TextSpan.Start.IsValid():
-		return &Fix{Title: title, Edits: []contract.Edit{{Start: h.TextSpan.Start, End: h.TextSpan.End, New: "Examples"}}}
+		return &result.Fix{Title: title, Edits: []contract.Edit{{Start: h.TextSpan.Start, End: h.TextSpan.End, New: "Examples"}}}
 	}
 	return nil
 }

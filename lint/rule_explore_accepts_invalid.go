@@ -1,6 +1,8 @@
 package lint
 
-var ruleExploreAcceptsInvalid = &Rule{ID: "explore-accepts-invalid", Severity: SeverityNote, Category: "explore",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleExploreAcceptsInvalid = &Rule{ID: "explore-accepts-invalid", Severity: result.SeverityNote, Category: "explore",
 	Title: "explore: an input that violates inputs was answered ok: true",
 	Doc: "With --invalid (the default), `speccify-lint explore` also sends inputs that break `inputs` in one targeted " +
 		"way (a required key missing, a wrong type, a value out of range). The convention lets callers validate " +

@@ -4,9 +4,10 @@ import (
 	"fmt"
 
 	"github.com/speccify/speccify-lint/internal/tokens"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleExploreAnswerSize = &Rule{ID: "explore-answer-size", Severity: SeverityWarning, Category: "explore",
+var ruleExploreAnswerSize = &Rule{ID: "explore-answer-size", Severity: result.SeverityWarning, Category: "explore",
 	Title: "explore: an answer is too large for an agent's context",
 	Doc: "An agent reads a tool's answer into its context, and a client may refuse one that is too large: Claude Code " +
 		"refuses an MCP tool answer over MAX_MCP_OUTPUT_TOKENS, " + tokens.Format(tokens.DefaultBudget) + " tokens by default " +

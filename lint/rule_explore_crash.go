@@ -5,10 +5,11 @@ import (
 	"strconv"
 
 	"github.com/speccify/speccify-lint/explore"
+	"github.com/speccify/speccify-lint/result"
 	"github.com/speccify/speccify-lint/runner"
 )
 
-var ruleExploreCrash = &Rule{ID: "explore-crash", Severity: SeverityError, Category: "explore",
+var ruleExploreCrash = &Rule{ID: "explore-crash", Severity: result.SeverityError, Category: "explore",
 	Title: "explore: the implementation crashed, timed out or printed too much",
 	Doc: "To every input `speccify-lint explore` sends, valid or not, the implementation answers: it is not killed " +
 		"by a signal, does not run past --timeout, does not print past --max-output, and starts. A wrong input gets " +

@@ -1,8 +1,12 @@
 package lint
 
-import "strings"
+import (
+	"strings"
 
-var ruleExploreError = &Rule{ID: "explore-error", Severity: SeverityWarning, Category: "explore",
+	"github.com/speccify/speccify-lint/result"
+)
+
+var ruleExploreError = &Rule{ID: "explore-error", Severity: result.SeverityWarning, Category: "explore",
 	Title: "explore: ok: false without an error message",
 	Doc: "When `outputs` declares `error`, an answer with `ok: false` carries a non-empty `error` string that says " +
 		"what went wrong, for every valid input `speccify-lint explore` sends: the caller (an agent) needs it to " +

@@ -1,8 +1,12 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
 
-var ruleExploreExit = &Rule{ID: "explore-exit", Severity: SeverityError, Category: "explore",
+	"github.com/speccify/speccify-lint/result"
+)
+
+var ruleExploreExit = &Rule{ID: "explore-exit", Severity: result.SeverityError, Category: "explore",
 	Title: "explore: ok: true answered with a non-zero exit code",
 	Doc: "The exit code is 0 when `ok` is true, for every valid input `speccify-lint explore` sends, not only the " +
 		"examples' inputs. The finding gives the smallest input found that is answered `ok: true` with another exit code.",

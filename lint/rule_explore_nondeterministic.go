@@ -4,10 +4,11 @@ import (
 	"bytes"
 
 	"github.com/speccify/speccify-lint/internal/jsonexact"
+	"github.com/speccify/speccify-lint/result"
 	"github.com/speccify/speccify-lint/runner"
 )
 
-var ruleExploreNondeterministic = &Rule{ID: "explore-nondeterministic", Severity: SeverityWarning, Category: "explore",
+var ruleExploreNondeterministic = &Rule{ID: "explore-nondeterministic", Severity: result.SeverityWarning, Category: "explore",
 	Title: "explore: the same input gave two different outputs",
 	Doc: "`speccify-lint explore` runs a sample of the valid inputs twice (the first eight, then every fifth); the two outputs must be the same. A tool's " +
 		"measuring part is meant to be deterministic, so that its examples and an agent's retries mean something. " +

@@ -1,6 +1,8 @@
 package lint
 
-var ruleExploreOutputSchema = &Rule{ID: "explore-output-schema", Severity: SeverityError, Category: "explore",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleExploreOutputSchema = &Rule{ID: "explore-output-schema", Severity: result.SeverityError, Category: "explore",
 	Title: "explore: the output to a valid input violates outputs",
 	Doc: "To every input valid against `inputs` that `speccify-lint explore` sends, the JSON object the implementation " +
 		"prints must be valid against `outputs`. The finding is at the `outputs` keyword that failed and gives the " +

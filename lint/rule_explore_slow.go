@@ -4,9 +4,10 @@ import (
 	"strconv"
 
 	"github.com/speccify/speccify-lint/explore"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleExploreSlow = &Rule{ID: "explore-slow", Severity: SeverityWarning, Category: "explore",
+var ruleExploreSlow = &Rule{ID: "explore-slow", Severity: result.SeverityWarning, Category: "explore",
 	Title: "explore: an input took far longer than the examples",
 	Doc: "An input that `speccify-lint explore` sends, valid or not, is answered in about the time the examples take: " +
 		"a run that takes over " + strconv.Itoa(explore.SlowFactor) + " times as long as the slowest of the examples' inputs (without examples, " +

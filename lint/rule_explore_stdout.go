@@ -1,8 +1,12 @@
 package lint
 
-import "strings"
+import (
+	"strings"
 
-var ruleExploreStdout = &Rule{ID: "explore-stdout", Severity: SeverityError, Category: "explore",
+	"github.com/speccify/speccify-lint/result"
+)
+
+var ruleExploreStdout = &Rule{ID: "explore-stdout", Severity: result.SeverityError, Category: "explore",
 	Title: "explore: the implementation did not print one JSON object",
 	Doc: "`speccify-lint explore` sends inputs made from the `inputs` schema and the examples (and, with --invalid, " +
 		"inputs that violate it); to every one of them, valid or not, stdout must be exactly one JSON object. " +

@@ -4,9 +4,10 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleFieldType = &Rule{ID: "field-type", Severity: SeverityError, Category: "contract",
+var ruleFieldType = &Rule{ID: "field-type", Severity: result.SeverityError, Category: "contract",
 	Title: "a frontmatter field has the wrong type",
 	Doc: "`name`, `description`, `effects` and `runtime` are strings; `effects` is one line; `requires` and `platforms` " +
 		"are a string (a comma-separated list is fine) or a list of strings; `inputs` and `outputs` are JSON Schemas " +

@@ -1,8 +1,11 @@
 package lint
 
-import "github.com/speccify/speccify-lint/discover"
+import (
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
+)
 
-var ruleFixtureMissing = &Rule{ID: "fixture-missing", Severity: SeverityError, Category: "fixtures",
+var ruleFixtureMissing = &Rule{ID: "fixture-missing", Severity: result.SeverityError, Category: "fixtures",
 	Title: "an example names a fixture that does not exist",
 	Doc: "A string in an example input that is a relative path under `fixtures/`, or whose first segment is a " +
 		"directory of the tool folder, names a file that must ship with the tool. In an example that expects " +

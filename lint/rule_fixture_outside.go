@@ -1,8 +1,11 @@
 package lint
 
-import "github.com/speccify/speccify-lint/discover"
+import (
+	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
+)
 
-var ruleFixtureOutside = &Rule{ID: "fixture-outside", Severity: SeverityWarning, Category: "fixtures",
+var ruleFixtureOutside = &Rule{ID: "fixture-outside", Severity: result.SeverityWarning, Category: "fixtures",
 	Title: "an example names a path outside the tool folder",
 	Doc: "Examples run with the tool folder as working directory and should only use files that ship in it. " +
 		"An absolute path or a path with `..` depends on the machine and breaks the example elsewhere.",

@@ -1,6 +1,8 @@
 package lint
 
-var ruleFixtureUntracked = &Rule{ID: "fixture-untracked", Severity: SeverityError, Category: "fixtures",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleFixtureUntracked = &Rule{ID: "fixture-untracked", Severity: result.SeverityError, Category: "fixtures",
 	Title: "an example names a fixture that git ignores or does not track",
 	Doc: "A file an example's input names must reach a fresh checkout with its tool. When it is on disk but git does " +
 		"not track it, the examples pass here and fail in CI, where the file is missing. A file that a `.gitignore` " +

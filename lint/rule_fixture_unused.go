@@ -9,9 +9,10 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/pathref"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleFixtureUnused = &Rule{ID: "fixture-unused", Severity: SeverityWarning, Category: "fixtures",
+var ruleFixtureUnused = &Rule{ID: "fixture-unused", Severity: result.SeverityWarning, Category: "fixtures",
 	Title: "a fixture is named by no example and by no implementation",
 	Doc: "Every file under `fixtures/` should be used by an example, directly or as part of a directory an " +
 		"example names. An unused fixture is dead weight or a sign of a renamed example. A fixture is used when " +
@@ -28,7 +29,7 @@ var ruleFixtureUnused = &Rule{ID: "fixture-unused", Severity: SeverityWarning, C
 		"link, or a file over 1 MiB, is left to delete by hand.",
 	Example: "fixtures/old.plist   (no example and no implementation names it)",
 	Fix:     "input: {\"path\": \"fixtures/old.plist\"}   (or delete the file)",
-	Autofix: UnsafeFix,
+	Autofix: result.UnsafeFix,
 	static:  checkFixtureUnused}
 
 // checkFixtureUnused: every file under fixtures/ is named by an example or by
@@ -61,7 +62,7 @@ func checkFixtureUnused(c *toolCheck, rep reporter) {
 		}
 		r := rep
 		if sum, ok := c.deletableSum(f); ok {
-			r = rep.withFix(Fix{Title: "delete " + f, Delete: true, Sum: sum})
+			r = rep.withFix(result.Fix{Title: "delete " + f, Delete: true, Sum: sum})
 		}
 		r.withHelp("use it in an example or delete it").report(inFile(c.fileIn(f), topOfFile), f, "fixture %s is named by no example and no implementation", f)
 	}

@@ -2,9 +2,10 @@ package lint
 
 import (
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleFrontmatter = &Rule{ID: "frontmatter", Severity: SeverityError, Category: "contract",
+var ruleFrontmatter = &Rule{ID: "frontmatter", Severity: result.SeverityError, Category: "contract",
 	Title: "frontmatter is missing or is not a YAML mapping",
 	Doc: "The contract lives in YAML frontmatter: the file starts with a `---` line and the frontmatter ends at the " +
 		"next `---` line. It must parse as YAML (no tabs for indentation, no duplicate keys, aliases that do not " +
@@ -24,7 +25,7 @@ var ruleFrontmatter = &Rule{ID: "frontmatter", Severity: SeverityError, Category
 		"smallest indentation (2 when there is none), when that takes the error away.",
 	Example: "---\nname: check-keys\n\tdescription: Lists keys.   (a tab indents it)\n---",
 	Fix:     "---\nname: check-keys\ndescription: Lists keys.\n---",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkFrontmatter}
 
 // checkFrontmatter reports the parser's problems with the frontmatter as a

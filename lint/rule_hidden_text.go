@@ -7,9 +7,10 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/hiddentext"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleHiddenText = &Rule{ID: "hidden-text", Severity: SeverityError, Category: "contract",
+var ruleHiddenText = &Rule{ID: "hidden-text", Severity: result.SeverityError, Category: "contract",
 	Title: "the contract holds characters that a reviewer cannot see",
 	Doc: "A contract's text reaches the agent's context verbatim: `speccify-lint export --format mcp` and " +
 		"`speccify-lint mcp` publish its name, description and schemas, and the examples document the tool beside " +
@@ -38,7 +39,7 @@ var ruleHiddenText = &Rule{ID: "hidden-text", Severity: SeverityError, Category:
 		"comment says, and leave out a tool it reports.",
 	Example: "description: Reads a file.<U+202E> (an invisible U+202E RIGHT-TO-LEFT OVERRIDE, shown here as <U+202E>)",
 	Fix:     "description: Reads a file.",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkHiddenText}
 
 // checkHiddenText reports the runs of hidden characters in the frontmatter
@@ -64,7 +65,7 @@ func reportHidden(lines *contract.Lines, rep reporter, r textRegion, run hiddent
 	span := contract.Span{Start: lines.Point(base + run.Start), End: lines.Point(base + run.End)}
 	rr := rep.withHelp("remove it: the reviewer reads the contract as the model does, and these characters show the reviewer nothing")
 	if hiddentext.SafeToRemove(lines.Bytes(contract.Span{End: lines.Point(lines.Size())}), span.Start.Offset, span.End.Offset) {
-		rr = rr.withFix(Fix{Title: run.FixTitle(), Edits: []contract.Edit{{Start: span.Start, End: span.End}}})
+		rr = rr.withFix(result.Fix{Title: run.FixTitle(), Edits: []contract.Edit{{Start: span.Start, End: span.End}}})
 	}
 	rr.report(over(span), r.key(), "%s %s", r.subject(), run.Describe())
 }

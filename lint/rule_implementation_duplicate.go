@@ -2,9 +2,10 @@ package lint
 
 import (
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleImplementationDuplicate = &Rule{ID: "implementation-duplicate", Severity: SeverityError, Category: "implementations",
+var ruleImplementationDuplicate = &Rule{ID: "implementation-duplicate", Severity: result.SeverityError, Category: "implementations",
 	Title: "two implementations for one platform",
 	Doc: "One platform has one implementation: with `linux.py` and `linux.sh` side by side nobody knows which one " +
 		"runs. Remove or rename one of them.",

@@ -1,6 +1,8 @@
 package lint
 
-var ruleImplementationMissing = &Rule{ID: "implementation-missing", Severity: SeverityWarning, Category: "implementations",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleImplementationMissing = &Rule{ID: "implementation-missing", Severity: result.SeverityWarning, Category: "implementations",
 	Title: "the tool has no implementation",
 	Doc: "Beside TOOL.md there should be one implementation per platform, named `<platform>.<ext>` " +
 		"(`linux.py`, `macos.sh`, `windows.ps1`). `reference.*` files are not implementations.",

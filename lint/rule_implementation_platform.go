@@ -3,9 +3,11 @@ package lint
 import (
 	"slices"
 	"strings"
+
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleImplementationPlatform = &Rule{ID: "implementation-platform", Severity: SeverityWarning, Category: "implementations",
+var ruleImplementationPlatform = &Rule{ID: "implementation-platform", Severity: result.SeverityWarning, Category: "implementations",
 	Title: "an implementation for a platform outside platforms",
 	Doc: "`platforms` limits where the tool runs; an implementation for another platform is never run. Add the " +
 		"platform to `platforms` or remove the file.",

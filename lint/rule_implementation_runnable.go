@@ -8,10 +8,11 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/shellscan"
+	"github.com/speccify/speccify-lint/result"
 	"github.com/speccify/speccify-lint/runner"
 )
 
-var ruleImplementationRunnable = &Rule{ID: "implementation-runnable", Severity: SeverityError, Category: "implementations",
+var ruleImplementationRunnable = &Rule{ID: "implementation-runnable", Severity: result.SeverityError, Category: "implementations",
 	Title: "an implementation cannot be run",
 	Doc: "An implementation runs directly when it is executable (its `#!` line names the interpreter) or through the " +
 		"interpreter of a known extension: " + interpreterExtensions + ". A file that is neither, or " +
@@ -25,7 +26,7 @@ var ruleImplementationRunnable = &Rule{ID: "implementation-runnable", Severity: 
 		"whose target leaves the folder, an absolute link, a dangling link or a link to a directory is not run.",
 	Example: "linux.txt   (no interpreter for .txt, not executable)",
 	Fix:     "linux.sh",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkImplementationRunnable}
 
 // checkImplementationRunnable: each implementation is executable with a #!
@@ -91,7 +92,7 @@ func checkImplementationRunnable(c *toolCheck, rep reporter) {
 // LF line endings when that may be done (crLineEndings).
 func (c *toolCheck) lfFix(rep reporter, name string, script []byte) reporter {
 	if c.crLineEndings(name, script) {
-		rep = rep.withFix(Fix{Title: "convert " + name + " to LF line endings", ToLF: true, Sum: fileSum(script)})
+		rep = rep.withFix(result.Fix{Title: "convert " + name + " to LF line endings", ToLF: true, Sum: fileSum(script)})
 	}
 	return rep.withHelp("save the file with LF line endings")
 }

@@ -3,9 +3,10 @@ package lint
 import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/machinetext"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleMachineSpecific = &Rule{ID: "machine-specific", Severity: SeverityWarning, Category: "contract",
+var ruleMachineSpecific = &Rule{ID: "machine-specific", Severity: result.SeverityWarning, Category: "contract",
 	Title: "the contract publishes text of one machine, person or network",
 	Doc: "`speccify-lint export --format mcp` and `speccify-lint mcp` publish a contract's `name`, `description`, " +
 		"`inputs` and `outputs` to every agent and client that lists the tools, and the examples document the tool " +

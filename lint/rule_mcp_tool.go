@@ -10,9 +10,10 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/mcpprofile"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleMCPTool = &Rule{ID: "mcp-tool", Severity: SeverityWarning, Category: "contract",
+var ruleMCPTool = &Rule{ID: "mcp-tool", Severity: result.SeverityWarning, Category: "contract",
 	Title: "the contract is not a valid MCP tool definition",
 	Doc: "`speccify-lint export --format mcp` and `speccify-lint mcp` publish each contract as an MCP tool " +
 		"(`name`, `description`, `inputs` as `inputSchema`, `outputs` as `outputSchema`). The Model Context " +
@@ -103,7 +104,7 @@ func checkClientProfiles(c *toolCheck, schemas []*schemaField, rep reporter) {
 // ProfileFinding says whether f is a finding of a client profile of the
 // mcp-tool rule, and if so the profile's name and its verdict: what an
 // export leaves a tool out for (Refuses) or only notes (Ignores).
-func ProfileFinding(f Finding) (profile string, verdict mcpprofile.Verdict, ok bool) {
+func ProfileFinding(f result.Finding) (profile string, verdict mcpprofile.Verdict, ok bool) {
 	if f.Rule != ruleMCPTool.ID {
 		return "", "", false
 	}

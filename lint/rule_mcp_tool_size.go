@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/internal/tokens"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleMCPToolSize = &Rule{ID: "mcp-tool-size", Severity: SeverityWarning, Category: "contract",
+var ruleMCPToolSize = &Rule{ID: "mcp-tool-size", Severity: result.SeverityWarning, Category: "contract",
 	Title: "the MCP tool definition is too large for an agent's context",
 	Doc: "An MCP client puts the definition of every tool a server lists (name, description, `inputSchema`, " +
 		"`outputSchema`: what `speccify-lint export --format mcp` prints) into the agent's context, on every turn, " +

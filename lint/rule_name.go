@@ -9,9 +9,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleName = &Rule{ID: "name", Severity: SeverityError, Category: "contract",
+var ruleName = &Rule{ID: "name", Severity: result.SeverityError, Category: "contract",
 	Title: "name is not lowercase-kebab or does not match the folder",
 	Doc: "A tool is called by its folder name, so `name` must equal the folder's name and be lowercase kebab-case " +
 		"(`a-z`, `0-9` and single hyphens) of at most 64 characters. The fix (unsafe: whoever calls the tool by its " +
@@ -21,7 +22,7 @@ var ruleName = &Rule{ID: "name", Severity: SeverityError, Category: "contract",
 		"comes first).",
 	Example: "name: Check_Keys   (in .agent/tools/check-keys/)",
 	Fix:     "name: check-keys",
-	Autofix: UnsafeFix,
+	Autofix: result.UnsafeFix,
 	static:  checkName}
 
 var kebabName = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
@@ -75,7 +76,7 @@ func kebabCase(s string) string {
 // one a reader keeps is not certain), nor possibly again in the lines of an
 // entry with a YAML error, or after it (Frontmatter.Broken: the frontmatter
 // rule's fix, when it has one, comes first).
-func nameFix(lines *contract.Lines, fm *contract.Frontmatter, folder string) *Fix {
+func nameFix(lines *contract.Lines, fm *contract.Frontmatter, folder string) *result.Fix {
 	if utf8.RuneCountInString(folder) > maxNameLength || !kebabName.MatchString(folder) {
 		return nil
 	}
@@ -86,7 +87,7 @@ func nameFix(lines *contract.Lines, fm *contract.Frontmatter, folder string) *Fi
 	if text := lines.Text(v.Span); text == "" || strings.ContainsAny(text[:1], "&!*") {
 		return nil
 	}
-	return &Fix{Title: fmt.Sprintf("set name to the folder name %q", folder),
+	return &result.Fix{Title: fmt.Sprintf("set name to the folder name %q", folder),
 		Edits: []contract.Edit{contract.TextEdit(lines, v.Span.Start.Offset, v.Span.End.Offset, contract.YAMLText(folder))}}
 }
 

@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleOKField = &Rule{ID: "ok-field", Severity: SeverityError, Category: "schemas",
+var ruleOKField = &Rule{ID: "ok-field", Severity: result.SeverityError, Category: "schemas",
 	Title: "outputs does not require a boolean ok",
 	Doc: "Every answer carries `ok`, and the exit code follows it. `outputs` must list `ok` under `required` and its " +
 		"property schema must accept both `true` and `false` (the error case is part of the contract): " +
@@ -24,7 +25,7 @@ var ruleOKField = &Rule{ID: "ok-field", Severity: SeverityError, Category: "sche
 		"example whose output has no `ok`, is reported after it (example-output).",
 	Example: "outputs: {type: object, properties: {ok: {const: true}}}",
 	Fix:     "outputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}",
-	Autofix: UnsafeFix,
+	Autofix: result.UnsafeFix,
 	static:  checkOKField}
 
 // checkOKField: outputs requires ok, declares it, and its schema accepts both
@@ -76,7 +77,7 @@ func checkOKField(c *toolCheck, rep reporter) {
 // okRequiredFix adds ok to outputs.required: first in a list, in its style,
 // or, when outputs has no required, required: [ok] in the style of outputs.
 // nil when the text does not say how (see contract.SchemaField.Collection).
-func okRequiredFix(lines *contract.Lines, f *contract.SchemaField) *Fix {
+func okRequiredFix(lines *contract.Lines, f *contract.SchemaField) *result.Fix {
 	var edit contract.Edit
 	ok := false
 	if req := f.Collection("required"); req != nil {
@@ -87,5 +88,5 @@ func okRequiredFix(lines *contract.Lines, f *contract.SchemaField) *Fix {
 	if !ok {
 		return nil
 	}
-	return &Fix{Title: "add ok to outputs.required", Edits: []contract.Edit{edit}}
+	return &result.Fix{Title: "add ok to outputs.required", Edits: []contract.Edit{edit}}
 }

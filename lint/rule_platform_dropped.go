@@ -1,8 +1,11 @@
 package lint
 
-import "github.com/speccify/speccify-lint/drift"
+import (
+	"github.com/speccify/speccify-lint/drift"
+	"github.com/speccify/speccify-lint/result"
+)
 
-var rulePlatformDropped = &Rule{ID: "platform-dropped", Severity: SeverityError, Category: "drift",
+var rulePlatformDropped = &Rule{ID: "platform-dropped", Severity: result.SeverityError, Category: "drift",
 	Title: "the tool no longer runs on a platform it ran on at --against REV",
 	Doc: "With `--against REV`, the platforms a tool runs on (those with an implementation, within `platforms` when " +
 		"it lists some) are compared with the ones at the git revision REV. A platform dropped from `platforms`, or " +

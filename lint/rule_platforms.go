@@ -8,9 +8,10 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/suggest"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var rulePlatforms = &Rule{ID: "platforms", Severity: SeverityError, Category: "contract",
+var rulePlatforms = &Rule{ID: "platforms", Severity: result.SeverityError, Category: "contract",
 	Title: "platforms names an unknown platform",
 	Doc: "`platforms` lists where the tool runs: `linux`, `macos` and `windows`, as a YAML list (`[macos, linux]`) " +
 		"or a comma-separated string (`macos, linux`). Leaving it out means every platform. An unknown name is " +
@@ -19,7 +20,7 @@ var rulePlatforms = &Rule{ID: "platforms", Severity: SeverityError, Category: "c
 		"an abbreviation of one platform's name; none when the list names that platform already.",
 	Example: "platforms: [mac, linux]",
 	Fix:     "platforms: [macos, linux]",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkPlatforms}
 
 // checkPlatforms reports the unknown names in platforms, with the known one
@@ -55,7 +56,7 @@ func checkPlatforms(c *toolCheck, rep reporter) {
 // as it was; nil when none is meant surely, it is named already (by the
 // list, or by the fix of an earlier name), or the text of item is not its
 // name (an alias).
-func platformFix(lines *contract.Lines, named []string, item contract.String, meant string) *Fix {
+func platformFix(lines *contract.Lines, named []string, item contract.String, meant string) *result.Fix {
 	if meant == "" || slices.Contains(named, meant) {
 		return nil
 	}
@@ -63,7 +64,7 @@ func platformFix(lines *contract.Lines, named []string, item contract.String, me
 	if !ok {
 		return nil
 	}
-	return &Fix{Title: fmt.Sprintf("write %s for %s", meant, item.Value), Edits: []contract.Edit{edit}}
+	return &result.Fix{Title: fmt.Sprintf("write %s for %s", meant, item.Value), Edits: []contract.Edit{edit}}
 }
 
 var platformAliases = map[string]string{"mac": "macos", "osx": "macos", "darwin": "macos", "win": "windows", "win32": "windows", "ubuntu": "linux", "debian": "linux"}

@@ -8,9 +8,10 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/suggest"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleRequiredField = &Rule{ID: "required-field", Severity: SeverityError, Category: "contract",
+var ruleRequiredField = &Rule{ID: "required-field", Severity: result.SeverityError, Category: "contract",
 	Title: "a required frontmatter field is missing or empty",
 	Doc: "Every contract declares `name`, `description`, `inputs`, `outputs`, `effects` and `requires`. " +
 		"`effects` and `requires` are one line each so that a reviewer knows what a run can touch and what must be " +
@@ -24,7 +25,7 @@ var ruleRequiredField = &Rule{ID: "required-field", Severity: SeverityError, Cat
 		"unknown key surely means (`efects:`) is reported once, at that key, by unknown-field, with the rename.",
 	Example: "---\nname: check-keys\ndescription: Lists keys.\n---",
 	Fix:     "---\nname: check-keys\ndescription: Lists keys.\ninputs: {type: object}\noutputs: {type: object, required: [ok], properties: {ok: {type: boolean}}}\neffects: none\nrequires: []\n---",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkRequiredField}
 
 // requiredFields must be present and not empty.
@@ -88,17 +89,17 @@ func requiredTypo(fm *contract.Frontmatter, name string) *contract.Key {
 // comments, or as the value of an empty name (after the colon of "name:",
 // over "" or ~). nil when folder is no good name (the fix would make a name
 // finding) or the text does not say how.
-func folderNameFix(spec *contract.Spec, folder string) *Fix {
+func folderNameFix(spec *contract.Spec, folder string) *result.Fix {
 	if utf8.RuneCountInString(folder) > maxNameLength || !kebabName.MatchString(folder) {
 		return nil
 	}
 	lines, value := spec.Lines, contract.YAMLText(folder)
 	title := "add name: " + value
-	fix := func(e contract.Edit, ok bool) *Fix {
+	fix := func(e contract.Edit, ok bool) *result.Fix {
 		if !ok {
 			return nil
 		}
-		return &Fix{Title: title, Edits: []contract.Edit{e}}
+		return &result.Fix{Title: title, Edits: []contract.Edit{e}}
 	}
 	fm := spec.Frontmatter
 	if c := fm.Collection(); c != nil {

@@ -1,8 +1,11 @@
 package lint
 
-import "github.com/speccify/speccify-lint/drift"
+import (
+	"github.com/speccify/speccify-lint/drift"
+	"github.com/speccify/speccify-lint/result"
+)
 
-var ruleRequiresAdded = &Rule{ID: "requires-added", Severity: SeverityWarning, Category: "drift",
+var ruleRequiresAdded = &Rule{ID: "requires-added", Severity: result.SeverityWarning, Category: "drift",
 	Title: "requires lists something it did not at --against REV",
 	Doc: "With `--against REV`, `requires` is compared with the one at the git revision REV. A new requirement (a " +
 		"program, a credential, a service) is missing wherever callers set the tool up for yesterday's list. It is a " +

@@ -1,6 +1,8 @@
 package lint
 
-var ruleRequiresMissing = &Rule{ID: "requires-missing", Severity: SeverityWarning, Category: "implementations",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleRequiresMissing = &Rule{ID: "requires-missing", Severity: result.SeverityWarning, Category: "implementations",
 	Title: "an executable in requires is not on PATH, so the examples did not run",
 	Doc: "A tool whose `requires:` names an executable that is not on PATH is skipped: its examples verify nothing " +
 		"on this machine. The finding is a warning so that the skip shows; install the executable in CI, or make the " +

@@ -1,8 +1,11 @@
 package lint
 
-import "github.com/speccify/speccify-lint/contract"
+import (
+	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
+)
 
-var ruleSchema = &Rule{ID: "schema", Severity: SeverityError, Category: "schemas",
+var ruleSchema = &Rule{ID: "schema", Severity: result.SeverityError, Category: "schemas",
 	Title: "inputs or outputs is not a valid JSON Schema",
 	Doc: "`inputs` and `outputs` are compiled as JSON Schema (draft 2020-12 unless `$schema` names another draft). " +
 		"A misspelt type, a wrong keyword value or an invalid regular expression makes every validation against it " +
@@ -20,7 +23,7 @@ var ruleSchema = &Rule{ID: "schema", Severity: SeverityError, Category: "schemas
 		"anchor or tag.",
 	Example: "inputs: {type: object, properties: {count: {type: intger}}}",
 	Fix:     "inputs: {type: object, properties: {count: {type: integer}}}",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkSchema, slowPatterns: true}
 
 // checkSchema reports why inputs or outputs did not convert to JSON or

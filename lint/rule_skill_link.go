@@ -5,9 +5,10 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleSkillLink = &Rule{ID: "skill-link", Severity: SeverityError, Category: "skills",
+var ruleSkillLink = &Rule{ID: "skill-link", Severity: result.SeverityError, Category: "skills",
 	Title: "a skill links to a tool folder without TOOL.md",
 	Doc: "A skill links the tools it uses as `../../tools/<name>/` (or a file in that folder). The link must lead " +
 		"to a tool folder with a TOOL.md; a broken link sends the agent to a tool that does not exist.",

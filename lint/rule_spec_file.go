@@ -1,6 +1,8 @@
 package lint
 
-var ruleSpecFile = &Rule{ID: "spec-file", Severity: SeverityError, Category: "contract",
+import "github.com/speccify/speccify-lint/result"
+
+var ruleSpecFile = &Rule{ID: "spec-file", Severity: result.SeverityError, Category: "contract",
 	Title: "TOOL.md is not a readable text file",
 	Doc: "A TOOL.md must be a regular UTF-8 text file of at most 1 MiB. A directory, a symbolic link, a binary " +
 		"file or a file in another encoding (UTF-16 with or without a byte-order mark and UTF-32 with one are named as such) " +

@@ -4,9 +4,10 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/pyscan"
 	"github.com/speccify/speccify-lint/internal/shellscan"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleStdinTwice = &Rule{ID: "stdin-twice", Severity: SeverityWarning, Category: "implementations",
+var ruleStdinTwice = &Rule{ID: "stdin-twice", Severity: result.SeverityWarning, Category: "implementations",
 	Title: "an implementation reads stdin twice",
 	Doc: "The input arrives once on stdin, as one line. A shell script that reads it with `$(cat)` and later again (a " +
 		"second `cat`, or a `python3 - <<EOF` heredoc whose script reads `sys.stdin`) gets nothing the second time and " +

@@ -4,9 +4,10 @@ import (
 	"fmt"
 
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleSymlinkEscape = &Rule{ID: "symlink-escape", Severity: SeverityWarning, Category: "discovery",
+var ruleSymlinkEscape = &Rule{ID: "symlink-escape", Severity: result.SeverityWarning, Category: "discovery",
 	Title: "a symbolic link leaves the root",
 	Doc: "speccify-lint follows no symbolic link to a directory, so nothing under one is checked, and reads no file " +
 		"through a link that leaves its tool folder. A link that points outside the repository root makes the tool " +

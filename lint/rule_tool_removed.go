@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 
 	"github.com/speccify/speccify-lint/discover"
 )
 
-var ruleToolRemoved = &Rule{ID: "tool-removed", Severity: SeverityWarning, Category: "drift",
+var ruleToolRemoved = &Rule{ID: "tool-removed", Severity: result.SeverityWarning, Category: "drift",
 	Title: "a tool folder at --against REV is gone",
 	Doc: "With `--against REV`, every tool folder of the git revision REV is looked for in the working tree. One " +
 		"that is gone was removed or renamed: renamed when git's rename detection moved its files into a folder new " +

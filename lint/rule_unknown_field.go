@@ -6,9 +6,10 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/suggest"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleUnknownField = &Rule{ID: "unknown-field", Severity: SeverityWarning, Category: "contract",
+var ruleUnknownField = &Rule{ID: "unknown-field", Severity: result.SeverityWarning, Category: "contract",
 	Title: "a frontmatter key is not part of the convention",
 	Doc: "The convention knows `name`, `description`, `inputs`, `outputs`, `effects`, `requires`, `runtime` and " +
 		"`platforms`. Any other top-level key is ignored by the tools that read contracts, and is usually a typo: " +
@@ -23,7 +24,7 @@ var ruleUnknownField = &Rule{ID: "unknown-field", Severity: SeverityWarning, Cat
 		"and the error follows a severity set for unknown-field.",
 	Example: "input: {type: object}",
 	Fix:     "inputs: {type: object}",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkUnknownField}
 
 // checkUnknownField reports the top-level keys the convention does not know,
@@ -57,7 +58,7 @@ func checkUnknownField(c *toolCheck, rep reporter) {
 // and no other unknown key would be renamed to it too (the fix would give a
 // key twice), and k is written as its name (plain or quoted: no anchor or
 // tag).
-func renameKeyFix(lines *contract.Lines, fm *contract.Frontmatter, unknown []contract.Key, k contract.Key) *Fix {
+func renameKeyFix(lines *contract.Lines, fm *contract.Frontmatter, unknown []contract.Key, k contract.Key) *result.Fix {
 	meant := suggest.Meant(k.Name, contract.KnownFields)
 	if meant == "" || fm.Key(meant) != nil || fm.Broken != "" {
 		return nil
@@ -70,6 +71,6 @@ func renameKeyFix(lines *contract.Lines, fm *contract.Frontmatter, unknown []con
 	if text := lines.Text(k.Span); text != k.Name && text != `"`+k.Name+`"` && text != "'"+k.Name+"'" {
 		return nil
 	}
-	return &Fix{Title: fmt.Sprintf("rename %s to %s", k.Name, meant),
+	return &result.Fix{Title: fmt.Sprintf("rename %s to %s", k.Name, meant),
 		Edits: []contract.Edit{contract.TextEdit(lines, k.Span.Start.Offset, k.Span.End.Offset, meant)}}
 }

@@ -7,9 +7,10 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/suggest"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleUnusedSuppression = &Rule{ID: "unused-suppression", Severity: SeverityWarning, Category: "contract",
+var ruleUnusedSuppression = &Rule{ID: "unused-suppression", Severity: result.SeverityWarning, Category: "contract",
 	Title: "a suppression comment suppresses nothing",
 	Doc: "A suppression (`<!-- speccify-lint-disable RULE -- reason -->` in TOOL.md's body, `# speccify-lint: disable=RULE -- reason` " +
 		"in its frontmatter and in an implementation) that covers no finding of its rule is stale: the problem was fixed, or the rule id is " +
@@ -24,7 +25,7 @@ var ruleUnusedSuppression = &Rule{ID: "unused-suppression", Severity: SeverityWa
 		"as only the author knows whether the problem is gone for good.",
 	Example: "<!-- speccify-lint-disable exmaple-failed -->\n### reads a fixture",
 	Fix:     "<!-- speccify-lint-disable example-failed -- the upstream answer changes daily -->\n### reads a fixture",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	after:   checkUnusedSuppressions}
 
 // afterCheck is what the after rules judge of a tool folder once its
@@ -94,7 +95,7 @@ func (c *afterCheck) reportUnknownRule(rep reporter, s *suppression, j int) {
 // ruleIDFix writes the rule id meant over the unknown id of the
 // suppression s; nil when none is meant surely, s names it already, or the
 // id's text is not known.
-func (c *afterCheck) ruleIDFix(s *suppression, id contract.String, meant string) *Fix {
+func (c *afterCheck) ruleIDFix(s *suppression, id contract.String, meant string) *result.Fix {
 	if meant == "" || !id.Span.Start.IsValid() || slices.ContainsFunc(s.rules, func(r contract.String) bool { return r.Value == meant }) {
 		return nil
 	}
@@ -105,7 +106,7 @@ func (c *afterCheck) ruleIDFix(s *suppression, id contract.String, meant string)
 	if sum == "" {
 		return nil // a link, or a text not known
 	}
-	return &Fix{Title: fmt.Sprintf("write %s for %s", meant, id.Value), File: s.file, Sum: sum,
+	return &result.Fix{Title: fmt.Sprintf("write %s for %s", meant, id.Value), File: s.file, Sum: sum,
 		Edits: []contract.Edit{{Start: id.Span.Start, End: id.Span.End, New: meant}}}
 }
 

@@ -5,9 +5,10 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleWireObject = &Rule{ID: "wire-object", Severity: SeverityError, Category: "schemas",
+var ruleWireObject = &Rule{ID: "wire-object", Severity: result.SeverityError, Category: "schemas",
 	Title: "inputs or outputs does not describe a JSON object",
 	Doc: "The wire format is one JSON object on stdin and one JSON object on stdout. A schema that accepts " +
 		"strings, numbers, arrays, booleans or null describes something else; add `type: object`. The fix (safe: " +
@@ -17,7 +18,7 @@ var ruleWireObject = &Rule{ID: "wire-object", Severity: SeverityError, Category:
 		"yet; one whose `type` names other types is left to the author.",
 	Example: "inputs: {properties: {path: {type: string}}}",
 	Fix:     "inputs: {type: object, properties: {path: {type: string}}}",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkWireObject}
 
 // checkWireObject: inputs and outputs must describe JSON objects.
@@ -42,7 +43,7 @@ func checkWireObject(c *toolCheck, rep reporter) {
 
 // objectTypeFix adds type: object to the schema f as its first entry, when
 // it has no type; nil when it has one or the text does not say how.
-func objectTypeFix(lines *contract.Lines, f *contract.SchemaField) *Fix {
+func objectTypeFix(lines *contract.Lines, f *contract.SchemaField) *result.Fix {
 	root := f.Collection()
 	if root == nil || root.Has("type") {
 		return nil
@@ -51,7 +52,7 @@ func objectTypeFix(lines *contract.Lines, f *contract.SchemaField) *Fix {
 	if !ok {
 		return nil
 	}
-	return &Fix{Title: "add type: object to " + f.Key.Name, Edits: []contract.Edit{edit}}
+	return &result.Fix{Title: "add type: object to " + f.Key.Name, Edits: []contract.Edit{edit}}
 }
 
 // onlyObjects reports whether a schema's own type keyword is object, so that

@@ -6,9 +6,10 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
-var ruleYAMLSplit = &Rule{ID: "yaml-split", Severity: SeverityWarning, Category: "schemas",
+var ruleYAMLSplit = &Rule{ID: "yaml-split", Severity: result.SeverityWarning, Category: "schemas",
 	Title: "YAML split a text at a comma into a key without a value",
 	Doc: "In a YAML flow mapping such as `{type: integer, description: 40 = Maintainer, 50 = Owner.}` a comma ends the " +
 		"value: the description becomes `40 = Maintainer` and `50 = Owner.` becomes a key without a value. " +
@@ -20,7 +21,7 @@ var ruleYAMLSplit = &Rule{ID: "yaml-split", Severity: SeverityWarning, Category:
 		"anything but blanks and one comma stands between the parts.",
 	Example: "level: {type: integer, description: 40 = Maintainer, 50 = Owner.}",
 	Fix:     "level: {type: integer, description: \"40 = Maintainer, 50 = Owner.\"}",
-	Autofix: SafeFix,
+	Autofix: result.SafeFix,
 	static:  checkYAMLSplit}
 
 // checkYAMLSplit finds keys without a value in schema mappings: the parser
@@ -52,7 +53,7 @@ func checkYAMLSplit(c *toolCheck, rep reporter) {
 				what = "the text of " + a.Key
 				fix = fmt.Sprintf("quote it: %s: %q", a.Key, a.Value+", "+strings.Join(parts, ", "))
 				if edit, ok := quoteSplit(c.spec.Lines, a, keys[i-len(parts)+1:i+1]); ok && isTextKey(a.Key) {
-					r = rep.withFix(Fix{Title: "quote the text of " + a.Key, Edits: []contract.Edit{edit}})
+					r = rep.withFix(result.Fix{Title: "quote the text of " + a.Key, Edits: []contract.Edit{edit}})
 				}
 			}
 			r.withHelp("%s without a value; %s", quotedList(parts, "is a key", "are keys"), fix).report(over(k.Key.Span), yamlPath(f.Key.Name, k.Path)+"."+k.Key.Value,

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/speccify/speccify-lint/result"
 )
 
 // runRules are checked by running examples.
@@ -37,7 +39,7 @@ func TestRuleRegistry(t *testing.T) {
 		if len(strings.Fields(r.Doc)) < 10 || strings.Contains(r.Doc, "\n") || !strings.HasSuffix(r.Doc, ".") {
 			t.Errorf("rule %s: doc must be a paragraph of sentences, got %q", r.ID, r.Doc)
 		}
-		if r.Severity != SeverityError && r.Severity != SeverityWarning && r.Severity != SeverityNote {
+		if r.Severity != result.SeverityError && r.Severity != result.SeverityWarning && r.Severity != result.SeverityNote {
 			t.Errorf("rule %s: severity %v", r.ID, r.Severity)
 		}
 		if !categories[r.Category] {
@@ -171,7 +173,7 @@ func RuleIDs() string {
 func TestEveryFixRuleHasAFixScenario(t *testing.T) {
 	dir := filepath.Join("..", "cmd", "speccify-lint", "testdata", "script")
 	for _, r := range Rules() {
-		if r.Autofix == NoFix {
+		if r.Autofix == result.NoFix {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(dir, "fix_"+r.ID+".txtar"))

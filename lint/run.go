@@ -16,6 +16,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/fserr"
+	"github.com/speccify/speccify-lint/result"
 	"github.com/speccify/speccify-lint/runner"
 )
 
@@ -51,13 +52,13 @@ type toolRun struct {
 // another in document order against the implementation for cfg.Platform;
 // otherwise, or when the tool cannot run here, each is skipped with the
 // reason.
-func (t *toolRun) examples(ctx context.Context, tr *ToolResult) []ExampleResult {
+func (t *toolRun) examples(ctx context.Context, tr *result.ToolResult) []result.ExampleResult {
 	c := t.c
 	if c.spec.Examples == nil {
-		return []ExampleResult{}
+		return []result.ExampleResult{}
 	}
 	cases := c.spec.Examples.Cases
-	out := make([]ExampleResult, len(cases))
+	out := make([]result.ExampleResult, len(cases))
 	for i := range cases {
 		out[i] = newExampleResult(&cases[i])
 	}
@@ -84,8 +85,8 @@ func (t *toolRun) examples(ctx context.Context, tr *ToolResult) []ExampleResult 
 	return out
 }
 
-func newExampleResult(cs *contract.Case) ExampleResult {
-	er := ExampleResult{Title: cs.Title, Line: cs.Pos.Line, Status: StatusSkipped, ExitCode: -1}
+func newExampleResult(cs *contract.Case) result.ExampleResult {
+	er := result.ExampleResult{Title: cs.Title, Line: cs.Pos.Line, Status: result.StatusSkipped, ExitCode: -1}
 	if cs.Input != nil {
 		er.InputLine = cs.Input.Pos.Line
 	}
@@ -168,7 +169,7 @@ func (c *toolCheck) runnable() (reason string, argv []string, impl discover.Impl
 }
 
 // runExample runs one case and has the run rules judge it.
-func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *ExampleResult, argv []string, impl discover.ImplFile) {
+func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *result.ExampleResult, argv []string, impl discover.ImplFile) {
 	c := t.c
 	// Stdin is the input as the document writes it: an implementation
 	// tested against the text of its own examples gets that text.
@@ -202,9 +203,9 @@ func (t *toolRun) runExample(ctx context.Context, cs *contract.Case, er *Example
 		}
 	}
 	er.Findings = c.explain(run, er.Findings)
-	er.Status = statusOf(er)
+	er.Status = ExampleStatus(er)
 	er.Denied = t.sealedDenial(er, run.o.Stdout, run.o.Stderr)
-	if er.Status == StatusFailed || er.Status == StatusErrored {
+	if er.Status == result.StatusFailed || er.Status == result.StatusErrored {
 		t.showedStderr(er.Title, run.o.Stderr)
 	}
 }
@@ -242,7 +243,7 @@ func (t *toolRun) showedStderr(title string, stderr []byte) {
 type exampleRun struct {
 	c    *toolCheck
 	cs   *contract.Case
-	er   *ExampleResult
+	er   *result.ExampleResult
 	impl discover.ImplFile
 	// startErr is why the implementation could not start: its interpreter
 	// could not be found, or starting it failed.
@@ -373,21 +374,23 @@ func (c *toolCheck) localText(s string) string {
 	return strings.ReplaceAll(s, c.absDir()+string(filepath.Separator), c.fileIn(""))
 }
 
-// statusOf derives a run example's verdict from its findings, so that a
-// disabled rule does not fail an example: errored for a finding of a rule
-// that says the run did not complete (Rule.errored: a timeout, a crash),
-// failed for any other error, else passed.
-func statusOf(er *ExampleResult) Status {
+// ExampleStatus derives a run example's verdict from its skip reason and
+// findings, so that a disabled rule does not fail an example: skipped for a
+// skip reason, errored for a finding of a rule that says the run did not
+// complete (Rule.errored: a timeout, a crash), failed for any other error,
+// else passed. A caller that changes an example's findings judges it again
+// with it (what a baseline leaves of an example).
+func ExampleStatus(er *result.ExampleResult) result.Status {
 	if er.SkipReason != "" {
-		return StatusSkipped
+		return result.StatusSkipped
 	}
-	status := StatusPassed
+	status := result.StatusPassed
 	for _, f := range er.Findings {
 		switch {
 		case RuleByID(f.Rule).errored:
-			return StatusErrored
-		case f.Severity == SeverityError:
-			status = StatusFailed
+			return result.StatusErrored
+		case f.Severity == result.SeverityError:
+			status = result.StatusFailed
 		}
 	}
 	return status

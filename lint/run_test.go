@@ -17,6 +17,7 @@ import (
 
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // hangGuard is how long a run that must not hang may take. The runs below
@@ -61,7 +62,7 @@ func writeTool(t *testing.T, root, name, title, input, output, script string) {
 
 // runLint discovers the tools under root and runs their examples, returning
 // the result and the wall time of lint.Lint.
-func runLint(t *testing.T, root string, cfg lint.Config) (*lint.Result, time.Duration) {
+func runLint(t *testing.T, root string, cfg lint.Config) (*result.Result, time.Duration) {
 	t.Helper()
 	disc, err := discover.Discover([]string{root}, discover.Options{Root: root})
 	if err != nil {
@@ -81,7 +82,7 @@ func runLint(t *testing.T, root string, cfg lint.Config) (*lint.Result, time.Dur
 }
 
 // onlyExample returns the single example of the single tool of res.
-func onlyExample(t *testing.T, res *lint.Result) *lint.ExampleResult {
+func onlyExample(t *testing.T, res *result.Result) *result.ExampleResult {
 	t.Helper()
 	if len(res.Tools) != 1 || len(res.Tools[0].Examples) != 1 {
 		t.Fatalf("want 1 tool with 1 example, got %+v", res.Tools)
@@ -91,7 +92,7 @@ func onlyExample(t *testing.T, res *lint.Result) *lint.ExampleResult {
 
 // wantFindings checks the findings of res, all kinds together, as
 // "file:line:col: severity: message [rule]" lines.
-func wantFindings(t *testing.T, res *lint.Result, want ...string) {
+func wantFindings(t *testing.T, res *result.Result, want ...string) {
 	t.Helper()
 	var got []string
 	for _, f := range res.AllFindings() {
@@ -122,7 +123,7 @@ func TestRunTimeoutDoesNotHang(t *testing.T) {
 		t.Errorf("the run took %s, less than the 2s timeout", took)
 	}
 	e := onlyExample(t, res)
-	if e.Status != lint.StatusErrored || e.ExitCode != -1 || e.ExitStatus != "timed out after 2s" {
+	if e.Status != result.StatusErrored || e.ExitCode != -1 || e.ExitStatus != "timed out after 2s" {
 		t.Errorf("status %s, exit code %d, exit status %q; want errored, -1, timed out after 2s", e.Status, e.ExitCode, e.ExitStatus)
 	}
 	wantFindings(t, res,
@@ -141,7 +142,7 @@ func TestRunBackgroundChildDoesNotHang(t *testing.T) {
 		t.Errorf("the run took %s, want < %s", took, hangGuard)
 	}
 	e := onlyExample(t, res)
-	if e.Status != lint.StatusPassed {
+	if e.Status != result.StatusPassed {
 		t.Errorf("status %s, want passed; findings %v", e.Status, e.Findings)
 	}
 	wantFindings(t, res)
@@ -189,7 +190,7 @@ func TestRunHugeOutputDefaultCap(t *testing.T) {
 		t.Errorf("the run took %s, want < %s", took, hangGuard)
 	}
 	e := onlyExample(t, res)
-	if e.Status != lint.StatusFailed || e.ExitStatus != "output exceeds 4 MiB on stdout" {
+	if e.Status != result.StatusFailed || e.ExitStatus != "output exceeds 4 MiB on stdout" {
 		t.Errorf("status %s, exit status %q; want failed, output exceeds 4 MiB on stdout", e.Status, e.ExitStatus)
 	}
 	if len(e.Stdout) != 64<<10 || strings.Trim(e.Stdout, "a") != "" {
@@ -237,7 +238,7 @@ func TestRunLargeInput(t *testing.T) {
 				t.Errorf("the run took %s, want < %s", took, hangGuard)
 			}
 			e := onlyExample(t, res)
-			if e.Status != lint.StatusPassed {
+			if e.Status != result.StatusPassed {
 				t.Errorf("status %s, want passed; stdout %q", e.Status, e.Stdout)
 			}
 			wantFindings(t, res)
@@ -257,7 +258,7 @@ func TestRunOwnTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := lint.Lint(context.Background(), disc, lint.Config{Root: root, Run: true})
-	if res.Fails(lint.SeverityError) {
+	if res.Fails(result.SeverityError) {
 		t.Errorf("error findings: %v", res.AllFindings())
 	}
 	s := res.Summary
@@ -266,7 +267,7 @@ func TestRunOwnTools(t *testing.T) {
 	}
 	for _, tr := range res.Tools {
 		for _, e := range tr.Examples {
-			if e.Status != lint.StatusPassed {
+			if e.Status != result.StatusPassed {
 				t.Errorf("%s: example %q %s: %s %v", tr.Spec, e.Title, e.Status, e.SkipReason, e.Findings)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/internal/suggest"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // schemaField is inputs or outputs: converted, compiled, or why not.
@@ -31,7 +32,7 @@ type schemaIssue struct {
 	key, msg string
 	// fix is the edit that resolves it, when the text says it surely (a
 	// type name's typo, a mapping key to quote); nil otherwise.
-	fix *Fix
+	fix *result.Fix
 }
 
 // place is the TOOL.md place of a JSON pointer into the schema.
@@ -125,7 +126,7 @@ func nearProperty(props map[string]any, name string) string {
 // name "strng"): that name written over the value, quoted as it was, when
 // the value is a string written in place (no alias, anchor or tag); nil
 // otherwise.
-func meantFix(lines *contract.Lines, f *contract.SchemaField, is contract.SchemaIssue) *Fix {
+func meantFix(lines *contract.Lines, f *contract.SchemaField, is contract.SchemaIssue) *result.Fix {
 	if is.Want == "" {
 		return nil
 	}
@@ -137,7 +138,7 @@ func meantFix(lines *contract.Lines, f *contract.SchemaField, is contract.Schema
 	if !ok {
 		return nil
 	}
-	return &Fix{Title: fmt.Sprintf("write %s for %s", is.Want, e.Text), Edits: []contract.Edit{edit}}
+	return &result.Fix{Title: fmt.Sprintf("write %s for %s", is.Want, e.Text), Edits: []contract.Edit{edit}}
 }
 
 // typoProperty is the declared property whose name is a typo of name (eror

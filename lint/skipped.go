@@ -1,6 +1,10 @@
 package lint
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/speccify/speccify-lint/result"
+)
 
 // skippedExamples are the examples of one tool that were all skipped for
 // one reason and have nothing else to say (no run, no finding): what
@@ -27,7 +31,7 @@ type skippedCase struct {
 // skipped is examples as skippedExamples, and nil (with examples kept as
 // they are) when one of them has more to say than its title, lines and the
 // reason they all share.
-func skipped(examples []ExampleResult) *skippedExamples {
+func skipped(examples []result.ExampleResult) *skippedExamples {
 	if len(examples) == 0 {
 		return nil
 	}
@@ -52,19 +56,19 @@ func skipped(examples []ExampleResult) *skippedExamples {
 
 // plainSkip reports whether e is an example skipped for reason that has
 // nothing else to say: every other field as newExampleResult leaves it.
-func plainSkip(e *ExampleResult, reason string) bool {
-	return e.Status == StatusSkipped && e.SkipReason == reason && e.ExitCode == -1 && e.Duration == 0 &&
+func plainSkip(e *result.ExampleResult, reason string) bool {
+	return e.Status == result.StatusSkipped && e.SkipReason == reason && e.ExitCode == -1 && e.Duration == 0 &&
 		e.ExitStatus == "" && e.Stdout == "" && e.Stderr == "" && e.Differences == nil && e.Reproduce == "" &&
 		e.Implementation == "" && e.Findings == nil
 }
 
 // expand makes the ExampleResults back, as skipped took them.
-func (s *skippedExamples) expand() []ExampleResult {
-	out := make([]ExampleResult, len(s.cases))
+func (s *skippedExamples) expand() []result.ExampleResult {
+	out := make([]result.ExampleResult, len(s.cases))
 	start := 0
 	for i, c := range s.cases {
-		out[i] = ExampleResult{Title: s.titles[start:c.titleEnd], Line: int(c.line), InputLine: int(c.inputLine), OutputLine: int(c.outputLine),
-			Status: StatusSkipped, SkipReason: s.reason, ExitCode: -1}
+		out[i] = result.ExampleResult{Title: s.titles[start:c.titleEnd], Line: int(c.line), InputLine: int(c.inputLine), OutputLine: int(c.outputLine),
+			Status: result.StatusSkipped, SkipReason: s.reason, ExitCode: -1}
 		start = int(c.titleEnd)
 	}
 	return out

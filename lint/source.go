@@ -8,6 +8,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // maxSourceLine caps Finding.Source: a longer line is cut on a rune
@@ -17,7 +18,7 @@ const maxSourceLine = 1024
 // attachSource sets the Source of the findings placed in TOOL.md or in an
 // implementation the static rules read (before those texts are let go of):
 // the text of the finding's line; and their positions (attachPositions).
-func (c *toolCheck) attachSource(fs []Finding) {
+func (c *toolCheck) attachSource(fs []result.Finding) {
 	for i := range fs {
 		f := &fs[i]
 		if f.Fix != nil && f.Fix.File == c.specRel && c.spec != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/testtree"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // statusSpec is a TOOL.md whose frontmatter lines are front and whose
@@ -32,34 +33,34 @@ func TestToolStatus(t *testing.T) {
 	for _, tc := range []struct {
 		name        string
 		files       map[string]string
-		severities  map[string]lint.Severity
-		run, static lint.ToolStatus
+		severities  map[string]result.Severity
+		run, static result.ToolStatus
 	}{
 		{name: "passed", files: map[string]string{"TOOL.md": statusSpec("t", "requires: [sh]\n", statusExamples), "linux.sh": statusAnswer},
-			run: lint.ToolPassed},
+			run: result.ToolPassed},
 		{name: "failed", files: map[string]string{"TOOL.md": statusSpec("t", "requires: [sh]\n", statusExamples), "linux.sh": "echo '{\"ok\": false}'\n"},
-			run: lint.ToolFailed},
+			run: result.ToolFailed},
 		// No example runs, and the error is the implementations'.
 		{name: "two implementations", files: map[string]string{"TOOL.md": statusSpec("t", "requires: [sh]\n", statusExamples),
-			"linux.sh": statusAnswer, "linux.bash": statusAnswer}, run: lint.ToolFailed},
+			"linux.sh": statusAnswer, "linux.bash": statusAnswer}, run: result.ToolFailed},
 		{name: "missing requirement", files: map[string]string{"TOOL.md": statusSpec("t", "requires: [sh, no-such-program-for-speccify]\n", statusExamples),
-			"linux.sh": statusAnswer}, run: lint.ToolMissingRequirement},
+			"linux.sh": statusAnswer}, run: result.ToolMissingRequirement},
 		{name: "platforms leave it out", files: map[string]string{"TOOL.md": statusSpec("t", "platforms: [macos]\nrequires: [no-such-program-for-speccify]\n", statusExamples),
-			"macos.sh": statusAnswer}, run: lint.ToolNotApplicable, static: lint.ToolNotApplicable},
+			"macos.sh": statusAnswer}, run: result.ToolNotApplicable, static: result.ToolNotApplicable},
 		{name: "implementations for other platforms", files: map[string]string{"TOOL.md": statusSpec("t", "requires: [sh]\n", statusExamples),
-			"macos.sh": statusAnswer, "windows.ps1": "'{\"ok\": true}'\n"}, run: lint.ToolNotApplicable, static: lint.ToolNotApplicable},
+			"macos.sh": statusAnswer, "windows.ps1": "'{\"ok\": true}'\n"}, run: result.ToolNotApplicable, static: result.ToolNotApplicable},
 		{name: "no implementation", files: map[string]string{"TOOL.md": statusSpec("t", "requires: [no-such-program-for-speccify]\n", statusExamples),
-			"main.py": "print('{\"ok\": true}')\n"}, run: lint.ToolNotImplemented, static: lint.ToolNotImplemented},
+			"main.py": "print('{\"ok\": true}')\n"}, run: result.ToolNotImplemented, static: result.ToolNotImplemented},
 		{name: "invalid contract, no implementation", files: map[string]string{"TOOL.md": statusSpec("other-name", "requires: [sh]\n", statusExamples)},
-			run: lint.ToolInvalidSpec, static: lint.ToolInvalidSpec},
+			run: result.ToolInvalidSpec, static: result.ToolInvalidSpec},
 		// The configuration's severity decides what is an error.
 		{name: "contract error made a warning", files: map[string]string{"TOOL.md": statusSpec("other-name", "requires: [sh]\n", statusExamples), "linux.sh": statusAnswer},
-			severities: map[string]lint.Severity{"name": lint.SeverityWarning}, run: lint.ToolPassed},
+			severities: map[string]result.Severity{"name": result.SeverityWarning}, run: result.ToolPassed},
 		{name: "unreadable frontmatter", files: map[string]string{"TOOL.md": "---\nname: [t\n---\n" + statusExamples},
-			run: lint.ToolInvalidSpec, static: lint.ToolInvalidSpec},
+			run: result.ToolInvalidSpec, static: result.ToolInvalidSpec},
 		// No examples comes first: it holds wherever the tool runs.
 		{name: "no examples, invalid, no implementation", files: map[string]string{"TOOL.md": statusSpec("other-name", "requires: [sh]\n", "")},
-			run: lint.ToolNoExamples, static: lint.ToolNoExamples},
+			run: result.ToolNoExamples, static: result.ToolNoExamples},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()

@@ -5,6 +5,7 @@ import (
 	"cmp"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // suppression is one suppression comment of a tool folder, as the reporter
@@ -99,7 +100,7 @@ func implSuppressions(file string, data []byte) []suppression {
 // marks it used and keeps f among the suppressed findings. A suppression without a reason, or one that is not
 // well formed, covers nothing, and nothing covers a rule of
 // Config.Unsuppressible.
-func (t *toolFindings) suppress(r *Rule, f *Finding) bool {
+func (t *toolFindings) suppress(r *Rule, f *result.Finding) bool {
 	if t.cfg != nil && t.cfg.Unsuppressible[r.ID] {
 		return false
 	}
@@ -121,11 +122,11 @@ func (t *toolFindings) suppress(r *Rule, f *Finding) bool {
 
 // keepSuppressed keeps f, which the suppression comment s covers, among
 // the tool's suppressed findings, with s's place and reason.
-func (t *toolFindings) keepSuppressed(f *Finding, s *suppression) {
+func (t *toolFindings) keepSuppressed(f *result.Finding, s *suppression) {
 	file := cmp.Or(s.at.file, t.spec)
 	kept := *f
 	kept.Fix = nil // --fix makes no fix of a finding it does not report
-	kept.Suppression = &Suppression{Kind: SuppressedInSource, Justification: Justification(s.reason),
+	kept.Suppression = &result.Suppression{Kind: result.SuppressedInSource, Justification: result.Justification(s.reason),
 		File: file, Line: max(s.at.pos.Line, 1), Column: max(s.at.pos.Column, 1)}
 	t.suppressed = append(t.suppressed, kept)
 }

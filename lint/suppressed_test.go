@@ -9,6 +9,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/testtree"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // suppressedTool has two findings a comment suppresses: required-field
@@ -33,7 +34,7 @@ output: {"ok": true}
 
 // lintSuppressed lints (statically) a tree of suppressedTool whose
 // comment has the reason given.
-func lintSuppressed(t *testing.T, reason string) *lint.Result {
+func lintSuppressed(t *testing.T, reason string) *result.Result {
 	t.Helper()
 	root := t.TempDir()
 	testtree.Write(t, root, map[string]string{
@@ -62,10 +63,10 @@ func TestSuppressedFindings(t *testing.T) {
 	}
 	want := []struct {
 		rule, file string
-		sup        lint.Suppression
+		sup        result.Suppression
 	}{
-		{"required-field", "t/TOOL.md", lint.Suppression{Kind: lint.SuppressedInSource, Justification: "effects are described in the body", File: "t/TOOL.md", Line: 9, Column: 1}},
-		{"stdin-twice", "t/linux.sh", lint.Suppression{Kind: lint.SuppressedInSource, Justification: "reads twice on purpose", File: "t/linux.sh", Line: 1, Column: 3}},
+		{"required-field", "t/TOOL.md", result.Suppression{Kind: result.SuppressedInSource, Justification: "effects are described in the body", File: "t/TOOL.md", Line: 9, Column: 1}},
+		{"stdin-twice", "t/linux.sh", result.Suppression{Kind: result.SuppressedInSource, Justification: "reads twice on purpose", File: "t/linux.sh", Line: 1, Column: 3}},
 	}
 	if len(res.Suppressed) != len(want) {
 		t.Fatalf("suppressed %+v, want %d", res.Suppressed, len(want))
@@ -90,14 +91,14 @@ func TestSuppressedFindings(t *testing.T) {
 // at a character boundary, with an ellipsis; a shorter one is kept whole,
 // control characters and all (the writers escape or clean them).
 func TestSuppressedHugeReason(t *testing.T) {
-	huge := strings.Repeat("é", lint.MaxJustification) // 2 bytes each
+	huge := strings.Repeat("é", result.MaxJustification) // 2 bytes each
 	res := lintSuppressed(t, huge)
 	got := res.Suppressed[0].Suppression.Justification
-	if want := strings.Repeat("é", lint.MaxJustification/2) + "…"; got != want {
+	if want := strings.Repeat("é", result.MaxJustification/2) + "…"; got != want {
 		t.Errorf("justification of %d bytes, want %d bytes ending in …", len(got), len(want))
 	}
-	for _, reason := range []string{"::error::pwned \x1b[31m\a ##vso[task.complete]", strings.Repeat("x", lint.MaxJustification)} {
-		if got := lint.Justification(reason); got != reason {
+	for _, reason := range []string{"::error::pwned \x1b[31m\a ##vso[task.complete]", strings.Repeat("x", result.MaxJustification)} {
+		if got := result.Justification(reason); got != reason {
 			t.Errorf("Justification(%q) = %q, want it whole", reason, got)
 		}
 	}
@@ -116,7 +117,7 @@ func TestSuppressedByteColumn(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := lint.Lint(context.Background(), disc, lint.Config{Root: root, Platform: "linux", Jobs: 1})
-	i := slices.IndexFunc(res.Suppressed, func(f lint.Finding) bool { return f.Rule == "yaml-split" })
+	i := slices.IndexFunc(res.Suppressed, func(f result.Finding) bool { return f.Rule == "yaml-split" })
 	if i < 0 {
 		t.Fatalf("no suppressed yaml-split finding: %+v", res.Suppressed)
 	}

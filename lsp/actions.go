@@ -14,6 +14,7 @@ import (
 	"github.com/speccify/speccify-lint/autofix"
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // fixAllKind is the code action that makes every safe fix of a file, as
@@ -24,7 +25,7 @@ const fixAllKind protocol.CodeActionKind = "source.fixAll.speccify-lint"
 // make (autofix.Verify), computed once per lint.
 type verification struct {
 	once     sync.Once
-	findings []lint.Finding
+	findings []result.Finding
 }
 
 // codeAction offers, for the diagnostics in the range, each fix --fix (or
@@ -49,8 +50,8 @@ func (s *server) codeAction(ctx context.Context, p *protocol.CodeActionParams) (
 			if !touches(diag.Range, p.Range) {
 				continue
 			}
-			unsafe := f.Fix.Safety == lint.UnsafeFix
-			edit := s.fixEdit(ctx, res, []lint.Finding{f}, unsafe, false, "")
+			unsafe := f.Fix.Safety == result.UnsafeFix
+			edit := s.fixEdit(ctx, res, []result.Finding{f}, unsafe, false, "")
 			if edit == nil {
 				continue
 			}
@@ -103,9 +104,9 @@ func before(a, b protocol.Position) bool {
 
 // verified are the findings of res with the fixes --fix would not make
 // taken out (autofix.Verify), computed once.
-func (s *server) verified(ctx context.Context, res *folderLint) []lint.Finding {
+func (s *server) verified(ctx context.Context, res *folderLint) []result.Finding {
 	res.verify.once.Do(func() {
-		r := &lint.Result{Tools: []lint.ToolResult{{Dir: res.folder.rel, Findings: slices.Clone(res.findings)}}}
+		r := &result.Result{Tools: []result.ToolResult{{Dir: res.folder.rel, Findings: slices.Clone(res.findings)}}}
 		autofix.Verify(ctx, r, s.fixOptions(res, true))
 		res.verify.findings = r.Tools[0].Findings
 	})
@@ -119,7 +120,7 @@ func (s *server) fixOptions(res *folderLint, check bool) autofix.Options {
 	opt := autofix.Options{Root: res.folder.root, Held: res.held}
 	if check {
 		cfg, files := res.cfg, res.files
-		opt.Check = func(tool string, text []byte) (*contract.Spec, lint.ToolResult, error) {
+		opt.Check = func(tool string, text []byte) (*contract.Spec, result.ToolResult, error) {
 			return lint.CheckEdited(cfg, filepath.Join(cfg.Root, filepath.FromSlash(tool)), text, files)
 		}
 	}
@@ -131,10 +132,10 @@ func (s *server) fixOptions(res *folderLint, check bool) autofix.Options {
 // verified and in passes as --fix makes them; without, the fixes as they
 // are (already verified). With only set, only that file's change. Nil when
 // nothing changes.
-func (s *server) fixEdit(ctx context.Context, res *folderLint, findings []lint.Finding, unsafe, check bool, only string) *protocol.WorkspaceEdit {
+func (s *server) fixEdit(ctx context.Context, res *folderLint, findings []result.Finding, unsafe, check bool, only string) *protocol.WorkspaceEdit {
 	opt := s.fixOptions(res, check)
 	opt.Unsafe = unsafe
-	r := &lint.Result{Tools: []lint.ToolResult{{Dir: res.folder.rel, Findings: slices.Clone(findings)}}}
+	r := &result.Result{Tools: []result.ToolResult{{Dir: res.folder.rel, Findings: slices.Clone(findings)}}}
 	changes, _ := autofix.Changes(ctx, r, opt)
 	edit := &protocol.WorkspaceEdit{}
 	var deletes []protocol.DocumentChange

@@ -13,6 +13,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // snapshot is what one lint of a folder reads: its open documents as they
@@ -27,7 +28,7 @@ type snapshot struct {
 // folderLint is a folder's lint at one generation.
 type folderLint struct {
 	snapshot
-	findings []lint.Finding
+	findings []result.Finding
 	// spec is TOOL.md's normalised text as linted (the open document's or
 	// nil for the file's); files the other open documents' bytes by name
 	// inside the folder; held all open documents' bytes by root-relative
@@ -169,7 +170,7 @@ func lintSnapshot(sn snapshot) *folderLint {
 		return res
 	}
 	var parsed *contract.Spec
-	var tr lint.ToolResult
+	var tr result.ToolResult
 	var err error
 	if len(sn.docs) == 0 && sn.cfg.Cache != nil {
 		// No document held: the folder as saved, through the result
@@ -180,18 +181,18 @@ func lintSnapshot(sn snapshot) *folderLint {
 	}
 	res.parsed = parsed
 	if err != nil {
-		res.findings = []lint.Finding{internalFinding(f, err)}
+		res.findings = []result.Finding{internalFinding(f, err)}
 		return res
 	}
-	r := lint.Result{Tools: []lint.ToolResult{tr}}
+	r := result.Result{Tools: []result.ToolResult{tr}}
 	res.findings = r.AllFindings()
 	return res
 }
 
 // internalFinding stands for a lint that failed (a rule's panic): a
 // finding at the top of TOOL.md, so that the failure shows.
-func internalFinding(f *folderState, err error) lint.Finding {
-	return lint.Finding{Rule: "internal-error", Severity: lint.SeverityError, Message: err.Error(),
+func internalFinding(f *folderState, err error) result.Finding {
+	return result.Finding{Rule: "internal-error", Severity: result.SeverityError, Message: err.Error(),
 		File: path.Join(f.rel, discover.SpecFile), Line: 1, Column: 1}
 }
 
@@ -276,7 +277,7 @@ func (s *server) diagnostics(res *folderLint, d *document) []protocol.Diagnostic
 // diagnostic is the diagnostic of finding f of document d: its range from
 // the finding's place to the end of its span (to the end of its line when
 // it has none), its severity, its rule id as code with the rule's page.
-func (s *server) diagnostic(f *lint.Finding, d *document) protocol.Diagnostic {
+func (s *server) diagnostic(f *result.Finding, d *document) protocol.Diagnostic {
 	diag := protocol.Diagnostic{
 		Range:    s.findingRange(f, d),
 		Severity: severity(f.Severity),
@@ -291,7 +292,7 @@ func (s *server) diagnostic(f *lint.Finding, d *document) protocol.Diagnostic {
 }
 
 // message is a finding's message, with its help on a line of its own.
-func message(f *lint.Finding) string {
+func message(f *result.Finding) string {
 	if f.Help != "" {
 		return f.Message + "\n" + f.Help
 	}
@@ -300,7 +301,7 @@ func message(f *lint.Finding) string {
 
 // findingRange is the range of finding f in document d, counted in the
 // negotiated encoding.
-func (s *server) findingRange(f *lint.Finding, d *document) protocol.Range {
+func (s *server) findingRange(f *result.Finding, d *document) protocol.Range {
 	x := d.index()
 	start := x.at(f.Line, f.Column)
 	end := -1
@@ -334,11 +335,11 @@ func (x *lineIndex) lineEnd(off int) int {
 	return x.start(int(p.Line)) + len(x.line(int(p.Line)))
 }
 
-func severity(s lint.Severity) protocol.DiagnosticSeverity {
+func severity(s result.Severity) protocol.DiagnosticSeverity {
 	switch s {
-	case lint.SeverityError:
+	case result.SeverityError:
 		return protocol.DiagnosticSeverityError
-	case lint.SeverityWarning:
+	case result.SeverityWarning:
 		return protocol.DiagnosticSeverityWarning
 	}
 	return protocol.DiagnosticSeverityInformation

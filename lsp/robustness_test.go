@@ -24,7 +24,7 @@ type rawPeer struct {
 	t    *testing.T
 	conn net.Conn
 	in   *bufio.Reader
-	done chan result
+	done chan serverExit
 	out  strings.Builder // everything the server wrote
 	// frames are written in the order sent, by one goroutine (the pipe
 	// is synchronous: a large frame is read while it is written, and the
@@ -34,7 +34,7 @@ type rawPeer struct {
 
 func newRawPeer(t *testing.T) *rawPeer {
 	srv, cli := net.Pipe()
-	p := &rawPeer{t: t, conn: cli, done: make(chan result, 1), frames: make(chan string, 1000)}
+	p := &rawPeer{t: t, conn: cli, done: make(chan serverExit, 1), frames: make(chan string, 1000)}
 	go func() {
 		for body := range p.frames {
 			fmt.Fprintf(p.conn, "Content-Length: %d\r\n\r\n%s", len(body), body)
@@ -44,7 +44,7 @@ func newRawPeer(t *testing.T) *rawPeer {
 	go func() {
 		code, err := Serve(context.Background(), srv, Options{Debounce: -1})
 		srv.Close()
-		p.done <- result{code, err}
+		p.done <- serverExit{code, err}
 	}()
 	t.Cleanup(func() {
 		cli.Close()
@@ -226,10 +226,10 @@ func TestBrokenHeader(t *testing.T) {
 		{"", ""},
 	} {
 		srv, cli := net.Pipe()
-		done := make(chan result, 1)
+		done := make(chan serverExit, 1)
 		go func() {
 			code, err := Serve(context.Background(), srv, Options{})
-			done <- result{code, err}
+			done <- serverExit{code, err}
 		}()
 		go func() {
 			io.WriteString(cli, tc.in)

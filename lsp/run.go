@@ -11,6 +11,7 @@ import (
 
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // runExamplesCommand runs the examples of the tool folder of the document
@@ -23,7 +24,7 @@ const runExamplesCommand = "speccify-lint.runExamples"
 // diagnostics carry until the folder changes.
 type runResult struct {
 	gen      uint64 // the folder's generation they hold for
-	findings []lint.Finding
+	findings []result.Finding
 	// ranBy is, by finding (its index), the implementation that ran its
 	// example, root-relative: the diagnostic's related information, as
 	// SARIF's related location.
@@ -82,7 +83,7 @@ func (s *server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 	cfg.Run, cfg.Jobs = true, 1
 	res := lint.Lint(runCtx, &discover.Discovery{Tools: []discover.Tool{{Dir: f.dir}}}, cfg)
 	sum := RunSummary{Tool: f.rel}
-	var findings []lint.Finding
+	var findings []result.Finding
 	var ranBy []string
 	for _, tr := range res.Tools {
 		for _, ex := range tr.Examples {
@@ -91,9 +92,9 @@ func (s *server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 			}
 			sum.Examples++
 			switch ex.Status {
-			case lint.StatusPassed:
+			case result.StatusPassed:
 				sum.Passed++
-			case lint.StatusFailed, lint.StatusErrored:
+			case result.StatusFailed, result.StatusErrored:
 				sum.Failed++
 			}
 			findings = append(findings, ex.Findings...)
@@ -115,7 +116,7 @@ func (s *server) executeCommand(ctx context.Context, p *protocol.ExecuteCommandP
 // placed is a finding to publish, with the implementation that ran its
 // example when it is a run's.
 type placed struct {
-	lint.Finding
+	result.Finding
 	ranBy string
 }
 
@@ -131,7 +132,7 @@ func withRuns(res *folderLint) []placed {
 		for i, f := range r.findings {
 			all = append(all, placed{Finding: f, ranBy: r.ranBy[i]})
 		}
-		slices.SortStableFunc(all, func(a, b placed) int { return lint.CompareFindings(a.Finding, b.Finding) })
+		slices.SortStableFunc(all, func(a, b placed) int { return result.CompareFindings(a.Finding, b.Finding) })
 	}
 	return all
 }

@@ -23,11 +23,11 @@ type session struct {
 	conn   jsonrpc2.Conn
 	diags  chan *protocol.PublishDiagnosticsParams
 	peer   *testClient
-	done   chan result
+	done   chan serverExit
 	client net.Conn
 }
 
-type result struct {
+type serverExit struct {
 	code int
 	err  error
 }
@@ -83,11 +83,11 @@ func newSession(t testing.TB, opt Options) *session {
 		opt.Debounce = -1
 	}
 	srvEnd, cliEnd := net.Pipe()
-	s := &session{t: t, ctx: context.Background(), diags: make(chan *protocol.PublishDiagnosticsParams, 100), done: make(chan result, 1), client: cliEnd}
+	s := &session{t: t, ctx: context.Background(), diags: make(chan *protocol.PublishDiagnosticsParams, 100), done: make(chan serverExit, 1), client: cliEnd}
 	go func() {
 		code, err := Serve(context.Background(), srvEnd, opt)
 		srvEnd.Close()
-		s.done <- result{code, err}
+		s.done <- serverExit{code, err}
 	}()
 	s.peer = &testClient{diags: s.diags, registered: make(chan *protocol.RegistrationParams, 10), messages: make(chan *protocol.ShowMessageParams, 10), refreshed: make(chan struct{}, 10)}
 	_, conn, server := protocol.NewClient(s.ctx, s.peer, jsonrpc2.NewStream(cliEnd))

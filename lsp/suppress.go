@@ -12,6 +12,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 	"github.com/speccify/speccify-lint/runner"
 )
 
@@ -236,7 +237,7 @@ func (s *server) suppresses(res *folderLint, doc *document, f *placed, c comment
 	if err != nil {
 		return false
 	}
-	after := ruleCounts((&lint.Result{Tools: []lint.ToolResult{tr}}).AllFindings())
+	after := ruleCounts((&result.Result{Tools: []result.ToolResult{tr}}).AllFindings())
 	for rule, n := range before {
 		if rule != f.Rule && after[rule] != n {
 			return false
@@ -267,7 +268,7 @@ func (s *server) suppresses(res *folderLint, doc *document, f *placed, c comment
 }
 
 // ruleCounts counts findings by rule.
-func ruleCounts(findings []lint.Finding) map[string]int {
+func ruleCounts(findings []result.Finding) map[string]int {
 	n := map[string]int{}
 	for _, f := range findings {
 		n[f.Rule]++

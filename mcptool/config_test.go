@@ -9,6 +9,7 @@ import (
 
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestExportJudgedByConfig: a tool is left out or exported as the project's
@@ -28,16 +29,16 @@ func TestExportJudgedByConfig(t *testing.T) {
 		// suppression, which covers the next line).
 		comment    string
 		disabled   map[string]bool
-		severities map[string]lint.Severity
+		severities map[string]result.Severity
 		exported   bool
 		reason     string
 	}{
 		{"a name error leaves it out", "Echo", "", nil, nil, false, "the contract has 1 error"},
 		{"the name rule disabled", "Echo", "", map[string]bool{"name": true}, nil, true, ""},
-		{"the name rule a warning", "Echo", "", nil, map[string]lint.Severity{"name": lint.SeverityWarning}, true, ""},
-		{"a warning made an error", "echo", "", nil, map[string]lint.Severity{"implementation-missing": lint.SeverityError}, false, "the contract has 1 error"},
+		{"the name rule a warning", "Echo", "", nil, map[string]result.Severity{"name": result.SeverityWarning}, true, ""},
+		{"a warning made an error", "echo", "", nil, map[string]result.Severity{"implementation-missing": result.SeverityError}, false, "the contract has 1 error"},
 		{"mcp-tool stays on", "Echo Tool", "", map[string]bool{"name": true, "mcp-tool": true}, nil, false, "(mcp-tool)"},
-		{"mcp-tool a note still leaves it out", "Echo Tool", "", map[string]bool{"name": true}, map[string]lint.Severity{"mcp-tool": lint.SeverityNote}, false, "(mcp-tool)"},
+		{"mcp-tool a note still leaves it out", "Echo Tool", "", map[string]bool{"name": true}, map[string]result.Severity{"mcp-tool": result.SeverityNote}, false, "(mcp-tool)"},
 		{"mcp-tool suppressed in the contract still leaves it out", "Echo Tool", "# speccify-lint: disable=mcp-tool -- not served over MCP\n", map[string]bool{"name": true}, nil, false, "(mcp-tool)"},
 		{"a suppression still works for other rules", "Echo", "# speccify-lint: disable=name -- a legacy name\n", nil, nil, true, ""},
 		// hidden-text: what the agent reads and the reviewer does not see.
@@ -45,7 +46,7 @@ func TestExportJudgedByConfig(t *testing.T) {
 		// the comment.)
 		{"hidden text leaves it out", "echo", "", nil, nil, false, "the contract has 1 error"},
 		{"hidden-text stays on", "echo", "", map[string]bool{"hidden-text": true}, nil, false, "the contract has 1 error"},
-		{"hidden-text a note still leaves it out", "echo", "", nil, map[string]lint.Severity{"hidden-text": lint.SeverityNote}, false, "(hidden-text)"},
+		{"hidden-text a note still leaves it out", "echo", "", nil, map[string]result.Severity{"hidden-text": result.SeverityNote}, false, "(hidden-text)"},
 		{"hidden-text suppressed in the contract still leaves it out", "echo", " # speccify-lint: disable=hidden-text -- a mark", nil, nil, false, "the contract has 1 error"},
 	}
 	for _, tt := range tests {

@@ -35,6 +35,7 @@ import (
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/mcpprofile"
 	"github.com/speccify/speccify-lint/report"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // Tool is an MCP tool definition, its fields in the specification's order.
@@ -114,7 +115,7 @@ func Definition(k *lint.Callable, readOnly bool) (Tool, string) {
 // definition: own, those of MCP itself, and by profile those of what the
 // clients of --profile refuse (lint.ProfileFinding); what a client only
 // ignores an export notes and keeps.
-func countRefused(fs []lint.Finding) (own int, refusing map[string]int) {
+func countRefused(fs []result.Finding) (own int, refusing map[string]int) {
 	refusing = map[string]int{}
 	for _, f := range fs {
 		if f.Rule != mcpToolRule {
@@ -132,7 +133,7 @@ func countRefused(fs []lint.Finding) (own int, refusing map[string]int) {
 }
 
 // countRule is the number of findings of the rule among fs.
-func countRule(fs []lint.Finding, rule string) int {
+func countRule(fs []result.Finding, rule string) int {
 	n := 0
 	for _, f := range fs {
 		if f.Rule == rule {
@@ -154,7 +155,7 @@ type Options struct {
 	// (Config.Profiles, lint.ProfileFinding) of each tool folder, in the
 	// order of the folders: what the clients named refuse, which leaves
 	// the tool out, and what they ignore, which does not.
-	Notes func(lint.Finding)
+	Notes func(result.Finding)
 }
 
 // CheckConfig is the configuration a contract is checked with for MCP:

@@ -5,21 +5,21 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // writeAzure renders Azure Pipelines logging commands: a
 // "##vso[task.logissue ...]" line per internal error and per finding, in
 // place order (type error for errors, warning for the rest, since Azure
 // knows only those two), then the text summary line.
-func writeAzure(b *bytes.Buffer, r *lint.Result, opt Options) error {
+func writeAzure(b *bytes.Buffer, r *result.Result, opt Options) error {
 	for _, e := range r.InternalErrors {
 		fmt.Fprintf(b, "##vso[task.logissue type=error;]%s\n", escapeAzureData(commandText(toolName+": internal error: "+e)))
 	}
 	for _, it := range collect(r) {
 		f := it.f
 		typ := "warning"
-		if f.Severity >= lint.SeverityError {
+		if f.Severity >= result.SeverityError {
 			typ = "error"
 		}
 		fmt.Fprintf(b, "##vso[task.logissue type=%s;sourcepath=%s;linenumber=%d;columnnumber=%d;code=%s;]%s\n",

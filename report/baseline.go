@@ -11,6 +11,7 @@ import (
 
 	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // BaselineVersion is the version of the baseline file's shape.
@@ -44,7 +45,7 @@ type BaselineEntry struct {
 func (e BaselineEntry) Line() int { return max(e.line, 1) }
 
 // NewBaseline records every finding of r, sorted by fingerprint.
-func NewBaseline(r *lint.Result) *Baseline {
+func NewBaseline(r *result.Result) *Baseline {
 	refs := findingRefs(r)
 	b := &Baseline{Version: BaselineVersion, Findings: make([]BaselineEntry, len(refs))}
 	for i, fp := range refFingerprints(refs) {
@@ -170,14 +171,14 @@ func entryLines(data []byte) []int {
 // file's order. An example that failed only by findings it removed is
 // judged again without them and counts them (lint.ExampleResult.Baselined):
 // reports say it fails as the baseline records, not that it failed; a tool
-// that failed only by them is judged again too (lint.ToolResult.Rejudge).
+// that failed only by them is judged again too (result.ToolResult.Rejudge).
 // r's summary is recomputed.
-func (b *Baseline) Apply(r *lint.Result) (gone []BaselineEntry) {
+func (b *Baseline) Apply(r *result.Result) (gone []BaselineEntry) {
 	known := b.known()
 	refs := findingRefs(r)
-	drop := map[*lint.Finding]bool{}
+	drop := map[*result.Finding]bool{}
 	matched := map[string]bool{}
-	var kept []lint.Finding
+	var kept []result.Finding
 	for i, fp := range refFingerprints(refs) {
 		if e, ok := known[fp.lineHash()]; ok {
 			drop[refs[i]] = true
@@ -198,7 +199,7 @@ func (b *Baseline) Apply(r *lint.Result) (gone []BaselineEntry) {
 	}
 	if kept != nil {
 		r.Suppressed = append(slices.Clone(r.Suppressed), kept...)
-		slices.SortStableFunc(r.Suppressed, lint.CompareFindings)
+		slices.SortStableFunc(r.Suppressed, result.CompareFindings)
 	}
 	for _, e := range b.Findings {
 		if !matched[e.Fingerprint] {
@@ -206,7 +207,7 @@ func (b *Baseline) Apply(r *lint.Result) (gone []BaselineEntry) {
 			gone = append(gone, e)
 		}
 	}
-	r.Baseline = &lint.BaselineCounts{Baselined: len(drop), Gone: len(gone)}
+	r.Baseline = &result.BaselineCounts{Baselined: len(drop), Gone: len(gone)}
 	r.Summarize()
 	return gone
 }
@@ -214,8 +215,8 @@ func (b *Baseline) Apply(r *lint.Result) (gone []BaselineEntry) {
 // suppression is the Suppression of a finding that the entry e records:
 // kind external, at e's line of the baseline file, whose path is relative
 // to root when the file lies inside it, else absolute.
-func (b *Baseline) suppression(root string, e BaselineEntry) *lint.Suppression {
-	return &lint.Suppression{Kind: lint.SuppressedExternal, File: b.File(root), Line: e.Line(), Column: 1}
+func (b *Baseline) suppression(root string, e BaselineEntry) *result.Suppression {
+	return &result.Suppression{Kind: result.SuppressedExternal, File: b.File(root), Line: e.Line(), Column: 1}
 }
 
 // File is the baseline file's path as reports show it: relative to root
@@ -243,7 +244,7 @@ func (b *Baseline) File(root string) string {
 // baseline recorded is no longer there. With narrowed (a run of some tool
 // folders only: --shard, --changed-since, paths below the root), an entry
 // of a file in no folder the run checked is not judged.
-func Stale(r *lint.Result, gone []BaselineEntry, looksFor func(rule string, t *lint.ToolResult) bool, narrowed bool) []BaselineEntry {
+func Stale(r *result.Result, gone []BaselineEntry, looksFor func(rule string, t *result.ToolResult) bool, narrowed bool) []BaselineEntry {
 	var stale []BaselineEntry
 	for _, e := range gone {
 		t, inFolder := folderOf(r, e.File)
@@ -259,9 +260,9 @@ func Stale(r *lint.Result, gone []BaselineEntry, looksFor func(rule string, t *l
 
 // folderOf is the tool folder of r that holds the root-relative file (the
 // deepest, nil when none), and whether a tool or skill folder of r holds it.
-func folderOf(r *lint.Result, file string) (*lint.ToolResult, bool) {
+func folderOf(r *result.Result, file string) (*result.ToolResult, bool) {
 	within := func(dir string) bool { return dir == "." || file == dir || strings.HasPrefix(file, dir+"/") }
-	var tool *lint.ToolResult
+	var tool *result.ToolResult
 	for i := range r.Tools {
 		if t := &r.Tools[i]; within(t.Dir) && (tool == nil || len(t.Dir) > len(tool.Dir)) {
 			tool = t
@@ -282,9 +283,9 @@ func folderOf(r *lint.Result, file string) (*lint.ToolResult, bool) {
 // findings the baseline records, its examples judged again. The CLI streams
 // a tool's verdict line from it while the run goes on, as the report will
 // have it. t is not changed.
-func (b *Baseline) ApplyTool(t lint.ToolResult) lint.ToolResult {
+func (b *Baseline) ApplyTool(t result.ToolResult) result.ToolResult {
 	t.Examples = slices.Clone(t.Examples)
-	var refs []*lint.Finding
+	var refs []*result.Finding
 	for i := range t.Findings {
 		refs = append(refs, &t.Findings[i])
 	}
@@ -293,9 +294,9 @@ func (b *Baseline) ApplyTool(t lint.ToolResult) lint.ToolResult {
 			refs = append(refs, &t.Examples[j].Findings[i])
 		}
 	}
-	slices.SortStableFunc(refs, func(a, b *lint.Finding) int { return lint.CompareFindings(*a, *b) })
+	slices.SortStableFunc(refs, func(a, b *result.Finding) int { return result.CompareFindings(*a, *b) })
 	known := b.known()
-	drop := map[*lint.Finding]bool{}
+	drop := map[*result.Finding]bool{}
 	for i, fp := range refFingerprints(refs) {
 		if _, ok := known[fp.lineHash()]; ok {
 			drop[refs[i]] = true
@@ -320,15 +321,15 @@ func (b *Baseline) known() map[string]BaselineEntry {
 // hideInTool takes the findings drop holds out of the tool t and its
 // examples; an example that failed or errored and passes without them
 // counts them in Baselined.
-func hideInTool(t *lint.ToolResult, drop map[*lint.Finding]bool) {
+func hideInTool(t *result.ToolResult, drop map[*result.Finding]bool) {
 	t.Findings = keepFindings(t.Findings, drop)
 	for j := range t.Examples {
 		e := &t.Examples[j]
 		before := len(e.Findings)
-		failed := e.Status == lint.StatusFailed || e.Status == lint.StatusErrored
+		failed := e.Status == result.StatusFailed || e.Status == result.StatusErrored
 		e.Findings = keepFindings(e.Findings, drop)
 		if hidden := before - len(e.Findings); hidden > 0 && failed {
-			if st := lint.ExampleStatus(e); st == lint.StatusPassed {
+			if st := lint.ExampleStatus(e); st == result.StatusPassed {
 				e.Status, e.Baselined = st, hidden
 			}
 		}
@@ -337,7 +338,7 @@ func hideInTool(t *lint.ToolResult, drop map[*lint.Finding]bool) {
 
 // keepFindings is fs without the findings drop holds, in a new slice (nil
 // for nil).
-func keepFindings(fs []lint.Finding, drop map[*lint.Finding]bool) []lint.Finding {
+func keepFindings(fs []result.Finding, drop map[*result.Finding]bool) []result.Finding {
 	if fs == nil {
 		return nil
 	}
@@ -351,16 +352,16 @@ func keepFindings(fs []lint.Finding, drop map[*lint.Finding]bool) []lint.Finding
 }
 
 // findingRefs points at every finding of r, in the order of collect (and of
-// lint.Result.AllFindings), which fingerprint occurrences count in.
-func findingRefs(r *lint.Result) []*lint.Finding {
+// result.Result.AllFindings), which fingerprint occurrences count in.
+func findingRefs(r *result.Result) []*result.Finding {
 	all := slices.Collect(r.EachFinding())
-	slices.SortStableFunc(all, func(a, b *lint.Finding) int { return lint.CompareFindings(*a, *b) })
+	slices.SortStableFunc(all, func(a, b *result.Finding) int { return result.CompareFindings(*a, *b) })
 	return all
 }
 
 // refFingerprints are the fingerprints of the findings refs points at, as
 // fingerprints gives them for the same findings in report order.
-func refFingerprints(refs []*lint.Finding) []fingerprint {
+func refFingerprints(refs []*result.Finding) []fingerprint {
 	items := make([]item, len(refs))
 	for i, f := range refs {
 		items[i] = item{f: *f}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // writeBaseline writes b (indented by Bytes, or as text when given) in a
@@ -29,10 +29,10 @@ func writeBaseline(t *testing.T, text string) (root string, b *Baseline) {
 // it starts, whatever the file's layout; an entry made in memory is at line
 // 1.
 func TestBaselineEntryLines(t *testing.T) {
-	f := func(rule, key string) lint.Finding {
-		return lint.Finding{Rule: rule, Severity: lint.SeverityError, Message: rule, File: "t/TOOL.md", Line: 1, Column: 1, Key: key, Tool: "t"}
+	f := func(rule, key string) result.Finding {
+		return result.Finding{Rule: rule, Severity: result.SeverityError, Message: rule, File: "t/TOOL.md", Line: 1, Column: 1, Key: key, Tool: "t"}
 	}
-	made := NewBaseline(&lint.Result{Tools: []lint.ToolResult{{Dir: "t", Findings: []lint.Finding{f("name", "a"), f("schema", "b")}}}})
+	made := NewBaseline(&result.Result{Tools: []result.ToolResult{{Dir: "t", Findings: []result.Finding{f("name", "a"), f("schema", "b")}}}})
 	if made.Findings[0].Line() != 1 {
 		t.Errorf("an entry made in memory is at line %d, want 1", made.Findings[0].Line())
 	}
@@ -59,14 +59,14 @@ func TestBaselineEntryLines(t *testing.T) {
 // in the baseline file (relative to the root), without its fix; and
 // returns the entries no finding matched.
 func TestBaselineKeepsSuppressed(t *testing.T) {
-	f := func(rule, key string, line int) lint.Finding {
-		return lint.Finding{Rule: rule, Severity: lint.SeverityError, Message: rule, File: "t/TOOL.md", Line: line, Column: 1, Key: key, Tool: "t"}
+	f := func(rule, key string, line int) result.Finding {
+		return result.Finding{Rule: rule, Severity: result.SeverityError, Message: rule, File: "t/TOOL.md", Line: line, Column: 1, Key: key, Tool: "t"}
 	}
-	old := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Findings: []lint.Finding{f("name", "name", 2), f("fixed", "x", 9)}}}}
+	old := &result.Result{Tools: []result.ToolResult{{Dir: "t", Findings: []result.Finding{f("name", "name", 2), f("fixed", "x", 9)}}}}
 	root, b := writeBaseline(t, string(NewBaseline(old).Bytes()))
 	withFix := f("name", "name", 3)
-	withFix.Fix = &lint.Fix{Title: "rename"}
-	cur := &lint.Result{Root: root, Tools: []lint.ToolResult{{Dir: "t", Findings: []lint.Finding{withFix, f("new", "y", 5)}}}}
+	withFix.Fix = &result.Fix{Title: "rename"}
+	cur := &result.Result{Root: root, Tools: []result.ToolResult{{Dir: "t", Findings: []result.Finding{withFix, f("new", "y", 5)}}}}
 	gone := b.Apply(cur)
 	if len(cur.Suppressed) != 1 {
 		t.Fatalf("suppressed %+v, want the name finding", cur.Suppressed)
@@ -75,7 +75,7 @@ func TestBaselineKeepsSuppressed(t *testing.T) {
 	// The entries sort by fingerprint: name's is second here.
 	line := b.Findings[slices.IndexFunc(b.Findings, func(e BaselineEntry) bool { return e.Rule == "name" })].Line()
 	if s.Rule != "name" || s.Line != 3 || s.Fix != nil || s.Suppression == nil ||
-		*s.Suppression != (lint.Suppression{Kind: lint.SuppressedExternal, File: "base.json", Line: line, Column: 1}) {
+		*s.Suppression != (result.Suppression{Kind: result.SuppressedExternal, File: "base.json", Line: line, Column: 1}) {
 		t.Errorf("suppressed %+v with %+v, want name at 3 suppressed by base.json:%d", s, s.Suppression, line)
 	}
 	if len(gone) != 1 || gone[0].Rule != "fixed" || cur.Baseline.Gone != 1 {
@@ -95,9 +95,9 @@ func TestBaselineKeepsSuppressed(t *testing.T) {
 // for its finding (LooksFor, given the tool folder its file is in); in a
 // narrowed run, only an entry of a folder the run checked is judged.
 func TestBaselineStale(t *testing.T) {
-	r := &lint.Result{
-		Tools:  []lint.ToolResult{{Dir: "a"}, {Dir: "a/b"}},
-		Skills: []lint.SkillResult{{Dir: "s"}},
+	r := &result.Result{
+		Tools:  []result.ToolResult{{Dir: "a"}, {Dir: "a/b"}},
+		Skills: []result.SkillResult{{Dir: "s"}},
 	}
 	gone := []BaselineEntry{
 		{Rule: "name", File: "a/TOOL.md"},
@@ -107,7 +107,7 @@ func TestBaselineStale(t *testing.T) {
 		{Rule: "off", File: "a/TOOL.md"},
 	}
 	var asked []string
-	looksFor := func(rule string, t *lint.ToolResult) bool {
+	looksFor := func(rule string, t *result.ToolResult) bool {
 		dir := "-"
 		if t != nil {
 			dir = t.Dir

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // checkstyleDoc is a Checkstyle XML report, the shape Jenkins warnings-ng,
@@ -32,7 +32,7 @@ type checkstyleError struct {
 // findings, in path order, and an <error> per finding (severity error,
 // warning or info; source the rule id; the message with what the example
 // adds). Like the JUnit report it is pure ASCII.
-func writeCheckstyle(b *bytes.Buffer, r *lint.Result, _ Options) error {
+func writeCheckstyle(b *bytes.Buffer, r *result.Result, _ Options) error {
 	doc := checkstyleDoc{Version: "8.0", Files: []checkstyleFile{}}
 	for _, it := range collect(r) {
 		f := it.f
@@ -52,11 +52,11 @@ func writeCheckstyle(b *bytes.Buffer, r *lint.Result, _ Options) error {
 }
 
 // checkstyleSeverity is Checkstyle's name of a severity.
-func checkstyleSeverity(s lint.Severity) string {
+func checkstyleSeverity(s result.Severity) string {
 	switch s {
-	case lint.SeverityError:
+	case result.SeverityError:
 		return "error"
-	case lint.SeverityWarning:
+	case result.SeverityWarning:
 		return "warning"
 	}
 	return "info"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 func TestAzureEscaping(t *testing.T) {
@@ -59,11 +59,11 @@ func TestInternalErrorsInCIFormats(t *testing.T) {
 func TestRDJSONByteColumns(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "gone")
 	// The line "name: é𐐀 x": é is 1 unit and 2 bytes, 𐐀 2 units and 4 bytes.
-	r := &lint.Result{Root: root, Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []lint.Finding{
-		{Rule: "name", Severity: lint.SeverityError, Message: "m", File: "t/TOOL.md", Line: 2, Column: 11, ByteColumn: 14}, // x
-		{Rule: "name", Severity: lint.SeverityError, Message: "m", File: "t/TOOL.md", Line: 2, Column: 20, ByteColumn: 23}, // past the end
-		{Rule: "name", Severity: lint.SeverityError, Message: "m", File: "t/TOOL.md", Line: 1, Column: 1},
-		{Rule: "name", Severity: lint.SeverityError, Message: "m", File: "t/gone.md", Line: 3, Column: 4},
+	r := &result.Result{Root: root, Tools: []result.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []result.Finding{
+		{Rule: "name", Severity: result.SeverityError, Message: "m", File: "t/TOOL.md", Line: 2, Column: 11, ByteColumn: 14}, // x
+		{Rule: "name", Severity: result.SeverityError, Message: "m", File: "t/TOOL.md", Line: 2, Column: 20, ByteColumn: 23}, // past the end
+		{Rule: "name", Severity: result.SeverityError, Message: "m", File: "t/TOOL.md", Line: 1, Column: 1},
+		{Rule: "name", Severity: result.SeverityError, Message: "m", File: "t/gone.md", Line: 3, Column: 4},
 	}}}}
 	var res struct {
 		Diagnostics []struct {

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/internal/citest"
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // ciPayloads are texts that a CI system would run as commands, each in the
@@ -72,18 +72,18 @@ func poison(v reflect.Value, payload string) {
 
 // ciResult is testResult with an explored tool, then payload appended to
 // every text.
-func ciResult(payload string) *lint.Result {
+func ciResult(payload string) *result.Result {
 	r := testResult()
-	ce := lint.Counterexample{Input: `{"x":"a"}`, Case: "### input that broke explore-crash\ninput: {\"x\": \"a\"}\noutput: {}\n",
-		Run: lint.ExampleResult{Title: "explore-crash", Line: 3, Status: lint.StatusErrored, ExitStatus: "exit code 2", Stdout: "out", Stderr: "err", Reproduce: "sh linux.sh"}}
-	r.Tools = append(r.Tools, lint.ToolResult{
+	ce := result.Counterexample{Input: `{"x":"a"}`, Case: "### input that broke explore-crash\ninput: {\"x\": \"a\"}\noutput: {}\n",
+		Run: result.ExampleResult{Title: "explore-crash", Line: 3, Status: result.StatusErrored, ExitStatus: "exit code 2", Stdout: "out", Stderr: "err", Reproduce: "sh linux.sh"}}
+	r.Tools = append(r.Tools, result.ToolResult{
 		Dir: "tools/x", Spec: "tools/x/TOOL.md",
-		Findings: []lint.Finding{{Rule: "explore-crash", Severity: lint.SeverityError, Message: "crashes", File: "tools/x/TOOL.md", Line: 3, Column: 1, Key: ce.Input, Tool: "tools/x", Source: "name: x"}},
-		Explore: &lint.ExploreResult{Runs: 5, Properties: []lint.PropertyResult{
-			{Rule: "explore-crash", Status: lint.StatusFailed, Counterexample: &ce},
-			{Rule: "explore-stdout", Status: lint.StatusPassed},
+		Findings: []result.Finding{{Rule: "explore-crash", Severity: result.SeverityError, Message: "crashes", File: "tools/x/TOOL.md", Line: 3, Column: 1, Key: ce.Input, Tool: "tools/x", Source: "name: x"}},
+		Explore: &result.ExploreResult{Runs: 5, Properties: []result.PropertyResult{
+			{Rule: "explore-crash", Status: result.StatusFailed, Counterexample: &ce},
+			{Rule: "explore-stdout", Status: result.StatusPassed},
 		}},
-	}, lint.ToolResult{Dir: "tools/y", Spec: "tools/y/TOOL.md", Explore: &lint.ExploreResult{Skipped: "not explored"}})
+	}, result.ToolResult{Dir: "tools/y", Spec: "tools/y/TOOL.md", Explore: &result.ExploreResult{Skipped: "not explored"}})
 	r.InternalErrors = []string{"worker failed"}
 	r.Interrupted = true
 	poison(reflect.ValueOf(r), payload)
@@ -137,7 +137,7 @@ func TestNoCICommands(t *testing.T) {
 // command per finding, whose path and message, unescaped as the CI system
 // does, are the finding's as commandText shows them: nothing ended a
 // command early or started another.
-func checkOwnCommands(t *testing.T, format string, r *lint.Result, own []citest.Command) {
+func checkOwnCommands(t *testing.T, format string, r *result.Result, own []citest.Command) {
 	t.Helper()
 	findings := r.AllFindings()
 	issues := citest.Issues(format, own)
@@ -148,7 +148,7 @@ func checkOwnCommands(t *testing.T, format string, r *lint.Result, own []citest.
 		t.Errorf("%s: %d commands for %d findings", format, len(issues), len(findings))
 	}
 	for _, is := range issues {
-		if !slices.ContainsFunc(findings, func(f lint.Finding) bool {
+		if !slices.ContainsFunc(findings, func(f result.Finding) bool {
 			return is.File == commandLine(f.File) && strings.HasPrefix(is.Text, commandText(f.Message))
 		}) {
 			t.Errorf("%s: %v: no finding has its file %q and message %q", format, is.Command, is.File, is.Text)

@@ -2,13 +2,13 @@ package report
 
 import (
 	"github.com/jstemmer/go-junit-report/v2/junit"
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // counterexampleRun is the run of the counterexample a finding of the tool
 // t reports (an explore finding, keyed by its input), for the details
 // reports add to a finding; nil for the other findings.
-func counterexampleRun(t *lint.ToolResult, f lint.Finding) *lint.ExampleResult {
+func counterexampleRun(t *result.ToolResult, f result.Finding) *result.ExampleResult {
 	if t.Explore == nil {
 		return nil
 	}
@@ -23,11 +23,11 @@ func counterexampleRun(t *lint.ToolResult, f lint.Finding) *lint.ExampleResult {
 
 // staticFindings are the tool's findings but for those of the explore
 // properties, which have test cases of their own.
-func staticFindings(t *lint.ToolResult) []lint.Finding {
+func staticFindings(t *result.ToolResult) []result.Finding {
 	if t.Explore == nil {
 		return t.Findings
 	}
-	var out []lint.Finding
+	var out []result.Finding
 	for _, f := range t.Findings {
 		if counterexampleRun(t, f) == nil {
 			out = append(out, f)
@@ -40,7 +40,7 @@ func staticFindings(t *lint.ToolResult) []lint.Finding {
 // property, "explore <rule>", failed with its finding and the
 // counterexample's run, or passed, or skipped with why the tool was not
 // explored.
-func propertyCases(t *lint.ToolResult, opt Options) []junitCase {
+func propertyCases(t *result.ToolResult, opt Options) []junitCase {
 	x := t.Explore
 	if x == nil {
 		return nil
@@ -63,10 +63,10 @@ func propertyCases(t *lint.ToolResult, opt Options) []junitCase {
 			if !hasError(run.Findings) {
 				// A warning or a note fails no test case, as in the
 				// static checks: the finding is the case's output.
-				run.Status = lint.StatusPassed
+				run.Status = result.StatusPassed
 			}
 			e := exampleCase(t, &run, c.Name, opt)
-			if run.Status == lint.StatusPassed {
+			if run.Status == result.StatusPassed {
 				e.SystemOut = &junit.Output{Data: findingLines(run.Findings) + "input: " + cleanLine(ce.Input) + "\n"}
 			}
 			out = append(out, e)
@@ -81,9 +81,9 @@ func propertyCases(t *lint.ToolResult, opt Options) []junitCase {
 }
 
 // hasError reports whether a finding is an error.
-func hasError(fs []lint.Finding) bool {
+func hasError(fs []result.Finding) bool {
 	for _, f := range fs {
-		if f.Severity >= lint.SeverityError {
+		if f.Severity >= result.SeverityError {
 			return true
 		}
 	}

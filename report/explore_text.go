@@ -5,14 +5,14 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // writeExploreBlocks writes, for a tool that `speccify-lint explore`
 // explored, why it was skipped, or a block per broken property: the
 // shrunk input, the run as an example's block shows it, and the example
 // case to paste; with -v a line per property that held.
-func writeExploreBlocks(b *bytes.Buffer, t *lint.ToolResult, opt Options) {
+func writeExploreBlocks(b *bytes.Buffer, t *result.ToolResult, opt Options) {
 	x := t.Explore
 	if x == nil {
 		return
@@ -51,7 +51,7 @@ func writeExploreBlocks(b *bytes.Buffer, t *lint.ToolResult, opt Options) {
 
 // exploreSummary is the explore part of the summary line: "explored: 100
 // inputs, properties: 7 held, 1 failed, 0 skipped".
-func exploreSummary(r *lint.Result) string {
+func exploreSummary(r *result.Result) string {
 	inputs, held, failed, skipped := 0, 0, 0, 0
 	for i := range r.Tools {
 		x := r.Tools[i].Explore
@@ -61,9 +61,9 @@ func exploreSummary(r *lint.Result) string {
 		inputs += x.Runs
 		for _, p := range x.Properties {
 			switch p.Status {
-			case lint.StatusPassed:
+			case result.StatusPassed:
 				held++
-			case lint.StatusFailed:
+			case result.StatusFailed:
 				failed++
 			default:
 				skipped++

@@ -5,7 +5,7 @@ import (
 	"encoding/hex"
 	"strconv"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // fingerprint identifies a finding across runs without its line number, so
@@ -43,7 +43,7 @@ func fingerprints(items []item) []fingerprint {
 }
 
 // findingHash hashes what identifies a finding: rule, tool folder and key.
-func findingHash(f lint.Finding) string {
+func findingHash(f result.Finding) string {
 	key := f.Key
 	if key == "" {
 		key = f.File

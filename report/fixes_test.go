@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/contract"
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // fixResult is a result whose findings carry the three kinds of fix: edits
@@ -17,22 +17,22 @@ import (
 // in the model for the writers (the byte column of the edit's end, the size
 // and converted text of the implementation), and no file under the root:
 // writers read none.
-func fixResult(t *testing.T) *lint.Result {
+func fixResult(t *testing.T) *result.Result {
 	root := filepath.Join(t.TempDir(), "gone")
 	p := func(line, col, off int) contract.Point {
 		return contract.Point{Pos: contract.Pos{Line: line, Column: col}, Offset: off}
 	}
-	edit := lint.Finding{Rule: "yaml-split", Severity: lint.SeverityWarning, Message: "split", File: "t/TOOL.md", Line: 3, Column: 8,
+	edit := result.Finding{Rule: "yaml-split", Severity: result.SeverityWarning, Message: "split", File: "t/TOOL.md", Line: 3, Column: 8,
 		Source: "x: {d: é a, b}", Tool: "t",
-		Fix: &lint.Fix{Title: "quote the text of d", Safety: lint.SafeFix, File: "t/TOOL.md",
+		Fix: &result.Fix{Title: "quote the text of d", Safety: result.SafeFix, File: "t/TOOL.md",
 			Edits: []contract.Edit{{Start: p(3, 8, 30), End: p(3, 14, 37), EndByteColumn: 15, New: `"é a, b"`}}}}
-	toLF := lint.Finding{Rule: "implementation-runnable", Severity: lint.SeverityError, Message: "CRLF", File: "t/linux.sh", Line: 1, Column: 1, Tool: "t",
-		Fix: &lint.Fix{Title: "convert to LF", Safety: lint.SafeFix, File: "t/linux.sh", ToLF: true,
+	toLF := result.Finding{Rule: "implementation-runnable", Severity: result.SeverityError, Message: "CRLF", File: "t/linux.sh", Line: 1, Column: 1, Tool: "t",
+		Fix: &result.Fix{Title: "convert to LF", Safety: result.SafeFix, File: "t/linux.sh", ToLF: true,
 			Size: len("#!/bin/sh\r\necho ok\r\n"), Text: "#!/bin/sh\necho ok\n"}}
-	del := lint.Finding{Rule: "fixture-unused", Severity: lint.SeverityWarning, Message: "unused", File: "t/fixtures/u", Line: 1, Column: 1, Tool: "t",
-		Fix: &lint.Fix{Title: "delete the fixture", Safety: lint.UnsafeFix, File: "t/fixtures/u", Delete: true}}
-	r := &lint.Result{Version: "v1.2.3", Root: root, Platform: "linux",
-		Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []lint.Finding{edit, toLF, del}}}}
+	del := result.Finding{Rule: "fixture-unused", Severity: result.SeverityWarning, Message: "unused", File: "t/fixtures/u", Line: 1, Column: 1, Tool: "t",
+		Fix: &result.Fix{Title: "delete the fixture", Safety: result.UnsafeFix, File: "t/fixtures/u", Delete: true}}
+	r := &result.Result{Version: "v1.2.3", Root: root, Platform: "linux",
+		Tools: []result.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []result.Finding{edit, toLF, del}}}}
 	r.Summarize()
 	return r
 }

@@ -14,7 +14,7 @@ import (
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 func TestJSONRoundTrip(t *testing.T) {
@@ -387,13 +387,13 @@ func TestGitHubEscaping(t *testing.T) {
 }
 
 func TestGitHubLimits(t *testing.T) {
-	r := &lint.Result{Version: "v1.0.0", Root: "/r", Ran: true, Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md"}}}
+	r := &result.Result{Version: "v1.0.0", Root: "/r", Ran: true, Tools: []result.ToolResult{{Dir: "t", Spec: "t/TOOL.md"}}}
 	for i := range 12 {
 		r.Tools[0].Findings = append(r.Tools[0].Findings,
-			lint.Finding{Rule: "e", Severity: lint.SeverityError, Message: "error", File: "t/TOOL.md", Line: i + 1, Column: 1},
-			lint.Finding{Rule: "w", Severity: lint.SeverityWarning, Message: "warning", File: "t/TOOL.md", Line: i + 1, Column: 2})
+			result.Finding{Rule: "e", Severity: result.SeverityError, Message: "error", File: "t/TOOL.md", Line: i + 1, Column: 1},
+			result.Finding{Rule: "w", Severity: result.SeverityWarning, Message: "warning", File: "t/TOOL.md", Line: i + 1, Column: 2})
 	}
-	r.Tools[0].Findings = append(r.Tools[0].Findings, lint.Finding{Rule: "n", Severity: lint.SeverityNote, Message: "note", File: "t/TOOL.md", Line: 1, Column: 3})
+	r.Tools[0].Findings = append(r.Tools[0].Findings, result.Finding{Rule: "n", Severity: result.SeverityNote, Message: "note", File: "t/TOOL.md", Line: 1, Column: 3})
 	out := string(render(t, "github", r, Options{NoTimestamps: true}))
 	lines := strings.Split(out, "\n")
 	var kinds []string
@@ -503,7 +503,7 @@ func TestMarkdownEscaping(t *testing.T) {
 func TestPassedWithErrorFindingFails(t *testing.T) {
 	r := testResult()
 	ex := &r.Tools[3].Examples[0] // gamma "same": passed with a note
-	ex.Findings[0].Severity = lint.SeverityError
+	ex.Findings[0].Severity = result.SeverityError
 	var doc junitDoc
 	if err := xml.Unmarshal(render(t, "junit", r, goldenOptions()), &doc); err != nil {
 		t.Fatal(err)
@@ -535,18 +535,18 @@ func TestDetailCapsDifferences(t *testing.T) {
 // are the findings of failing examples, then one per tool before a second
 // from the same tool, not the ten alphabetically first of one tool.
 func TestGitHubBudget(t *testing.T) {
-	r := &lint.Result{Version: "v1.0.0", Root: "/r", Ran: true}
+	r := &result.Result{Version: "v1.0.0", Root: "/r", Ran: true}
 	for _, dir := range []string{"a", "b", "c"} {
-		tool := lint.ToolResult{Dir: dir, Spec: dir + "/TOOL.md"}
+		tool := result.ToolResult{Dir: dir, Spec: dir + "/TOOL.md"}
 		for i := range 8 {
-			tool.Findings = append(tool.Findings, lint.Finding{Rule: "e", Severity: lint.SeverityError, Message: "static", File: tool.Spec, Line: i + 1, Column: 1, Tool: dir})
+			tool.Findings = append(tool.Findings, result.Finding{Rule: "e", Severity: result.SeverityError, Message: "static", File: tool.Spec, Line: i + 1, Column: 1, Tool: dir})
 		}
 		r.Tools = append(r.Tools, tool)
 	}
-	failing := lint.ExampleResult{Title: "x", Line: 40, Status: lint.StatusFailed, Findings: []lint.Finding{
-		{Rule: "example-failed", Severity: lint.SeverityError, Message: "wrong", File: "c/TOOL.md", Line: 42, Column: 1, Tool: "c"},
+	failing := result.ExampleResult{Title: "x", Line: 40, Status: result.StatusFailed, Findings: []result.Finding{
+		{Rule: "example-failed", Severity: result.SeverityError, Message: "wrong", File: "c/TOOL.md", Line: 42, Column: 1, Tool: "c"},
 	}}
-	r.Tools[2].Examples = []lint.ExampleResult{failing}
+	r.Tools[2].Examples = []result.ExampleResult{failing}
 	out := string(render(t, "github", r, Options{NoTimestamps: true}))
 	var shown []string
 	for l := range strings.Lines(out) {

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // githubShown is how many annotations of each kind (error, warning, notice)
@@ -23,15 +23,15 @@ const githubShown = 10
 // report for the
 // log, fenced by ::stop-commands:: so that nothing a tool printed can act as
 // a workflow command.
-func writeGitHub(b *bytes.Buffer, r *lint.Result, opt Options) error {
+func writeGitHub(b *bytes.Buffer, r *result.Result, opt Options) error {
 	items := collect(r)
 	kinds := []struct {
 		command string
-		match   func(lint.Severity) bool
+		match   func(result.Severity) bool
 	}{
-		{"error", func(s lint.Severity) bool { return s >= lint.SeverityError }},
-		{"warning", func(s lint.Severity) bool { return s == lint.SeverityWarning }},
-		{"notice", func(s lint.Severity) bool { return s < lint.SeverityWarning }},
+		{"error", func(s result.Severity) bool { return s >= result.SeverityError }},
+		{"warning", func(s result.Severity) bool { return s == result.SeverityWarning }},
+		{"notice", func(s result.Severity) bool { return s < result.SeverityWarning }},
 	}
 	hidden := 0
 	for _, k := range kinds {
@@ -82,7 +82,7 @@ func writeGitHub(b *bytes.Buffer, r *lint.Result, opt Options) error {
 // others; within each, every tool's first finding before any tool's second,
 // and so on; then place order (path, line, column). items are in place
 // order.
-func annotationOrder(items []item, match func(lint.Severity) bool) []item {
+func annotationOrder(items []item, match func(result.Severity) bool) []item {
 	type ranked struct {
 		it          item
 		class, rank int
@@ -95,7 +95,7 @@ func annotationOrder(items []item, match func(lint.Severity) bool) []item {
 		}
 		class := 1
 		if it.ex != nil {
-			if v := verdict(it.ex); v == lint.StatusFailed || v == lint.StatusErrored {
+			if v := verdict(it.ex); v == result.StatusFailed || v == result.StatusErrored {
 				class = 0
 			}
 		}

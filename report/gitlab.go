@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // gitlabIssue is one entry of a GitLab Code Quality report: an issue of the
@@ -44,7 +45,7 @@ type gitlabPosition struct {
 
 // writeGitLab renders a GitLab Code Quality report: a JSON array with one
 // entry per finding in place order ([] when there is none).
-func writeGitLab(b *bytes.Buffer, r *lint.Result, opt Options) error {
+func writeGitLab(b *bytes.Buffer, r *result.Result, opt Options) error {
 	items := collect(r)
 	categories := ruleCategories(opt.rules())
 	issues := make([]gitlabIssue, len(items))
@@ -99,11 +100,11 @@ func codeClimateCategory(category string) string {
 }
 
 // gitlabSeverity maps a severity to Code Quality's scale.
-func gitlabSeverity(s lint.Severity) string {
+func gitlabSeverity(s result.Severity) string {
 	switch s {
-	case lint.SeverityError:
+	case result.SeverityError:
 		return "major"
-	case lint.SeverityWarning:
+	case result.SeverityWarning:
 		return "minor"
 	}
 	return "info"

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // hostile is what a misbehaving implementation may print: NUL, colour and
@@ -19,7 +19,7 @@ const hostile = "ok\x00nul \x1b[31mred\x1b[0m \x1b]0;window title\x07 \uFFFE\uFF
 	"::error file=x,line=1::injected\n::add-mask::secret\n<script>alert(1)</script> | a & b\n"
 
 // hostileResult puts hostile text wherever a tool or a TOOL.md can put text.
-func hostileResult() *lint.Result {
+func hostileResult() *result.Result {
 	r := testResult()
 	ex := &r.Tools[0].Examples[1] // "sorts keys", failed
 	ex.Stdout = hostile

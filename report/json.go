@@ -6,28 +6,28 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // jsonReport is the JSON format: the schema version, then the Result's own
 // fields in struct order.
 type jsonReport struct {
 	SchemaVersion int `json:"schema_version"`
-	*lint.Result
+	*result.Result
 }
 
 // writeJSON renders the complete model, indented by two spaces. Lists that
 // the model always has are written as [] rather than null, durations are 0
 // with NoTimestamps, and the summary is recounted from the content.
-func writeJSON(b *bytes.Buffer, r *lint.Result, opt Options) error {
+func writeJSON(b *bytes.Buffer, r *result.Result, opt Options) error {
 	c := *r
 	c.Summary = summary(r)
-	c.Tools = make([]lint.ToolResult, len(r.Tools))
+	c.Tools = make([]result.ToolResult, len(r.Tools))
 	for i, t := range r.Tools {
 		t.Duration = opt.duration(t.Duration)
 		t.Implementations = nonNil(t.Implementations)
 		t.Findings = nonNil(t.Findings)
-		t.Examples = make([]lint.ExampleResult, len(r.Tools[i].Examples))
+		t.Examples = make([]result.ExampleResult, len(r.Tools[i].Examples))
 		for j, e := range r.Tools[i].Examples {
 			e.Duration = opt.duration(e.Duration)
 			t.Examples[j] = e
@@ -38,7 +38,7 @@ func writeJSON(b *bytes.Buffer, r *lint.Result, opt Options) error {
 		c.Tools[i] = t
 	}
 	if r.Skills != nil {
-		c.Skills = make([]lint.SkillResult, len(r.Skills))
+		c.Skills = make([]result.SkillResult, len(r.Skills))
 		for i, s := range r.Skills {
 			s.Findings = nonNil(s.Findings)
 			c.Skills[i] = s
@@ -47,13 +47,13 @@ func writeJSON(b *bytes.Buffer, r *lint.Result, opt Options) error {
 	enc := json.NewEncoder(b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(jsonReport{SchemaVersion: lint.SchemaVersion, Result: &c})
+	return enc.Encode(jsonReport{SchemaVersion: result.SchemaVersion, Result: &c})
 }
 
 // exploreForJSON is x with its runs' durations as opt reports them.
-func exploreForJSON(x *lint.ExploreResult, opt Options) *lint.ExploreResult {
+func exploreForJSON(x *result.ExploreResult, opt Options) *result.ExploreResult {
 	c := *x
-	c.Properties = make([]lint.PropertyResult, len(x.Properties))
+	c.Properties = make([]result.PropertyResult, len(x.Properties))
 	for i, p := range x.Properties {
 		if ce := p.Counterexample; ce != nil {
 			cc := *ce
@@ -76,10 +76,10 @@ func nonNil[T any](s []T) []T {
 // ReadJSON reads a report written in the "json" format back into a Result
 // (for merging the reports of shards). It fails on a report of another
 // schema_version than lint.SchemaVersion, and on trailing data.
-func ReadJSON(r io.Reader) (*lint.Result, error) {
+func ReadJSON(r io.Reader) (*result.Result, error) {
 	var doc struct {
 		SchemaVersion *int `json:"schema_version"`
-		lint.Result
+		result.Result
 	}
 	dec := json.NewDecoder(r)
 	if err := dec.Decode(&doc); err != nil {
@@ -91,8 +91,8 @@ func ReadJSON(r io.Reader) (*lint.Result, error) {
 	switch {
 	case doc.SchemaVersion == nil:
 		return nil, fmt.Errorf("reading JSON report: no schema_version: not a speccify-lint JSON report")
-	case *doc.SchemaVersion != lint.SchemaVersion:
-		return nil, fmt.Errorf("reading JSON report: schema_version %d, this speccify-lint reads %d", *doc.SchemaVersion, lint.SchemaVersion)
+	case *doc.SchemaVersion != result.SchemaVersion:
+		return nil, fmt.Errorf("reading JSON report: schema_version %d, this speccify-lint reads %d", *doc.SchemaVersion, result.SchemaVersion)
 	}
 	return &doc.Result, nil
 }

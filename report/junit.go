@@ -11,8 +11,7 @@ import (
 	"time"
 
 	"github.com/jstemmer/go-junit-report/v2/junit"
-
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // outputCap is the most of an example's stdout or stderr a JUnit report
@@ -70,7 +69,7 @@ const staticCase = "static checks"
 // folder and for failures of speccify-lint itself. Every character outside
 // ASCII is written as a character reference (see asciiXML), so that
 // consumers that guess the file's encoding cannot guess wrong.
-func writeJUnit(b *bytes.Buffer, r *lint.Result, opt Options) error {
+func writeJUnit(b *bytes.Buffer, r *result.Result, opt Options) error {
 	timestamp := ""
 	if !opt.NoTimestamps {
 		timestamp = opt.now().Format(time.RFC3339)
@@ -156,7 +155,7 @@ func writeXML(b *bytes.Buffer, doc any) error {
 // at line N" for a blank title, and the title with " (line N)" when other
 // examples share it or it is the static case's name; a name still taken
 // after that (a title that reads "x (line 5)") gets " #2", " #3", ...
-func caseNames(examples []lint.ExampleResult) []string {
+func caseNames(examples []result.ExampleResult) []string {
 	titles := map[string]int{}
 	for _, e := range examples {
 		titles[cleanLine(e.Title)]++
@@ -183,7 +182,7 @@ func caseNames(examples []lint.ExampleResult) []string {
 // lintCase is the static test case of a folder: it fails when a static
 // finding is an error, with a message that counts and names all of them;
 // lesser findings go to its output.
-func lintCase(classname, file string, fs []lint.Finding, opt Options) junitCase {
+func lintCase(classname, file string, fs []result.Finding, opt Options) junitCase {
 	c := junitCase{Testcase: junit.Testcase{Name: staticCase, Classname: cleanLine(classname)}}
 	if !opt.JUnitStrict && file != "" {
 		c.File, c.Line = cleanLine(file), 1
@@ -205,10 +204,10 @@ func lintCase(classname, file string, fs []lint.Finding, opt Options) junitCase 
 // them by severity and names their rules, errors' rules first, each once
 // ("3 errors, 2 warnings: schema, example-input, error-case"); the type names
 // the rules of the errors. failed is whether any finding is an error.
-func findingsSummary(sorted []lint.Finding) (message, typ string, failed bool) {
+func findingsSummary(sorted []result.Finding) (message, typ string, failed bool) {
 	var counts []string
 	var errorRules, rules []string
-	for _, sev := range []lint.Severity{lint.SeverityError, lint.SeverityWarning, lint.SeverityNote, lint.SeverityNone} {
+	for _, sev := range []result.Severity{result.SeverityError, result.SeverityWarning, result.SeverityNote, result.SeverityNone} {
 		n := 0
 		for _, f := range sorted {
 			if f.Severity != sev {
@@ -218,7 +217,7 @@ func findingsSummary(sorted []lint.Finding) (message, typ string, failed bool) {
 			if !slices.Contains(rules, f.Rule) {
 				rules = append(rules, f.Rule)
 			}
-			if sev == lint.SeverityError && !slices.Contains(errorRules, f.Rule) {
+			if sev == result.SeverityError && !slices.Contains(errorRules, f.Rule) {
 				errorRules = append(errorRules, f.Rule)
 			}
 		}
@@ -233,7 +232,7 @@ func findingsSummary(sorted []lint.Finding) (message, typ string, failed bool) {
 // <error> when the implementation timed out, crashed or could not start,
 // <skipped> when it did not run.
 // name is the case's name from caseNames.
-func exampleCase(t *lint.ToolResult, e *lint.ExampleResult, name string, opt Options) junitCase {
+func exampleCase(t *result.ToolResult, e *result.ExampleResult, name string, opt Options) junitCase {
 	c := junitCase{Testcase: junit.Testcase{
 		Name:      name,
 		Classname: cleanLine(t.Dir),
@@ -243,19 +242,19 @@ func exampleCase(t *lint.ToolResult, e *lint.ExampleResult, name string, opt Opt
 		c.File, c.Line = cleanLine(t.Spec), e.Line
 	}
 	switch status := verdict(e); status {
-	case lint.StatusPassed:
+	case result.StatusPassed:
 		if len(e.Findings) > 0 {
 			c.SystemOut = &junit.Output{Data: findingLines(sortedFindings(e.Findings))}
 		}
 		return c
-	case lint.StatusFailed, lint.StatusErrored:
+	case result.StatusFailed, result.StatusErrored:
 		res := &junit.Result{Data: exampleBody(t, e)}
 		if f, ok := firstFinding(e.Findings); ok {
 			res.Message, res.Type = cleanLine(f.Message), f.Rule
 		} else {
 			res.Message = "example " + string(status) + ": " + exitStatus(e)
 		}
-		if status == lint.StatusFailed {
+		if status == result.StatusFailed {
 			c.Failure = res
 		} else {
 			c.Error = res
@@ -277,7 +276,7 @@ func exampleCase(t *lint.ToolResult, e *lint.ExampleResult, name string, opt Opt
 }
 
 // runCase is the <error> test case for failures of speccify-lint itself.
-func runCase(r *lint.Result) junitCase {
+func runCase(r *result.Result) junitCase {
 	var lines []string
 	for _, e := range r.InternalErrors {
 		lines = append(lines, "internal error: "+cleanText(e))
@@ -298,7 +297,7 @@ func runCase(r *lint.Result) junitCase {
 
 // exampleBody is the text of a failing example: its findings, differences,
 // how the process ended and the line that reproduces it.
-func exampleBody(t *lint.ToolResult, e *lint.ExampleResult) string {
+func exampleBody(t *result.ToolResult, e *result.ExampleResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "example %s at %s:%d\n", quote(e.Title), cleanLine(t.Spec), e.Line)
 	b.WriteString(findingLines(sortedFindings(e.Findings)))
@@ -323,22 +322,22 @@ func exampleBody(t *lint.ToolResult, e *lint.ExampleResult) string {
 
 // firstFinding is the first error-level finding of fs in place order, or the
 // first finding when none is an error.
-func firstFinding(fs []lint.Finding) (lint.Finding, bool) {
+func firstFinding(fs []result.Finding) (result.Finding, bool) {
 	sorted := sortedFindings(fs)
 	for _, f := range sorted {
-		if f.Severity >= lint.SeverityError {
+		if f.Severity >= result.SeverityError {
 			return f, true
 		}
 	}
 	if len(sorted) > 0 {
 		return sorted[0], true
 	}
-	return lint.Finding{}, false
+	return result.Finding{}, false
 }
 
 // findingLines formats findings one per line, "path:line:col: severity:
 // message [rule]", each with its help beneath ("  help: ...").
-func findingLines(fs []lint.Finding) string {
+func findingLines(fs []result.Finding) string {
 	var b strings.Builder
 	for _, f := range fs {
 		fmt.Fprintf(&b, "%s:%d:%d: %s: %s [%s]\n", cleanLine(f.File), f.Line, f.Column, f.Severity, cleanLine(f.Message), cleanLine(f.Rule))

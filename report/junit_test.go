@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // junitCaseDoc is a parsed JUnit test case.
@@ -83,7 +83,7 @@ func TestASCIIXML(t *testing.T) {
 // keeps one of each, so no two cases of a suite share a name, whatever the
 // examples are titled.
 func TestJUnitNamesUnique(t *testing.T) {
-	examples := []lint.ExampleResult{
+	examples := []result.ExampleResult{
 		{Title: "lint", Line: 3}, {Title: staticCase, Line: 5}, {Title: "x", Line: 7}, {Title: "x", Line: 9},
 		{Title: "x (line 7)", Line: 11}, {Title: "", Line: 13}, {Title: "example at line 13", Line: 15}, {Title: "x (line 7)", Line: 17},
 	}
@@ -92,7 +92,7 @@ func TestJUnitNamesUnique(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("caseNames = %q\nwant        %q", got, want)
 	}
-	r := &lint.Result{Ran: true, Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Examples: examples}}}
+	r := &result.Result{Ran: true, Tools: []result.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Examples: examples}}}
 	seen := map[string]bool{}
 	for _, c := range junitCases(t, render(t, "junit", r, goldenOptions())) {
 		if seen[c.Classname+"\x00"+c.Name] {
@@ -119,9 +119,9 @@ func TestJUnitSkippedText(t *testing.T) {
 func TestJUnitStaticSummary(t *testing.T) {
 	r := testResult()
 	r.Tools[0].Findings = append(r.Tools[0].Findings,
-		lint.Finding{Rule: "schema-type", Severity: lint.SeverityWarning, Message: "property m has no type", File: "tools/alpha/TOOL.md", Line: 9, Column: 7},
-		lint.Finding{Rule: "broken-link", Severity: lint.SeverityError, Message: "x", File: "tools/alpha/TOOL.md", Line: 12, Column: 1},
-		lint.Finding{Rule: "effects", Severity: lint.SeverityNote, Message: "y", File: "tools/alpha/TOOL.md", Line: 1, Column: 1})
+		result.Finding{Rule: "schema-type", Severity: result.SeverityWarning, Message: "property m has no type", File: "tools/alpha/TOOL.md", Line: 9, Column: 7},
+		result.Finding{Rule: "broken-link", Severity: result.SeverityError, Message: "x", File: "tools/alpha/TOOL.md", Line: 12, Column: 1},
+		result.Finding{Rule: "effects", Severity: result.SeverityNote, Message: "y", File: "tools/alpha/TOOL.md", Line: 1, Column: 1})
 	c := junitCases(t, render(t, "junit", r, goldenOptions()))[0]
 	if c.Name != "static checks" || c.Failure == nil {
 		t.Fatalf("first case %+v, want the failing static case", c)

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // Merge combines the results of the shards of one run (speccify-lint
@@ -22,25 +22,25 @@ import (
 // --no-run setting, explore settings and shard count N, and a tool or skill folder may appear
 // in only one of them (the same shard given twice is an error). results are
 // not changed.
-func Merge(results []*lint.Result) (*lint.Result, error) {
+func Merge(results []*result.Result) (*result.Result, error) {
 	if len(results) == 0 {
 		return nil, fmt.Errorf("merge: no reports to merge")
 	}
 	first := results[0]
-	out := &lint.Result{
+	out := &result.Result{
 		Version:  first.Version,
 		Root:     first.Root,
 		Platform: first.Platform,
 		Ran:      first.Ran,
 		Explore:  first.Explore,
 		Sandbox:  first.Sandbox,
-		Tools:    []lint.ToolResult{},
-		Skills:   []lint.SkillResult{},
-		Findings: []lint.Finding{},
+		Tools:    []result.ToolResult{},
+		Skills:   []result.SkillResult{},
+		Findings: []result.Finding{},
 	}
 	toolFrom := map[string]int{}
 	skillFrom := map[string]int{}
-	seenFinding := map[lint.Finding]bool{}
+	seenFinding := map[result.Finding]bool{}
 	for i, r := range results {
 		if r == nil {
 			return nil, fmt.Errorf("merge: report %d is empty", i+1)
@@ -94,24 +94,24 @@ func Merge(results []*lint.Result) (*lint.Result, error) {
 		// outside any folder are shard 1's, as its findings are).
 		out.Suppressed = append(out.Suppressed, r.Suppressed...)
 	}
-	slices.SortStableFunc(out.Suppressed, lint.CompareFindings)
-	slices.SortStableFunc(out.Tools, func(a, b lint.ToolResult) int { return cmp.Compare(a.Dir, b.Dir) })
-	slices.SortStableFunc(out.Skills, func(a, b lint.SkillResult) int { return cmp.Compare(a.Dir, b.Dir) })
-	slices.SortStableFunc(out.Findings, lint.CompareFindings)
+	slices.SortStableFunc(out.Suppressed, result.CompareFindings)
+	slices.SortStableFunc(out.Tools, func(a, b result.ToolResult) int { return cmp.Compare(a.Dir, b.Dir) })
+	slices.SortStableFunc(out.Skills, func(a, b result.SkillResult) int { return cmp.Compare(a.Dir, b.Dir) })
+	slices.SortStableFunc(out.Findings, result.CompareFindings)
 	out.Summarize()
 	return out, nil
 }
 
 // sameExplore reports whether two results explored alike: both lint runs,
 // or explore runs with the same settings.
-func sameExplore(a, b *lint.ExploreSettings) bool {
+func sameExplore(a, b *result.ExploreSettings) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
 	return *a == *b
 }
 
-func exploreWord(x *lint.ExploreSettings) string {
+func exploreWord(x *result.ExploreSettings) string {
 	if x == nil {
 		return "is a lint run"
 	}

@@ -5,19 +5,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
-func shardResult(shard string, tools ...string) *lint.Result {
-	r := &lint.Result{Version: "v1.0.0", Root: "/repo", Platform: "linux", Ran: true, Shard: shard, Tools: []lint.ToolResult{}}
+func shardResult(shard string, tools ...string) *result.Result {
+	r := &result.Result{Version: "v1.0.0", Root: "/repo", Platform: "linux", Ran: true, Shard: shard, Tools: []result.ToolResult{}}
 	for _, dir := range tools {
-		r.Tools = append(r.Tools, lint.ToolResult{
+		r.Tools = append(r.Tools, result.ToolResult{
 			Dir:  dir,
 			Spec: dir + "/TOOL.md",
-			Findings: []lint.Finding{{
-				Rule: "required-field", Severity: lint.SeverityError, Message: "m", File: dir + "/TOOL.md", Line: 1, Column: 1, Tool: dir,
+			Findings: []result.Finding{{
+				Rule: "required-field", Severity: result.SeverityError, Message: "m", File: dir + "/TOOL.md", Line: 1, Column: 1, Tool: dir,
 			}},
-			Examples: []lint.ExampleResult{{Title: "e", Line: 9, Status: lint.StatusFailed}, {Title: "f", Line: 12, Status: lint.StatusPassed}},
+			Examples: []result.ExampleResult{{Title: "e", Line: 9, Status: result.StatusFailed}, {Title: "f", Line: 12, Status: result.StatusPassed}},
 		})
 	}
 	r.Summarize()
@@ -26,16 +26,16 @@ func shardResult(shard string, tools ...string) *lint.Result {
 
 func TestMerge(t *testing.T) {
 	s1 := shardResult("1/3", "b", "d")
-	s1.Skills = []lint.SkillResult{{Dir: "skills/x", Spec: "skills/x/SKILL.md", Findings: []lint.Finding{}}}
-	escape := lint.Finding{Rule: "symlink-escape", Severity: lint.SeverityWarning, Message: "m", File: "link", Line: 1, Column: 1}
-	s1.Findings = []lint.Finding{escape}
+	s1.Skills = []result.SkillResult{{Dir: "skills/x", Spec: "skills/x/SKILL.md", Findings: []result.Finding{}}}
+	escape := result.Finding{Rule: "symlink-escape", Severity: result.SeverityWarning, Message: "m", File: "link", Line: 1, Column: 1}
+	s1.Findings = []result.Finding{escape}
 	s2 := shardResult("2/3", "a", "e")
-	s2.Findings = []lint.Finding{escape} // the same finding twice is kept once
+	s2.Findings = []result.Finding{escape} // the same finding twice is kept once
 	s2.InternalErrors = []string{"boom"}
 	s3 := shardResult("3/3")
 	s3.Interrupted = true
 
-	got, err := Merge([]*lint.Result{s3, s1, s2})
+	got, err := Merge([]*result.Result{s3, s1, s2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestMerge(t *testing.T) {
 	if got.Shard != "" || !got.Interrupted || len(got.Skills) != 1 || len(got.Findings) != 1 || len(got.InternalErrors) != 1 {
 		t.Errorf("merged %+v", got)
 	}
-	want := lint.Summary{Tools: 4, Findings: 5, Errors: 4, Warnings: 1, Examples: 8, Passed: 4, Failed: 4}
+	want := result.Summary{Tools: 4, Findings: 5, Errors: 4, Warnings: 1, Examples: 8, Passed: 4, Failed: 4}
 	if got.Summary != want {
 		t.Errorf("summary %+v\nwant    %+v", got.Summary, want)
 	}
@@ -73,15 +73,15 @@ func TestMerge(t *testing.T) {
 func TestMergeRejects(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		edit  func(r *lint.Result)
+		edit  func(r *result.Result)
 		dup   bool
 		error string
 	}{
-		{name: "version", edit: func(r *lint.Result) { r.Version = "v1.0.1" }, error: `report 2 has version "v1.0.1" but report 1 has "v1.0.0"`},
-		{name: "root", edit: func(r *lint.Result) { r.Root = "/other" }, error: `report 2 has root "/other" but report 1 has "/repo"`},
-		{name: "platform", edit: func(r *lint.Result) { r.Platform = "macos" }, error: `platform "macos"`},
-		{name: "no-run", edit: func(r *lint.Result) { r.Ran = false }, error: "report 2 did not run (--no-run) the examples but report 1 ran"},
-		{name: "shard count", edit: func(r *lint.Result) { r.Shard = "2/3" }, error: "report 2 is shard 2/3 but report 1 is shard 1/2"},
+		{name: "version", edit: func(r *result.Result) { r.Version = "v1.0.1" }, error: `report 2 has version "v1.0.1" but report 1 has "v1.0.0"`},
+		{name: "root", edit: func(r *result.Result) { r.Root = "/other" }, error: `report 2 has root "/other" but report 1 has "/repo"`},
+		{name: "platform", edit: func(r *result.Result) { r.Platform = "macos" }, error: `platform "macos"`},
+		{name: "no-run", edit: func(r *result.Result) { r.Ran = false }, error: "report 2 did not run (--no-run) the examples but report 1 ran"},
+		{name: "shard count", edit: func(r *result.Result) { r.Shard = "2/3" }, error: "report 2 is shard 2/3 but report 1 is shard 1/2"},
 		{name: "same shard twice", dup: true, error: "tool folder a is in reports 1 and 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -92,7 +92,7 @@ func TestMergeRejects(t *testing.T) {
 			} else {
 				tc.edit(b)
 			}
-			_, err := Merge([]*lint.Result{a, b})
+			_, err := Merge([]*result.Result{a, b})
 			if err == nil || !strings.Contains(err.Error(), tc.error) {
 				t.Errorf("error %v, want one containing %q", err, tc.error)
 			}
@@ -108,8 +108,8 @@ func TestMergeRejects(t *testing.T) {
 func TestMergeRoundTrip(t *testing.T) {
 	a, b := shardResult("1/2", "x"), shardResult("2/2", "y")
 	var bufs [2]bytes.Buffer
-	var read []*lint.Result
-	for i, r := range []*lint.Result{a, b} {
+	var read []*result.Result
+	for i, r := range []*result.Result{a, b} {
 		if err := Write(&bufs[i], "json", r, Options{NoTimestamps: true}); err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +151,7 @@ func TestMergeSandbox(t *testing.T) {
 	} {
 		a, b := shardResult("1/2", "x"), shardResult("2/2", "y")
 		a.Sandbox, b.Sandbox = tc.shards[0], tc.shards[1]
-		merged, err := Merge([]*lint.Result{a, b})
+		merged, err := Merge([]*result.Result{a, b})
 		if err != nil {
 			t.Fatal(err)
 		}

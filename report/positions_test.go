@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestMergedReportPositions: a report read back from JSON (what merge
@@ -33,7 +33,7 @@ func TestMergedReportPositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	merged, err := Merge([]*lint.Result{back})
+	merged, err := Merge([]*result.Result{back})
 	if err != nil {
 		t.Fatal(err)
 	}

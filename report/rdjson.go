@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // rdMessageCap is the most of a message the reviewdog formats carry: the
@@ -63,7 +64,7 @@ type rdPosition struct {
 
 // writeRDJSON renders reviewdog's rdjson format: one DiagnosticResult with
 // a diagnostic per finding, in place order.
-func writeRDJSON(b *bytes.Buffer, r *lint.Result, opt Options) error {
+func writeRDJSON(b *bytes.Buffer, r *result.Result, opt Options) error {
 	res := rdResult{Source: rdToolSource(opt), Diagnostics: rdDiagnostics(r, opt, false)}
 	enc := json.NewEncoder(b)
 	enc.SetIndent("", "  ")
@@ -73,7 +74,7 @@ func writeRDJSON(b *bytes.Buffer, r *lint.Result, opt Options) error {
 
 // writeRDJSONL renders reviewdog's rdjsonl format: one Diagnostic (with its
 // source) per line, in place order.
-func writeRDJSONL(b *bytes.Buffer, r *lint.Result, opt Options) error {
+func writeRDJSONL(b *bytes.Buffer, r *result.Result, opt Options) error {
 	enc := json.NewEncoder(b)
 	enc.SetEscapeHTML(false)
 	for _, d := range rdDiagnostics(r, opt, true) {
@@ -91,7 +92,7 @@ func rdToolSource(opt Options) rdSource {
 // rdDiagnostics are the diagnostics of every finding; withSource puts the
 // tool in each. Columns are the byte columns the model holds
 // (Finding.ByteColumn).
-func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic {
+func rdDiagnostics(r *result.Result, opt Options, withSource bool) []rdDiagnostic {
 	base := opt.informationURI()
 	ds := []rdDiagnostic{}
 	for _, it := range collect(r) {
@@ -118,7 +119,7 @@ func rdDiagnostics(r *lint.Result, opt Options, withSource bool) []rdDiagnostic 
 // contract.Edit's byte columns) and their new text (with LF line endings). A fix
 // that deletes its file or converts its line endings is no range of text:
 // rdjson cannot express it, and it has no suggestion.
-func rdSuggestions(f lint.Finding) []rdSuggestion {
+func rdSuggestions(f result.Finding) []rdSuggestion {
 	fix := f.Fix
 	if fix == nil || fix.Delete || fix.ToLF || len(fix.Edits) == 0 {
 		return nil
@@ -134,11 +135,11 @@ func rdSuggestions(f lint.Finding) []rdSuggestion {
 }
 
 // upperSeverity is the name of a severity that reviewdog and TeamCity use.
-func upperSeverity(s lint.Severity) string {
+func upperSeverity(s result.Severity) string {
 	switch s {
-	case lint.SeverityError:
+	case result.SeverityError:
 		return "ERROR"
-	case lint.SeverityWarning:
+	case result.SeverityWarning:
 		return "WARNING"
 	}
 	return "INFO"

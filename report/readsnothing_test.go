@@ -31,7 +31,7 @@ func TestWritersReadNoFiles(t *testing.T) {
 			path, _ := strconv.Unquote(imp.Path.Value)
 			switch path {
 			case "os", "io/fs", "path/filepath", "io/ioutil":
-				t.Errorf("%s imports %s: a writer reads nothing from disk; put what it needs in the model (lint.Finding)", name, path)
+				t.Errorf("%s imports %s: a writer reads nothing from disk; put what it needs in the model (result.Finding)", name, path)
 			}
 		}
 	}

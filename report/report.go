@@ -1,4 +1,4 @@
-// Package report renders a lint.Result in the formats speccify-lint emits:
+// Package report renders a result.Result in the formats speccify-lint emits:
 // human text, the JSON model, SARIF 2.1.0, JUnit XML, GitHub workflow
 // commands, a GitHub step summary, GitLab Code Quality JSON, Checkstyle
 // XML, reviewdog's rdjson and rdjsonl, Azure Pipelines logging commands and
@@ -7,8 +7,8 @@
 //
 // Writers only render: they never re-run anything, read no file and never
 // change the Result they are given; what they show of a place (the UTF-16
-// and byte columns, a fix's whole text) is in the model (lint.Finding,
-// contract.Edit, lint.Fix). Every path in a report is relative to Result.Root
+// and byte columns, a fix's whole text) is in the model (result.Finding,
+// contract.Edit, result.Fix). Every path in a report is relative to Result.Root
 // with forward slashes, as the model holds it. Output is deterministic: the
 // same Result and Options give the same bytes (timestamps appear only when
 // Options.NoTimestamps is false, and then come from Options.Now).
@@ -35,6 +35,7 @@ import (
 
 	"github.com/speccify/speccify-lint/drift"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // defaultInformationURI is the project page reports link to when
@@ -123,7 +124,7 @@ func GitHubSourceURL(getenv func(string) string) string {
 // documentation).
 type formatWriter struct {
 	name  string
-	write func(*bytes.Buffer, *lint.Result, Options) error
+	write func(*bytes.Buffer, *result.Result, Options) error
 	guard func([]byte) []byte
 	// fixes is true when the format shows the findings' fixes (or, in the
 	// text report, that one is available).
@@ -176,7 +177,7 @@ func names[T any](list []T, name func(T) string) []string {
 }
 
 // Write renders r to w in format, one of Formats.
-func Write(w io.Writer, format string, r *lint.Result, opt Options) error {
+func Write(w io.Writer, format string, r *result.Result, opt Options) error {
 	if r == nil {
 		return fmt.Errorf("report: no result to write")
 	}
@@ -240,7 +241,7 @@ func (o Options) duration(d time.Duration) time.Duration {
 // "speccify-lint", and for a shard K of N (Result.Shard "K/N") that
 // category followed by "/shard-K-of-N", so that every shard has its own:
 // "speccify-lint/shard-2-of-4/".
-func (o Options) sarifAutomationID(r *lint.Result) string {
+func (o Options) sarifAutomationID(r *result.Result) string {
 	category := strings.TrimRight(o.SARIFCategory, "/")
 	if category == "" {
 		category = toolName
@@ -253,7 +254,7 @@ func (o Options) sarifAutomationID(r *lint.Result) string {
 
 // summary counts r afresh, so that a report's totals always agree with what
 // it lists even when the caller did not call Summarize. r is not changed.
-func summary(r *lint.Result) lint.Summary {
+func summary(r *result.Result) result.Summary {
 	c := *r
 	c.Summarize()
 	return c.Summary
@@ -262,15 +263,15 @@ func summary(r *lint.Result) lint.Summary {
 // item is one finding with the example it belongs to (nil for static
 // findings).
 type item struct {
-	f  lint.Finding
-	ex *lint.ExampleResult
+	f  result.Finding
+	ex *result.ExampleResult
 }
 
 // collect lists every finding of r with its example, in the order of
-// lint.Result.AllFindings (file, line, column, rule, message).
-func collect(r *lint.Result) []item {
+// result.Result.AllFindings (file, line, column, rule, message).
+func collect(r *result.Result) []item {
 	var all []item
-	add := func(fs []lint.Finding, ex *lint.ExampleResult) {
+	add := func(fs []result.Finding, ex *result.ExampleResult) {
 		for _, f := range fs {
 			all = append(all, item{f, ex})
 		}
@@ -288,24 +289,24 @@ func collect(r *lint.Result) []item {
 	for i := range r.Skills {
 		add(r.Skills[i].Findings, nil)
 	}
-	slices.SortStableFunc(all, func(a, b item) int { return lint.CompareFindings(a.f, b.f) })
+	slices.SortStableFunc(all, func(a, b item) int { return result.CompareFindings(a.f, b.f) })
 	return all
 }
 
 // toolOrder returns the indices of r.Tools ordered by folder (ToolOrder).
-func toolOrder(r *lint.Result) []int {
-	return ToolOrder(names(r.Tools, func(t lint.ToolResult) string { return t.Dir }))
+func toolOrder(r *result.Result) []int {
+	return ToolOrder(names(r.Tools, func(t result.ToolResult) string { return t.Dir }))
 }
 
 // sortedFindings returns a sorted copy of fs.
-func sortedFindings(fs []lint.Finding) []lint.Finding {
+func sortedFindings(fs []result.Finding) []result.Finding {
 	c := slices.Clone(fs)
-	slices.SortStableFunc(c, lint.CompareFindings)
+	slices.SortStableFunc(c, result.CompareFindings)
 	return c
 }
 
 // exitStatus describes how an example's process ended.
-func exitStatus(e *lint.ExampleResult) string {
+func exitStatus(e *result.ExampleResult) string {
 	if e.ExitStatus != "" {
 		return cleanLine(e.ExitStatus)
 	}
@@ -361,7 +362,7 @@ func detail(it item) string {
 		listed++
 	}
 	// How the process ended, unless the message already says it.
-	if st := exitStatus(ex); (ex.Status == lint.StatusFailed || ex.Status == lint.StatusErrored) && !strings.Contains(msg, st) {
+	if st := exitStatus(ex); (ex.Status == result.StatusFailed || ex.Status == result.StatusErrored) && !strings.Contains(msg, st) {
 		b.WriteString("\n")
 		b.WriteString(st)
 	}
@@ -376,7 +377,7 @@ func detail(it item) string {
 // messageAndHelp is a finding's message and its help on one line,
 // "message; help: help", for the formats that show one text per finding
 // and have no place for the help (GitLab's description).
-func messageAndHelp(f lint.Finding) string {
+func messageAndHelp(f result.Finding) string {
 	if f.Help == "" {
 		return f.Message
 	}
@@ -385,20 +386,20 @@ func messageAndHelp(f lint.Finding) string {
 
 // statusBaselined is the verdict a report gives an example that fails only
 // as a --baseline file records (lint.ExampleResult.Baselined).
-const statusBaselined lint.Status = "baselined"
+const statusBaselined result.Status = "baselined"
 
 // verdict is the status a report gives an example: its Status, except that
 // a run that passed but has an error-level finding (such as side effects at
 // error level) counts as failed, and one whose failure the baseline records
 // is baselined.
-func verdict(e *lint.ExampleResult) lint.Status {
+func verdict(e *result.ExampleResult) result.Status {
 	if e.Baselined > 0 {
 		return statusBaselined
 	}
-	if e.Status == lint.StatusPassed {
+	if e.Status == result.StatusPassed {
 		for _, f := range e.Findings {
-			if f.Severity >= lint.SeverityError {
-				return lint.StatusFailed
+			if f.Severity >= result.SeverityError {
+				return result.StatusFailed
 			}
 		}
 	}
@@ -406,13 +407,13 @@ func verdict(e *lint.ExampleResult) lint.Status {
 }
 
 // severityLevel is the SARIF level of a severity.
-func severityLevel(s lint.Severity) string {
+func severityLevel(s result.Severity) string {
 	switch s {
-	case lint.SeverityError:
+	case result.SeverityError:
 		return "error"
-	case lint.SeverityWarning:
+	case result.SeverityWarning:
 		return "warning"
-	case lint.SeverityNote:
+	case result.SeverityNote:
 		return "note"
 	}
 	return "none"

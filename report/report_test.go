@@ -12,6 +12,7 @@ import (
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -23,45 +24,45 @@ var fixedNow = func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, ti
 // example-crash is left out on purpose: SARIF must still describe it.
 func testRules() []*lint.Rule {
 	return []*lint.Rule{
-		{ID: "required-field", Severity: lint.SeverityError, Category: "contract", Title: "Required frontmatter field", Doc: "Every TOOL.md names the tool and describes it. Add the missing field to the frontmatter."},
-		{ID: "schema-type", Severity: lint.SeverityWarning, Category: "schemas", Title: "Schema without a type", Doc: "A property schema should say its type, so that examples can be checked against it."},
-		{ID: "duplicate-title", Severity: lint.SeverityWarning, Category: "examples", Title: "Duplicate example title", Doc: "Example titles name test cases; give each example its own title."},
-		{ID: "missing-impl", Severity: lint.SeverityWarning, Category: "implementations", Title: "No implementation for the platform", Doc: "The tool folder has no implementation for the platform being checked, so its examples cannot run."},
-		{ID: "example-failed", Severity: lint.SeverityError, Category: "run", Title: "Example gives a wrong answer", Doc: "The implementation's output does not cover the example's expected output. Fix the implementation or the example."},
-		{ID: "example-timeout", Severity: lint.SeverityError, Category: "run", Title: "Example timed out", Doc: "The implementation did not finish within the time limit."},
-		{ID: "effects", Severity: lint.SeverityNote, Category: "run", Title: "Example has side effects", Doc: "The implementation wrote files outside its working directory."},
-		{ID: "symlink-escape", Severity: lint.SeverityWarning, Category: "contract", Title: "Symlink leaves the root", Doc: "A symlink points outside the checked root; it is not followed."},
-		{ID: "broken-link", Severity: lint.SeverityError, Category: "skills", Title: "Broken link in a skill", Doc: "A SKILL.md links to a tool folder that does not exist."},
+		{ID: "required-field", Severity: result.SeverityError, Category: "contract", Title: "Required frontmatter field", Doc: "Every TOOL.md names the tool and describes it. Add the missing field to the frontmatter."},
+		{ID: "schema-type", Severity: result.SeverityWarning, Category: "schemas", Title: "Schema without a type", Doc: "A property schema should say its type, so that examples can be checked against it."},
+		{ID: "duplicate-title", Severity: result.SeverityWarning, Category: "examples", Title: "Duplicate example title", Doc: "Example titles name test cases; give each example its own title."},
+		{ID: "missing-impl", Severity: result.SeverityWarning, Category: "implementations", Title: "No implementation for the platform", Doc: "The tool folder has no implementation for the platform being checked, so its examples cannot run."},
+		{ID: "example-failed", Severity: result.SeverityError, Category: "run", Title: "Example gives a wrong answer", Doc: "The implementation's output does not cover the example's expected output. Fix the implementation or the example."},
+		{ID: "example-timeout", Severity: result.SeverityError, Category: "run", Title: "Example timed out", Doc: "The implementation did not finish within the time limit."},
+		{ID: "effects", Severity: result.SeverityNote, Category: "run", Title: "Example has side effects", Doc: "The implementation wrote files outside its working directory."},
+		{ID: "symlink-escape", Severity: result.SeverityWarning, Category: "contract", Title: "Symlink leaves the root", Doc: "A symlink points outside the checked root; it is not followed."},
+		{ID: "broken-link", Severity: result.SeverityError, Category: "skills", Title: "Broken link in a skill", Doc: "A SKILL.md links to a tool folder that does not exist."},
 	}
 }
 
 // testResult is a result with every kind of verdict and finding.
-func testResult() *lint.Result {
-	r := &lint.Result{
+func testResult() *result.Result {
+	r := &result.Result{
 		Version:  "v1.2.3",
 		Root:     "/work/my repo",
 		Platform: "linux",
 		Ran:      true,
-		Findings: []lint.Finding{
-			{Rule: "symlink-escape", Severity: lint.SeverityWarning, Message: "symlink tools/link points outside the root", File: "tools/link", Line: 1, Column: 1, Key: "tools/link"},
+		Findings: []result.Finding{
+			{Rule: "symlink-escape", Severity: result.SeverityWarning, Message: "symlink tools/link points outside the root", File: "tools/link", Line: 1, Column: 1, Key: "tools/link"},
 		},
-		Tools: []lint.ToolResult{
+		Tools: []result.ToolResult{
 			{
 				Dir: "tools/alpha", Spec: "tools/alpha/TOOL.md", Name: "alpha",
-				Implementations: []lint.Implementation{{Platform: "linux", Path: "tools/alpha/linux.py"}},
-				Findings: []lint.Finding{
-					{Rule: "schema-type", Severity: lint.SeverityWarning, Message: "property n has no type", File: "tools/alpha/TOOL.md", Line: 8, Column: 7, Key: "inputs.properties.n", Tool: "tools/alpha",
+				Implementations: []result.Implementation{{Platform: "linux", Path: "tools/alpha/linux.py"}},
+				Findings: []result.Finding{
+					{Rule: "schema-type", Severity: result.SeverityWarning, Message: "property n has no type", File: "tools/alpha/TOOL.md", Line: 8, Column: 7, Key: "inputs.properties.n", Tool: "tools/alpha",
 						Source: "      n: {}", Span: contract.Span{Start: contract.Point{Pos: contract.Pos{Line: 8, Column: 7}, Offset: 100}, End: contract.Point{Pos: contract.Pos{Line: 8, Column: 8}, Offset: 101}}},
-					{Rule: "required-field", Severity: lint.SeverityError, Message: `missing "description"`, Help: "add a one-paragraph description", File: "tools/alpha/TOOL.md", Line: 2, Column: 1, Key: "description", Tool: "tools/alpha"},
+					{Rule: "required-field", Severity: result.SeverityError, Message: `missing "description"`, Help: "add a one-paragraph description", File: "tools/alpha/TOOL.md", Line: 2, Column: 1, Key: "description", Tool: "tools/alpha"},
 				},
-				Examples: []lint.ExampleResult{
+				Examples: []result.ExampleResult{
 					{
-						Title: "adds two numbers", Line: 20, InputLine: 22, OutputLine: 23, Status: lint.StatusPassed,
+						Title: "adds two numbers", Line: 20, InputLine: 22, OutputLine: 23, Status: result.StatusPassed,
 						Duration: 12 * time.Millisecond, ExitCode: 0, ExitStatus: "exit code 0",
 						Stdout: `{"sum":3}` + "\n", Implementation: "tools/alpha/linux.py",
 					},
 					{
-						Title: "sorts keys", Line: 26, InputLine: 28, OutputLine: 29, Status: lint.StatusFailed,
+						Title: "sorts keys", Line: 26, InputLine: 28, OutputLine: 29, Status: result.StatusFailed,
 						Duration: 15 * time.Millisecond, ExitCode: 0, ExitStatus: "exit code 0",
 						Stdout: `{"keys":["B","A"]}` + "\n", Stderr: "DeprecationWarning: sort() is slow\n",
 						Differences: []jsonexact.Difference{
@@ -70,91 +71,91 @@ func testResult() *lint.Result {
 						},
 						Reproduce:      `printf '%s\n' '{"keys":["b","a"]}' | python3 tools/alpha/linux.py`,
 						Implementation: "tools/alpha/linux.py",
-						Findings: []lint.Finding{
-							{Rule: "example-failed", Severity: lint.SeverityError, Message: `example "sorts keys": the output does not match`, Help: "fix the implementation or the expected output", File: "tools/alpha/TOOL.md", Line: 29, Column: 1, Key: "sorts keys", Tool: "tools/alpha",
+						Findings: []result.Finding{
+							{Rule: "example-failed", Severity: result.SeverityError, Message: `example "sorts keys": the output does not match`, Help: "fix the implementation or the expected output", File: "tools/alpha/TOOL.md", Line: 29, Column: 1, Key: "sorts keys", Tool: "tools/alpha",
 								Source: `output:	{"keys": ["A", "B"]}`, Span: contract.Span{Start: contract.Point{Pos: contract.Pos{Line: 29, Column: 9}, Offset: 300}, End: contract.Point{Pos: contract.Pos{Line: 29, Column: 29}, Offset: 320}}},
 						},
 					},
 					{
-						Title: "slow path", Line: 32, InputLine: 34, OutputLine: 35, Status: lint.StatusErrored,
+						Title: "slow path", Line: 32, InputLine: 34, OutputLine: 35, Status: result.StatusErrored,
 						Duration: 2 * time.Second, ExitCode: -1, ExitStatus: "timed out after 2s",
 						Stderr:         "step 1\nstep 2\nstep 3\nstep 4\nstep 5\nstep 6\nstep 7\n",
 						Reproduce:      `printf '%s\n' '{"n":1000000}' | python3 tools/alpha/linux.py`,
 						Implementation: "tools/alpha/linux.py",
-						Findings: []lint.Finding{
-							{Rule: "example-timeout", Severity: lint.SeverityError, Message: `example "slow path": timed out after 2s`, File: "tools/alpha/TOOL.md", Line: 35, Column: 1, Key: "slow path", Tool: "tools/alpha"},
+						Findings: []result.Finding{
+							{Rule: "example-timeout", Severity: result.SeverityError, Message: `example "slow path": timed out after 2s`, File: "tools/alpha/TOOL.md", Line: 35, Column: 1, Key: "slow path", Tool: "tools/alpha"},
 						},
 					},
-					{Title: "needs network", Line: 38, Status: lint.StatusSkipped, SkipReason: "requires network access"},
+					{Title: "needs network", Line: 38, Status: result.StatusSkipped, SkipReason: "requires network access"},
 				},
-				Status:   lint.ToolInvalidSpec,
+				Status:   result.ToolInvalidSpec,
 				Duration: 2100 * time.Millisecond,
 			},
 			{
 				Dir: "tools/beta", Spec: "tools/beta/TOOL.md",
-				Findings: []lint.Finding{
-					{Rule: "missing-impl", Severity: lint.SeverityWarning, Message: "no implementation for linux", File: "tools/beta/TOOL.md", Line: 1, Column: 1, Key: "linux", Tool: "tools/beta"},
+				Findings: []result.Finding{
+					{Rule: "missing-impl", Severity: result.SeverityWarning, Message: "no implementation for linux", File: "tools/beta/TOOL.md", Line: 1, Column: 1, Key: "linux", Tool: "tools/beta"},
 				},
-				Examples: []lint.ExampleResult{
-					{Title: "echoes", Line: 12, Status: lint.StatusSkipped, SkipReason: "no implementation for linux"},
+				Examples: []result.ExampleResult{
+					{Title: "echoes", Line: 12, Status: result.StatusSkipped, SkipReason: "no implementation for linux"},
 				},
-				Status:  lint.ToolNotImplemented,
+				Status:  result.ToolNotImplemented,
 				Skipped: "no implementation for linux",
 			},
 			{
 				Dir: "tools/delta", Spec: "tools/delta/TOOL.md", Name: "delta",
-				Implementations: []lint.Implementation{{Platform: "linux", Path: "tools/delta/linux.sh"}},
-				Examples: []lint.ExampleResult{
+				Implementations: []result.Implementation{{Platform: "linux", Path: "tools/delta/linux.sh"}},
+				Examples: []result.ExampleResult{
 					{
-						Title: "divides", Line: 10, OutputLine: 13, Status: lint.StatusErrored,
+						Title: "divides", Line: 10, OutputLine: 13, Status: result.StatusErrored,
 						Duration: 30 * time.Millisecond, ExitCode: -1, ExitStatus: "killed by SIGSEGV",
 						Stderr:         "Segmentation fault (core dumped)\n",
 						Reproduce:      `printf '%s\n' '{"d":0}' | sh tools/delta/linux.sh`,
 						Implementation: "tools/delta/linux.sh",
-						Findings: []lint.Finding{
-							{Rule: "example-crash", Severity: lint.SeverityError, Message: `example "divides": killed by SIGSEGV`, File: "tools/delta/TOOL.md", Line: 13, Column: 1, Key: "divides", Tool: "tools/delta"},
+						Findings: []result.Finding{
+							{Rule: "example-crash", Severity: result.SeverityError, Message: `example "divides": killed by SIGSEGV`, File: "tools/delta/TOOL.md", Line: 13, Column: 1, Key: "divides", Tool: "tools/delta"},
 						},
 					},
 				},
-				Status:   lint.ToolFailed,
+				Status:   result.ToolFailed,
 				Duration: 40 * time.Millisecond,
 			},
 			{
 				Dir: "tools/gamma, v2", Spec: "tools/gamma, v2/TOOL.md", Name: "gamma",
-				Implementations: []lint.Implementation{{Platform: "linux", Path: "tools/gamma, v2/linux.py"}},
-				Findings: []lint.Finding{
-					{Rule: "duplicate-title", Severity: lint.SeverityWarning, Message: `two examples are titled "same"`, File: "tools/gamma, v2/TOOL.md", Line: 30, Column: 5, Tool: "tools/gamma, v2"},
-					{Rule: "duplicate-title", Severity: lint.SeverityWarning, Message: `two examples are titled "same"`, File: "tools/gamma, v2/TOOL.md", Line: 40, Column: 5, Tool: "tools/gamma, v2"},
+				Implementations: []result.Implementation{{Platform: "linux", Path: "tools/gamma, v2/linux.py"}},
+				Findings: []result.Finding{
+					{Rule: "duplicate-title", Severity: result.SeverityWarning, Message: `two examples are titled "same"`, File: "tools/gamma, v2/TOOL.md", Line: 30, Column: 5, Tool: "tools/gamma, v2"},
+					{Rule: "duplicate-title", Severity: result.SeverityWarning, Message: `two examples are titled "same"`, File: "tools/gamma, v2/TOOL.md", Line: 40, Column: 5, Tool: "tools/gamma, v2"},
 				},
-				Examples: []lint.ExampleResult{
+				Examples: []result.ExampleResult{
 					{
-						Title: "same", Line: 30, Status: lint.StatusPassed, Duration: 5 * time.Millisecond,
+						Title: "same", Line: 30, Status: result.StatusPassed, Duration: 5 * time.Millisecond,
 						ExitStatus: "exit code 0", Implementation: "tools/gamma, v2/linux.py",
-						Findings: []lint.Finding{
-							{Rule: "effects", Severity: lint.SeverityNote, Message: "wrote 50%: /tmp/out, a file outside its directory", File: "tools/gamma, v2/TOOL.md", Line: 33, Column: 1, Key: "same", Tool: "tools/gamma, v2"},
+						Findings: []result.Finding{
+							{Rule: "effects", Severity: result.SeverityNote, Message: "wrote 50%: /tmp/out, a file outside its directory", File: "tools/gamma, v2/TOOL.md", Line: 33, Column: 1, Key: "same", Tool: "tools/gamma, v2"},
 						},
 					},
-					{Title: "same", Line: 40, Status: lint.StatusPassed, Duration: 6 * time.Millisecond, ExitStatus: "exit code 0", Implementation: "tools/gamma, v2/linux.py"},
+					{Title: "same", Line: 40, Status: result.StatusPassed, Duration: 6 * time.Millisecond, ExitStatus: "exit code 0", Implementation: "tools/gamma, v2/linux.py"},
 				},
-				Status:   lint.ToolPassed,
+				Status:   result.ToolPassed,
 				Duration: 20 * time.Millisecond,
 			},
 		},
-		Skills: []lint.SkillResult{
-			{Dir: "skills/review", Spec: "skills/review/SKILL.md", Findings: []lint.Finding{
-				{Rule: "broken-link", Severity: lint.SeverityError, Message: "link to ../../tools/omega: no such tool folder", File: "skills/review/SKILL.md", Line: 5, Column: 10, Key: "../../tools/omega", Tool: "skills/review"},
+		Skills: []result.SkillResult{
+			{Dir: "skills/review", Spec: "skills/review/SKILL.md", Findings: []result.Finding{
+				{Rule: "broken-link", Severity: result.SeverityError, Message: "link to ../../tools/omega: no such tool folder", File: "skills/review/SKILL.md", Line: 5, Column: 10, Key: "../../tools/omega", Tool: "skills/review"},
 			}},
 		},
 		// Suppressed by a comment, and by the baseline (inside the root and
 		// outside it); the second has the rule, folder and key of a reported
 		// finding, so its fingerprint's occurrence follows that one's.
-		Suppressed: []lint.Finding{
-			{Rule: "required-field", Severity: lint.SeverityError, Message: `missing "effects"`, File: "tools/alpha/TOOL.md", Line: 1, Column: 1, Key: "effects", Tool: "tools/alpha",
-				Suppression: &lint.Suppression{Kind: lint.SuppressedInSource, Justification: "effects are in the body", File: "tools/alpha/TOOL.md", Line: 9, Column: 1}},
-			{Rule: "missing-impl", Severity: lint.SeverityWarning, Message: "no implementation for linux", File: "tools/beta/TOOL.md", Line: 1, Column: 1, Key: "linux", Tool: "tools/beta",
-				Suppression: &lint.Suppression{Kind: lint.SuppressedExternal, File: ".speccify-lint-baseline.json", Line: 4, Column: 1}},
-			{Rule: "effects", Severity: lint.SeverityNote, Message: "wrote /tmp/x", File: "tools/delta/TOOL.md", Line: 13, Column: 1, Key: "divides", Tool: "tools/delta",
-				Suppression: &lint.Suppression{Kind: lint.SuppressedExternal, File: "/elsewhere/base line.json", Line: 10, Column: 1}},
+		Suppressed: []result.Finding{
+			{Rule: "required-field", Severity: result.SeverityError, Message: `missing "effects"`, File: "tools/alpha/TOOL.md", Line: 1, Column: 1, Key: "effects", Tool: "tools/alpha",
+				Suppression: &result.Suppression{Kind: result.SuppressedInSource, Justification: "effects are in the body", File: "tools/alpha/TOOL.md", Line: 9, Column: 1}},
+			{Rule: "missing-impl", Severity: result.SeverityWarning, Message: "no implementation for linux", File: "tools/beta/TOOL.md", Line: 1, Column: 1, Key: "linux", Tool: "tools/beta",
+				Suppression: &result.Suppression{Kind: result.SuppressedExternal, File: ".speccify-lint-baseline.json", Line: 4, Column: 1}},
+			{Rule: "effects", Severity: result.SeverityNote, Message: "wrote /tmp/x", File: "tools/delta/TOOL.md", Line: 13, Column: 1, Key: "divides", Tool: "tools/delta",
+				Suppression: &result.Suppression{Kind: result.SuppressedExternal, File: "/elsewhere/base line.json", Line: 10, Column: 1}},
 		},
 	}
 	r.Summarize()
@@ -162,15 +163,15 @@ func testResult() *lint.Result {
 }
 
 // passingTools adds two tools whose examples all pass to r.
-func passingTools(r *lint.Result) *lint.Result {
+func passingTools(r *result.Result) *result.Result {
 	for _, name := range []string{"epsilon", "zeta"} {
-		r.Tools = append(r.Tools, lint.ToolResult{
+		r.Tools = append(r.Tools, result.ToolResult{
 			Dir: "tools/" + name, Spec: "tools/" + name + "/TOOL.md", Name: name,
-			Examples: []lint.ExampleResult{
-				{Title: "works", Line: 12, Status: lint.StatusPassed, ExitStatus: "exit code 0"},
-				{Title: "fails cleanly", Line: 16, Status: lint.StatusPassed, ExitCode: 1, ExitStatus: "exit code 1"},
+			Examples: []result.ExampleResult{
+				{Title: "works", Line: 12, Status: result.StatusPassed, ExitStatus: "exit code 0"},
+				{Title: "fails cleanly", Line: 16, Status: result.StatusPassed, ExitCode: 1, ExitStatus: "exit code 1"},
 			},
-			Status: lint.ToolPassed,
+			Status: result.ToolPassed,
 		})
 	}
 	r.Summarize()
@@ -212,7 +213,7 @@ func checkGolden(t *testing.T, name string, got []byte) {
 	}
 }
 
-func render(t *testing.T, format string, r *lint.Result, opt Options) []byte {
+func render(t *testing.T, format string, r *result.Result, opt Options) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := Write(&b, format, r, opt); err != nil {
@@ -300,7 +301,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestEmptyResult(t *testing.T) {
-	r := &lint.Result{Version: "devel", Root: "/r", Platform: "linux"}
+	r := &result.Result{Version: "devel", Root: "/r", Platform: "linux"}
 	opt := goldenOptions()
 	// "devel" is no semantic version: the log leaves semanticVersion out.
 	if got := string(render(t, "sarif", r, opt)); !strings.Contains(got, `"results": []`) || !strings.Contains(got, `"version": "0.0.0-devel"`) ||
@@ -329,7 +330,7 @@ func TestShowsFixes(t *testing.T) {
 	for _, format := range Formats {
 		plain, fixed := testResult(), testResult()
 		f := &fixed.Tools[0].Findings[0]
-		f.Fix = &lint.Fix{Title: "add a type", Safety: lint.SafeFix, File: f.File,
+		f.Fix = &result.Fix{Title: "add a type", Safety: result.SafeFix, File: f.File,
 			Edits: []contract.Edit{{Start: f.Span.Start, End: f.Span.Start, New: "type: string"}}}
 		var a, b bytes.Buffer
 		if err := Write(&a, format, plain, opt); err != nil {
@@ -351,23 +352,23 @@ func TestShowsFixes(t *testing.T) {
 // those --unsafe-fixes adds, in the text and concise formats, and says
 // nothing when no finding has a fix.
 func TestSummaryFixable(t *testing.T) {
-	finding := func(safety lint.FixSafety, fix bool) lint.Finding {
-		f := lint.Finding{Rule: "r", Severity: lint.SeverityWarning, Message: "m", File: "t/TOOL.md", Line: 1, Column: 1}
+	finding := func(safety result.FixSafety, fix bool) result.Finding {
+		f := result.Finding{Rule: "r", Severity: result.SeverityWarning, Message: "m", File: "t/TOOL.md", Line: 1, Column: 1}
 		if fix {
-			f.Fix = &lint.Fix{Title: "t", Safety: safety}
+			f.Fix = &result.Fix{Title: "t", Safety: safety}
 		}
 		return f
 	}
 	for _, c := range []struct {
-		findings []lint.Finding
+		findings []result.Finding
 		want     string
 	}{
-		{[]lint.Finding{finding(lint.SafeFix, false)}, ""},
-		{[]lint.Finding{finding(lint.SafeFix, true), finding(lint.SafeFix, true)}, "2 fixable with --fix\n"},
-		{[]lint.Finding{finding(lint.UnsafeFix, true)}, "1 fixable with --fix --unsafe-fixes\n"},
-		{[]lint.Finding{finding(lint.SafeFix, true), finding(lint.UnsafeFix, true), finding(lint.SafeFix, false)}, "1 fixable with --fix (1 more with --unsafe-fixes)\n"},
+		{[]result.Finding{finding(result.SafeFix, false)}, ""},
+		{[]result.Finding{finding(result.SafeFix, true), finding(result.SafeFix, true)}, "2 fixable with --fix\n"},
+		{[]result.Finding{finding(result.UnsafeFix, true)}, "1 fixable with --fix --unsafe-fixes\n"},
+		{[]result.Finding{finding(result.SafeFix, true), finding(result.UnsafeFix, true), finding(result.SafeFix, false)}, "1 fixable with --fix (1 more with --unsafe-fixes)\n"},
 	} {
-		r := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: c.findings}}}
+		r := &result.Result{Tools: []result.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: c.findings}}}
 		for _, format := range []string{"text", "concise"} {
 			var b bytes.Buffer
 			if err := Write(&b, format, r, Options{}); err != nil {
@@ -388,9 +389,9 @@ func TestSummaryFixable(t *testing.T) {
 // build (a merged JSON report can hold any) is not linked, and the escape
 // sequences it holds are taken out (cleanLine).
 func TestHyperlinks(t *testing.T) {
-	r := &lint.Result{Tools: []lint.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []lint.Finding{
-		{Rule: "ok-field", Severity: lint.SeverityError, Message: "outputs does not require ok", File: "t/TOOL.md", Line: 5, Column: 1},
-		{Rule: "x\x1b\\\x1b]8;;https://evil\x07", Severity: lint.SeverityWarning, Message: "m", File: "t/TOOL.md", Line: 6, Column: 1},
+	r := &result.Result{Tools: []result.ToolResult{{Dir: "t", Spec: "t/TOOL.md", Findings: []result.Finding{
+		{Rule: "ok-field", Severity: result.SeverityError, Message: "outputs does not require ok", File: "t/TOOL.md", Line: 5, Column: 1},
+		{Rule: "x\x1b\\\x1b]8;;https://evil\x07", Severity: result.SeverityWarning, Message: "m", File: "t/TOOL.md", Line: 6, Column: 1},
 	}}}}
 	want := "t/TOOL.md:5:1: error: outputs does not require ok [\x1b]8;;https://github.com/speccify/speccify-lint/blob/main/docs/rules/ok-field.md\x1b\\ok-field\x1b]8;;\x1b\\]\n" +
 		"t/TOOL.md:6:1: warning: m [x]\n"

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // The rules' documentation pages, docs/rules/<id>.md, and their index,
@@ -55,7 +56,7 @@ func WriteRulePage(w io.Writer, r *lint.Rule) error {
 	fmt.Fprintf(&b, "\n## More\n\n")
 	fmt.Fprintf(&b, "- `speccify-lint rules %s` prints this documentation in the terminal, and with `--format markdown` this page.\n", r.ID)
 	fmt.Fprintf(&b, "- Defined in [`lint/%s`](../../lint/%s); its scenario is [`rule_%s.txtar`](../../cmd/speccify-lint/testdata/script/rule_%s.txtar).\n", file, file, r.ID, r.ID)
-	if r.Autofix != lint.NoFix {
+	if r.Autofix != result.NoFix {
 		fmt.Fprintf(&b, "- Its fix's scenario is [`fix_%s.txtar`](../../cmd/speccify-lint/testdata/script/fix_%s.txtar).\n", r.ID, r.ID)
 	}
 	fmt.Fprintf(&b, "- [Every rule](README.md).\n")
@@ -76,7 +77,7 @@ func WriteRuleIndex(b *bytes.Buffer, rules []*lint.Rule) error {
 	b.WriteString("| Rule | Severity | Fix | Title |\n| --- | --- | --- | --- |\n")
 	for _, r := range rules {
 		fix := r.Autofix.String()
-		if r.Autofix == lint.NoFix {
+		if r.Autofix == result.NoFix {
 			fix = ""
 		}
 		fmt.Fprintf(b, "| [`%s`](%s) | %s | %s | %s |\n", r.ID, RulePageFile(r), r.Severity, fix, strings.ReplaceAll(oneLine(r.Title), "|", `\|`))

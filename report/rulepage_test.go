@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestWriteRulePage: a rule's page shows its facts from the registry, says
@@ -20,8 +21,8 @@ func TestWriteRulePage(t *testing.T) {
 	}{
 		{
 			name: "safe fix, unreleased",
-			rule: lint.Rule{ID: "a-rule", Severity: lint.SeverityWarning, Category: "contract", Title: "a title",
-				Doc: "What it checks.", Example: "bad", Fix: "good", Autofix: lint.SafeFix},
+			rule: lint.Rule{ID: "a-rule", Severity: result.SeverityWarning, Category: "contract", Title: "a title",
+				Doc: "What it checks.", Example: "bad", Fix: "good", Autofix: result.SafeFix},
 			want: []string{"\n# `a-rule`: a title\n", "- **Default severity:** warning ", "- **Category:** contract\n",
 				"- **Fix:** safe, made by `--fix` ", "- **Since:** not yet released\n", "\nWhat it checks.\n",
 				"## Triggers it\n\n```\nbad\n```\n", "## Fixed\n\n```\ngood\n```\n", "(../../lint/rule_a_rule.go)",
@@ -29,7 +30,7 @@ func TestWriteRulePage(t *testing.T) {
 		},
 		{
 			name: "no fix, released, backticks in the excerpt",
-			rule: lint.Rule{ID: "b", Severity: lint.SeverityError, Category: "run", Title: "t", Doc: "D.",
+			rule: lint.Rule{ID: "b", Severity: result.SeverityError, Category: "run", Title: "t", Doc: "D.",
 				Example: "```\ncode\n```", Fix: "x", Since: "v1.2.0"},
 			want: []string{"- **Fix:** none\n", "- **Since:** v1.2.0\n", "````\n```\ncode\n```\n````\n"},
 			not:  []string{"fix_b.txtar"},

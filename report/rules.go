@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // rulesWriter is a format of the rule listing: its name and what renders it.
@@ -56,15 +57,15 @@ func writeRulesText(b *bytes.Buffer, rules []*lint.Rule) error {
 
 func writeRulesJSON(b *bytes.Buffer, rules []*lint.Rule) error {
 	type jsonRule struct {
-		ID       string        `json:"id"`
-		Severity lint.Severity `json:"severity"`
-		Category string        `json:"category"`
-		Title    string        `json:"title"`
-		Doc      string        `json:"doc"`
-		HelpURI  string        `json:"help_uri"`
-		Example  string        `json:"example,omitempty"`
-		Fix      string        `json:"fix,omitempty"`
-		Autofix  string        `json:"autofix,omitempty"`
+		ID       string          `json:"id"`
+		Severity result.Severity `json:"severity"`
+		Category string          `json:"category"`
+		Title    string          `json:"title"`
+		Doc      string          `json:"doc"`
+		HelpURI  string          `json:"help_uri"`
+		Example  string          `json:"example,omitempty"`
+		Fix      string          `json:"fix,omitempty"`
+		Autofix  string          `json:"autofix,omitempty"`
 	}
 	list := make([]jsonRule, 0, len(rules))
 	for _, r := range rules {
@@ -83,7 +84,7 @@ func writeRulesJSON(b *bytes.Buffer, rules []*lint.Rule) error {
 // fixSuffix is what the rule listing adds to the title of a rule with a
 // fix: " (safe fix)", " (unsafe fix)".
 func fixSuffix(r *lint.Rule) string {
-	if r.Autofix == lint.NoFix {
+	if r.Autofix == result.NoFix {
 		return ""
 	}
 	return " (" + r.Autofix.String() + " fix)"
@@ -91,11 +92,11 @@ func fixSuffix(r *lint.Rule) string {
 
 // FixFlags are the flags that apply fixes of the safety s ("--fix",
 // "--fix --unsafe-fixes"); "" for NoFix.
-func FixFlags(s lint.FixSafety) string {
+func FixFlags(s result.FixSafety) string {
 	switch s {
-	case lint.SafeFix:
+	case result.SafeFix:
 		return "--fix"
-	case lint.UnsafeFix:
+	case result.UnsafeFix:
 		return "--fix --unsafe-fixes"
 	}
 	return ""

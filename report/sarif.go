@@ -17,6 +17,7 @@ import (
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // sarifSchema is the $schema of the SARIF log: the URL GitHub's
@@ -31,7 +32,7 @@ const srcRoot = "%SRCROOT%"
 // scanning's limits (see sarifLimits): when the findings do not fit, the run
 // holds the errors first, records what it leaves out in its properties
 // ("speccify-lint/omitted") and Options.Warn is told.
-func writeSARIF(b *bytes.Buffer, r *lint.Result, opt Options) error {
+func writeSARIF(b *bytes.Buffer, r *result.Result, opt Options) error {
 	// The suppressed findings follow the reported ones, as results with
 	// suppressions; occurrences count the reported findings first, so that
 	// theirs do not change, and a suppressed finding whose rule, folder and
@@ -59,7 +60,7 @@ func writeSARIF(b *bytes.Buffer, r *lint.Result, opt Options) error {
 
 // renderSARIF renders the SARIF log of the findings items of r that sel
 // keeps; fps are the fingerprints of items.
-func renderSARIF(b *bytes.Buffer, r *lint.Result, opt Options, items []item, fps []fingerprint, sel *sarifSelection) error {
+func renderSARIF(b *bytes.Buffer, r *result.Result, opt Options, items []item, fps []fingerprint, sel *sarifSelection) error {
 	var kept []item
 	for i, it := range items {
 		if sel.keep[i] {
@@ -180,7 +181,7 @@ func sarifRules(opt Options, items []item) ([]*sarif.ReportingDescriptor, map[st
 		add(r, true)
 	}
 	// The level of an undocumented rule is that of its first finding.
-	missing := map[string]lint.Severity{}
+	missing := map[string]result.Severity{}
 	for _, it := range items {
 		if _, ok := index[it.f.Rule]; !ok {
 			if _, seen := missing[it.f.Rule]; !seen {
@@ -199,7 +200,7 @@ func sarifRules(opt Options, items []item) ([]*sarif.ReportingDescriptor, map[st
 
 // undocumentedRule stands for a rule that findings name but Options.Rules
 // lacks; severity is that of its first finding.
-func undocumentedRule(id string, severity lint.Severity) *lint.Rule {
+func undocumentedRule(id string, severity result.Severity) *lint.Rule {
 	return &lint.Rule{
 		ID:       id,
 		Severity: severity,
@@ -215,7 +216,7 @@ func sarifRule(r *lint.Rule, helpURI string) *sarif.ReportingDescriptor {
 	title := cmp.Or(r.Title, r.ID)
 	doc := cmp.Or(r.Doc, title)
 	props := sarif.Properties{"tags": r.Tags()}
-	if r.Autofix != lint.NoFix {
+	if r.Autofix != result.NoFix {
 		// The rule's findings carry a fix of this safety (result.fixes).
 		props["autofix"] = r.Autofix.String()
 	}
@@ -241,11 +242,11 @@ func sarifRule(r *lint.Rule, helpURI string) *sarif.ReportingDescriptor {
 // the results count them, an empty region for an insertion; insertedContent
 // with LF line endings). A conversion to LF replaces the whole file's bytes
 // (byteOffset 0, byteLength its size) with the converted text, both from the
-// fix (lint.Fix.Size and Text; no fix when the model lacks them, as in a
+// fix (result.Fix.Size and Text; no fix when the model lacks them, as in a
 // report merged from JSON). SARIF has no way to delete a file
 // (artifactChange replaces content only): a fix that deletes its file is
 // left out; nil when there is no fix to write.
-func sarifFix(fix *lint.Fix) *sarif.Fix {
+func sarifFix(fix *result.Fix) *sarif.Fix {
 	if fix == nil || fix.Delete {
 		return nil
 	}
@@ -274,7 +275,7 @@ func sarifFix(fix *lint.Fix) *sarif.Fix {
 
 // suppressedItems are the suppressed findings of r (Result.Suppressed), in
 // their order (by place).
-func suppressedItems(r *lint.Result) []item {
+func suppressedItems(r *result.Result) []item {
 	out := make([]item, len(r.Suppressed))
 	for i, f := range r.Suppressed {
 		out[i] = item{f: f}
@@ -289,9 +290,9 @@ func suppressedItems(r *lint.Result) []item {
 // with a GUID derived from the result's fingerprint fp and the kind, so
 // that the same finding suppressed the same way keeps it. Every property
 // is set: go-sarif writes an unset one as null, which the schema refuses.
-func sarifSuppression(s *lint.Suppression, root string, fp fingerprint) *sarif.Suppression {
+func sarifSuppression(s *result.Suppression, root string, fp fingerprint) *sarif.Suppression {
 	justification := "recorded in the baseline file (--baseline)"
-	if s.Kind == lint.SuppressedInSource {
+	if s.Kind == result.SuppressedInSource {
 		justification = cleanLine(s.Justification)
 	}
 	loc := sarifLocation(s.File, s.Line, s.Column)
@@ -326,7 +327,7 @@ func guidOf(s string) string {
 
 // sarifInvocation says whether speccify-lint itself succeeded and carries
 // the notifications: internal errors (level error) and skips (level note).
-func sarifInvocation(r *lint.Result, opt Options) *sarif.Invocation {
+func sarifInvocation(r *result.Result, opt Options) *sarif.Invocation {
 	inv := &sarif.Invocation{
 		ExecutionSuccessful: ptr(len(r.InternalErrors) == 0 && !r.Interrupted),
 	}
@@ -360,7 +361,7 @@ func sarifInvocation(r *lint.Result, opt Options) *sarif.Invocation {
 				continue
 			}
 			for _, e := range t.Examples {
-				if e.Status == lint.StatusSkipped {
+				if e.Status == result.StatusSkipped {
 					note("note", "example "+quote(e.Title)+" of "+t.Dir+" skipped: "+cleanText(e.SkipReason), sarifLocation(t.Spec, e.Line, 0))
 				}
 			}
@@ -378,7 +379,7 @@ func sarifInvocation(r *lint.Result, opt Options) *sarif.Invocation {
 // passed has none): "speccify-lint/tool-statuses", the count of each
 // status as the JSON report's summary has them, and "speccify-lint/tools",
 // the tool folders that have a status, in report order, each with it.
-func sarifStatuses(r *lint.Result) sarif.Properties {
+func sarifStatuses(r *result.Result) sarif.Properties {
 	tools := []map[string]string{}
 	for _, i := range toolOrder(r) {
 		if t := &r.Tools[i]; t.Status != "" {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // githubCategory splits a runAutomationDetails.id the way GitHub code
@@ -70,7 +70,7 @@ func TestSARIFCategory(t *testing.T) {
 	// Every shard of a run, and the merged report, in a category of its own.
 	seen := map[string]string{}
 	for _, shard := range []string{"", "1/4", "2/4", "3/4", "4/4"} {
-		r := &lint.Result{Version: "v1.2.3", Root: "/src", Shard: shard}
+		r := &result.Result{Version: "v1.2.3", Root: "/src", Shard: shard}
 		c, _ := githubCategory(readSARIF(t, render(t, "sarif", r, Options{NoTimestamps: true})).Runs[0].AutomationDetails.ID)
 		if c == "" {
 			t.Errorf("shard %q: no category", shard)

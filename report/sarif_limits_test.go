@@ -9,29 +9,29 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // manyFindings is a result of tools tool-00001... with n findings in all,
 // the first errors of them errors, the next warnings warnings and the rest
 // notes, spread over the tools 30 a tool; message makes each message.
-func manyFindings(n, errors, warnings int, message func(i int) string) *lint.Result {
-	r := &lint.Result{Version: "v1.2.3", Root: "/src", Ran: true}
+func manyFindings(n, errors, warnings int, message func(i int) string) *result.Result {
+	r := &result.Result{Version: "v1.2.3", Root: "/src", Ran: true}
 	const perTool = 30
 	for i := range n {
 		if i%perTool == 0 {
 			dir := fmt.Sprintf(".agent/tools/tool-%05d", i/perTool+1)
-			r.Tools = append(r.Tools, lint.ToolResult{Dir: dir, Spec: dir + "/TOOL.md"})
+			r.Tools = append(r.Tools, result.ToolResult{Dir: dir, Spec: dir + "/TOOL.md"})
 		}
 		t := &r.Tools[len(r.Tools)-1]
-		sev, rule := lint.SeverityNote, "description"
+		sev, rule := result.SeverityNote, "description"
 		switch {
 		case i < errors:
-			sev, rule = lint.SeverityError, "example-syntax"
+			sev, rule = result.SeverityError, "example-syntax"
 		case i < errors+warnings:
-			sev, rule = lint.SeverityWarning, "implementation-missing"
+			sev, rule = result.SeverityWarning, "implementation-missing"
 		}
-		t.Findings = append(t.Findings, lint.Finding{
+		t.Findings = append(t.Findings, result.Finding{
 			Rule: rule, Severity: sev, Message: message(i),
 			File: t.Spec, Line: i%perTool + 1, Column: 1, Tool: t.Dir, Key: fmt.Sprint(i),
 		})
@@ -128,13 +128,13 @@ func TestSARIFResultLimit(t *testing.T) {
 
 // cmpFinding orders the messages "finding N" of r's findings as the report
 // does.
-func cmpFinding(r *lint.Result, a, b string) int {
-	find := func(msg string) lint.Finding {
+func cmpFinding(r *result.Result, a, b string) int {
+	find := func(msg string) result.Finding {
 		var i int
 		fmt.Sscanf(msg, "finding %d", &i)
 		return r.Tools[i/30].Findings[i%30]
 	}
-	return lint.CompareFindings(find(a), find(b))
+	return result.CompareFindings(find(a), find(b))
 }
 
 // compactJSON is s without insignificant blanks.

@@ -9,7 +9,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 	"golang.org/x/text/width"
 )
 
@@ -32,7 +32,7 @@ const ansiGutter = "\x1b[1;34m"
 //	   |         ^^^^^^^^^^^^^^^^^^^^
 //
 // It writes nothing when f carries no source line.
-func writeSnippet(b *bytes.Buffer, f *lint.Finding, color bool) {
+func writeSnippet(b *bytes.Buffer, f *result.Finding, color bool) {
 	if !hasSnippet(f) {
 		return
 	}
@@ -54,7 +54,7 @@ func writeSnippet(b *bytes.Buffer, f *lint.Finding, color bool) {
 }
 
 // hasSnippet reports whether f carries a source line to show.
-func hasSnippet(f *lint.Finding) bool { return strings.TrimSpace(f.Source) != "" }
+func hasSnippet(f *result.Finding) bool { return strings.TrimSpace(f.Source) != "" }
 
 // renderSource is a source line as a terminal shows it (tabs as spaces,
 // control and invalid characters as U+FFFD, cut at maxSnippetWidth) and the
@@ -119,13 +119,13 @@ func displayRune(r rune, size int) (string, int) {
 }
 
 // severityColor is the colour of a severity.
-func severityColor(s lint.Severity) string {
+func severityColor(s result.Severity) string {
 	switch s {
-	case lint.SeverityError:
+	case result.SeverityError:
 		return ansiRed
-	case lint.SeverityWarning:
+	case result.SeverityWarning:
 		return ansiYellow
-	case lint.SeverityNote:
+	case result.SeverityNote:
 		return ansiCyan
 	}
 	return ansiBold

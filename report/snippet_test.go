@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/contract"
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 func TestRenderSource(t *testing.T) {
@@ -50,7 +50,7 @@ func TestRenderSource(t *testing.T) {
 func TestSnippetNotAProblem(t *testing.T) {
 	matcher := regexp.MustCompile(`^([^\s].*?):(\d+):(\d+): (error|warning): (.*) \[([a-z0-9][a-z0-9-]*)\]$`)
 	var b bytes.Buffer
-	writeSnippet(&b, &lint.Finding{Line: 1234, Column: 1, Source: "x.md:1:2: error: looks like one [name]"}, false)
+	writeSnippet(&b, &result.Finding{Line: 1234, Column: 1, Source: "x.md:1:2: error: looks like one [name]"}, false)
 	for _, l := range strings.Split(b.String(), "\n") {
 		if matcher.MatchString(l) {
 			t.Errorf("the snippet line %q matches the problem matcher", l)
@@ -64,18 +64,18 @@ func TestWriteSnippet(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
-		f    lint.Finding
+		f    result.Finding
 		want string
 	}{
-		{"no source", lint.Finding{Line: 3, Column: 1}, ""},
-		{"blank source", lint.Finding{Line: 3, Column: 1, Source: "  "}, ""},
-		{"caret at the column", lint.Finding{Line: 3, Column: 3, Source: "a: b"},
+		{"no source", result.Finding{Line: 3, Column: 1}, ""},
+		{"blank source", result.Finding{Line: 3, Column: 1, Source: "  "}, ""},
+		{"caret at the column", result.Finding{Line: 3, Column: 3, Source: "a: b"},
 			"   |\n 3 | a: b\n   |   ^\n"},
-		{"span on the line", lint.Finding{Line: 12, Column: 1, Source: `output: {"ok": 1}`, Span: contract.Span{Start: at(12, 9, 40), End: at(12, 18, 49)}},
+		{"span on the line", result.Finding{Line: 12, Column: 1, Source: `output: {"ok": 1}`, Span: contract.Span{Start: at(12, 9, 40), End: at(12, 18, 49)}},
 			"    |\n 12 | output: {\"ok\": 1}\n    |         ^^^^^^^^^\n"},
-		{"span to a later line", lint.Finding{Line: 2, Column: 4, Source: "a: [1,", Span: contract.Span{Start: at(2, 4, 10), End: at(3, 3, 20)}},
+		{"span to a later line", result.Finding{Line: 2, Column: 4, Source: "a: [1,", Span: contract.Span{Start: at(2, 4, 10), End: at(3, 3, 20)}},
 			"   |\n 2 | a: [1,\n   |    ^^^\n"},
-		{"span on another line", lint.Finding{Line: 2, Column: 1, Source: "### t", Span: contract.Span{Start: at(3, 1, 10), End: at(3, 5, 14)}},
+		{"span on another line", result.Finding{Line: 2, Column: 1, Source: "### t", Span: contract.Span{Start: at(3, 1, 10), End: at(3, 5, 14)}},
 			"   |\n 2 | ### t\n   | ^\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // stepSummaryCap is GitHub's limit on one step's summary: 1 MiB.
@@ -25,7 +25,7 @@ const summaryDiffs = 10
 // so the summary is cut (with a note saying so) to keep the file within
 // 1 MiB; when the file is already that large nothing is appended. Commands
 // of CI systems in it are neutralised as in the text report.
-func AppendStepSummary(path string, r *lint.Result, opt Options) error {
+func AppendStepSummary(path string, r *result.Result, opt Options) error {
 	if r == nil {
 		return fmt.Errorf("report: no result to summarize")
 	}
@@ -68,7 +68,7 @@ func capMarkdown(md []byte, limit int) []byte {
 }
 
 // writeStepSummary renders the whole Markdown summary.
-func writeStepSummary(b *bytes.Buffer, r *lint.Result, opt Options) {
+func writeStepSummary(b *bytes.Buffer, r *result.Result, opt Options) {
 	s := summary(r)
 	b.WriteString("## " + toolName + "\n\n")
 	var facts []string
@@ -129,7 +129,7 @@ func writeStepSummary(b *bytes.Buffer, r *lint.Result, opt Options) {
 		fmt.Fprintf(b, "✅ %s passed: %s\n\n", Plural(len(passed), "tool"), strings.Join(passed, ", "))
 	}
 
-	var other []lint.Finding
+	var other []result.Finding
 	other = append(other, r.Findings...)
 	for _, sk := range r.Skills {
 		other = append(other, sk.Findings...)
@@ -141,14 +141,14 @@ func writeStepSummary(b *bytes.Buffer, r *lint.Result, opt Options) {
 }
 
 // toolFails reports whether a tool has an error or a failing example.
-func toolFails(t *lint.ToolResult) bool {
+func toolFails(t *result.ToolResult) bool {
 	for _, f := range t.Findings {
-		if f.Severity >= lint.SeverityError {
+		if f.Severity >= result.SeverityError {
 			return true
 		}
 	}
 	for i := range t.Examples {
-		if v := verdict(&t.Examples[i]); v == lint.StatusFailed || v == lint.StatusErrored {
+		if v := verdict(&t.Examples[i]); v == result.StatusFailed || v == result.StatusErrored {
 			return true
 		}
 	}
@@ -157,12 +157,12 @@ func toolFails(t *lint.ToolResult) bool {
 
 // toolPasses reports whether a tool has nothing to show: no finding, no
 // skip, and, when the examples ran, no example that did not pass.
-func toolPasses(t *lint.ToolResult, ran bool) bool {
+func toolPasses(t *result.ToolResult, ran bool) bool {
 	if len(t.Findings) > 0 || (ran && t.Skipped != "") {
 		return false
 	}
 	for i := range t.Examples {
-		if e := &t.Examples[i]; len(e.Findings) > 0 || (ran && e.Status != lint.StatusPassed) {
+		if e := &t.Examples[i]; len(e.Findings) > 0 || (ran && e.Status != result.StatusPassed) {
 			return false
 		}
 	}
@@ -170,7 +170,7 @@ func toolPasses(t *lint.ToolResult, ran bool) bool {
 }
 
 // examplesCount is " (N examples)" for a tool whose examples ran, else "".
-func examplesCount(t *lint.ToolResult, ran bool) string {
+func examplesCount(t *result.ToolResult, ran bool) string {
 	if !ran || len(t.Examples) == 0 {
 		return ""
 	}
@@ -178,8 +178,8 @@ func examplesCount(t *lint.ToolResult, ran bool) string {
 }
 
 // writeToolSummary renders one tool: its verdict, examples and findings.
-func writeToolSummary(b *bytes.Buffer, t *lint.ToolResult, ran bool, opt Options) {
-	findings := append([]lint.Finding(nil), t.Findings...)
+func writeToolSummary(b *bytes.Buffer, t *result.ToolResult, ran bool, opt Options) {
+	findings := append([]result.Finding(nil), t.Findings...)
 	for _, e := range t.Examples {
 		findings = append(findings, e.Findings...)
 	}
@@ -211,11 +211,11 @@ func writeToolSummary(b *bytes.Buffer, t *lint.ToolResult, ran bool, opt Options
 }
 
 // exampleVerdict is the icon and the Markdown details of an example's row.
-func exampleVerdict(t *lint.ToolResult, e *lint.ExampleResult) (string, string) {
+func exampleVerdict(t *result.ToolResult, e *result.ExampleResult) (string, string) {
 	switch status := verdict(e); status {
-	case lint.StatusPassed:
+	case result.StatusPassed:
 		return "✅", ""
-	case lint.StatusFailed, lint.StatusErrored:
+	case result.StatusFailed, result.StatusErrored:
 		var parts []string
 		for i, d := range e.Differences {
 			if i == summaryDiffs {
@@ -224,7 +224,7 @@ func exampleVerdict(t *lint.ToolResult, e *lint.ExampleResult) (string, string) 
 			}
 			parts = append(parts, mdText(d.String()))
 		}
-		if e.Status == lint.StatusPassed {
+		if e.Status == result.StatusPassed {
 			// The run passed; an error-level finding fails it.
 			if f, ok := firstFinding(e.Findings); ok {
 				parts = append(parts, mdText(f.Message))
@@ -236,7 +236,7 @@ func exampleVerdict(t *lint.ToolResult, e *lint.ExampleResult) (string, string) 
 			parts = append(parts, "stderr: "+mdCode(last[0]))
 		}
 		icon := "❌"
-		if status == lint.StatusErrored {
+		if status == result.StatusErrored {
 			icon = "⚠️"
 		}
 		return icon, strings.Join(parts, "<br>")
@@ -252,7 +252,7 @@ func exampleVerdict(t *lint.ToolResult, e *lint.ExampleResult) (string, string) 
 // spec (the tool's TOOL.md, which its section names already) is located by
 // line and column alone; others by their path too. With Options.SourceURL
 // every location links to its line.
-func writeFindingTable(b *bytes.Buffer, fs []lint.Finding, spec string, opt Options) {
+func writeFindingTable(b *bytes.Buffer, fs []result.Finding, spec string, opt Options) {
 	b.WriteString("| Severity | Location | Rule | Message |\n| --- | --- | --- | --- |\n")
 	for _, f := range fs {
 		at := fmt.Sprintf("%d:%d", f.Line, f.Column)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // sarifSuppressed is what a test reads of the results of a SARIF log.
@@ -133,7 +133,7 @@ func TestSARIFNoSuppressions(t *testing.T) {
 func TestSuppressedHostileReason(t *testing.T) {
 	reason := "line one\n::error file=x::pwned\r\n##vso[task.complete result=Succeeded]\x1b[31mred\x00\u2028" + strings.Repeat("é", 600)
 	r := testResult()
-	r.Suppressed[0].Suppression.Justification = lint.Justification(reason)
+	r.Suppressed[0].Suppression.Justification = result.Justification(reason)
 	for _, format := range []string{"sarif", "json"} {
 		out := render(t, format, r, goldenOptions())
 		var v any
@@ -152,14 +152,14 @@ func TestSuppressedHostileReason(t *testing.T) {
 	}
 	results := log.Runs[0].Results
 	j := results[len(r.AllFindings())].Suppressions[0].Justification
-	if strings.ContainsAny(j, "\n\r\x1b\x00") || !strings.Contains(j, "pwned") || !strings.HasSuffix(j, "…") || len(j) > lint.MaxJustification+len("…") {
+	if strings.ContainsAny(j, "\n\r\x1b\x00") || !strings.Contains(j, "pwned") || !strings.HasSuffix(j, "…") || len(j) > result.MaxJustification+len("…") {
 		t.Errorf("SARIF justification %q: want one line, no control characters, cut with …", j)
 	}
 	back, err := ReadJSON(strings.NewReader(string(render(t, "json", r, goldenOptions()))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := back.Suppressed[0].Suppression.Justification; got != lint.Justification(reason) {
+	if got := back.Suppressed[0].Suppression.Justification; got != result.Justification(reason) {
 		t.Errorf("the JSON report's justification %q, want the model's", got)
 	}
 }
@@ -171,7 +171,7 @@ func TestMergeKeepsSuppressed(t *testing.T) {
 	a.Tools, b.Tools = a.Tools[:2], b.Tools[2:]
 	a.Suppressed, b.Suppressed = a.Suppressed[:1], b.Suppressed[1:]
 	b.Skills, b.Findings = nil, nil
-	m, err := Merge([]*lint.Result{b, a})
+	m, err := Merge([]*result.Result{b, a})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // writeTeamCity renders TeamCity service messages: an inspectionType per
 // rule that has findings (in the order of their first finding), then an
 // inspection per finding in place order, and a buildProblem per internal
 // error.
-func writeTeamCity(b *bytes.Buffer, r *lint.Result, opt Options) error {
+func writeTeamCity(b *bytes.Buffer, r *result.Result, opt Options) error {
 	items := collect(r)
 	rules := map[string]*lint.Rule{}
 	for _, rule := range opt.rules() {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // stderrTail is how many lines of an example's stderr the text shows.
@@ -39,7 +40,7 @@ const (
 // summary is a finding, for grep, editors and problem matchers. What went
 // wrong with an example is in the text report; internal errors and an
 // interruption are said on stderr.
-func writeConcise(b *bytes.Buffer, r *lint.Result, opt Options) error {
+func writeConcise(b *bytes.Buffer, r *result.Result, opt Options) error {
 	for _, it := range collect(r) {
 		writeFindingLine(b, it.f, opt)
 	}
@@ -50,7 +51,7 @@ func writeConcise(b *bytes.Buffer, r *lint.Result, opt Options) error {
 }
 
 // writeText renders the human text report: the body, then the summary line.
-func writeText(b *bytes.Buffer, r *lint.Result, opt Options) error {
+func writeText(b *bytes.Buffer, r *result.Result, opt Options) error {
 	wrote := writeTextBody(b, r, opt)
 	if opt.Quiet {
 		return nil
@@ -66,7 +67,7 @@ func writeText(b *bytes.Buffer, r *lint.Result, opt Options) error {
 // example and a line per skip (unless quiet; none with --no-run, which skips
 // everything), with verbose a line per example, grouped by tool folder; it
 // reports whether it wrote anything.
-func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
+func writeTextBody(b *bytes.Buffer, r *result.Result, opt Options) bool {
 	color := opt.Color
 	start := b.Len()
 	for _, e := range r.InternalErrors {
@@ -93,9 +94,9 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 			}
 			writeFindingLines(b, e.Findings, opt)
 			switch e.Status {
-			case lint.StatusFailed, lint.StatusErrored:
+			case result.StatusFailed, result.StatusErrored:
 				writeExampleBlock(b, t, j, color)
-			case lint.StatusSkipped:
+			case result.StatusSkipped:
 				// A skipped tool says why once; --no-run skips everything.
 				if t.Skipped == "" && r.Ran && !opt.Quiet && !opt.Verbose {
 					fmt.Fprintf(b, "%s: %s: example %s: %s\n", paintPlace(color, t.Spec, e.Line), paint(color, ansiYellow, "skipped"), strconv.Quote(cleanLine(e.Title)), cleanLine(e.SkipReason))
@@ -111,11 +112,11 @@ func writeTextBody(b *bytes.Buffer, r *lint.Result, opt Options) bool {
 
 // writeExampleLine is the -v line of one example: its verdict and how long
 // it ran, or why it was skipped.
-func writeExampleLine(b *bytes.Buffer, t *lint.ToolResult, e *lint.ExampleResult, opt Options) {
+func writeExampleLine(b *bytes.Buffer, t *result.ToolResult, e *result.ExampleResult, opt Options) {
 	v := verdict(e)
 	fmt.Fprintf(b, "%s: %s: example %s", paintPlace(opt.Color, t.Spec, e.Line), paintVerdict(opt.Color, v), strconv.Quote(cleanLine(e.Title)))
 	switch v {
-	case lint.StatusSkipped:
+	case result.StatusSkipped:
 		fmt.Fprintf(b, ": %s\n", cleanLine(e.SkipReason))
 		return
 	case statusBaselined:
@@ -137,11 +138,11 @@ func paintPlace(color bool, path string, line int) string {
 }
 
 // paintVerdict colours an example's verdict.
-func paintVerdict(color bool, v lint.Status) string {
+func paintVerdict(color bool, v result.Status) string {
 	switch v {
-	case lint.StatusPassed:
+	case result.StatusPassed:
 		return paint(color, ansiGreen, string(v))
-	case lint.StatusFailed, lint.StatusErrored:
+	case result.StatusFailed, result.StatusErrored:
 		return paint(color, ansiRed, string(v))
 	}
 	return paint(color, ansiYellow, string(v))
@@ -153,7 +154,7 @@ func paintVerdict(color bool, v lint.Status) string {
 // the output of one example, two rules on one key) share one snippet,
 // beneath the last of them; the help of each comes right after its own
 // line, or after the snippet for the last.
-func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, opt Options) {
+func writeFindingLines(b *bytes.Buffer, fs []result.Finding, opt Options) {
 	sorted := sortedFindings(fs)
 	for i, f := range sorted {
 		writeFindingLine(b, f, opt)
@@ -166,7 +167,7 @@ func writeFindingLines(b *bytes.Buffer, fs []lint.Finding, opt Options) {
 
 // writeFindingLine writes "path:line:col: severity: message [rule]"; with
 // opt.Hyperlinks the rule id links to its documentation page.
-func writeFindingLine(b *bytes.Buffer, f lint.Finding, opt Options) {
+func writeFindingLine(b *bytes.Buffer, f result.Finding, opt Options) {
 	color := opt.Color
 	rule := paint(color, ansiMagenta, cleanLine(f.Rule))
 	if opt.Hyperlinks {
@@ -203,7 +204,7 @@ func ruleLink(id, shown string) string {
 // The "=" stands under the snippet's bar (two columns in without a
 // snippet): every line starts with a blank, so that none matches the
 // problem matcher.
-func writeHelp(b *bytes.Buffer, f *lint.Finding, opt Options) {
+func writeHelp(b *bytes.Buffer, f *result.Finding, opt Options) {
 	indent := "  "
 	if !opt.noSnippets && hasSnippet(f) {
 		indent = strings.Repeat(" ", len(strconv.Itoa(f.Line))+2)
@@ -214,7 +215,7 @@ func writeHelp(b *bytes.Buffer, f *lint.Finding, opt Options) {
 	}
 	if fix := f.Fix; fix != nil {
 		what := "fix"
-		if fix.Safety == lint.UnsafeFix {
+		if fix.Safety == result.UnsafeFix {
 			what = "unsafe fix"
 		}
 		fmt.Fprintf(b, "%s %s: %s (%s)\n", indent, paint(opt.Color, ansiGreen, what), cleanLine(fix.Title), FixFlags(fix.Safety))
@@ -222,7 +223,7 @@ func writeHelp(b *bytes.Buffer, f *lint.Finding, opt Options) {
 }
 
 // samePlace reports whether two findings mark the same source text.
-func samePlace(a, b lint.Finding) bool {
+func samePlace(a, b result.Finding) bool {
 	return a.File == b.File && a.Line == b.Line && a.Column == b.Column && a.Span == b.Span && a.Source == b.Source
 }
 
@@ -232,7 +233,7 @@ func samePlace(a, b lint.Finding) bool {
 // JSON when it is JSON) and the tail of its stderr (or, when an earlier
 // example's block showed the same stderr, which one: a traceback that every
 // example repeats is shown once), and how to run it again.
-func writeExampleBlock(b *bytes.Buffer, t *lint.ToolResult, j int, color bool) {
+func writeExampleBlock(b *bytes.Buffer, t *result.ToolResult, j int, color bool) {
 	e := &t.Examples[j]
 	fmt.Fprintf(b, "  example %s %s at %s\n", strconv.Quote(cleanLine(e.Title)), paintVerdict(color, e.Status), paintPlace(color, t.Spec, e.Line))
 	writeRunDetails(b, e, sameStderr(t.Examples[:j], e.Stderr))
@@ -240,12 +241,12 @@ func writeExampleBlock(b *bytes.Buffer, t *lint.ToolResult, j int, color bool) {
 
 // sameStderr is the title of the first of the examples whose block showed
 // stderr (a failed or errored one), "" when none did.
-func sameStderr(examples []lint.ExampleResult, stderr string) string {
+func sameStderr(examples []result.ExampleResult, stderr string) string {
 	if strings.TrimSpace(stderr) == "" {
 		return ""
 	}
 	for i := range examples {
-		if e := &examples[i]; (e.Status == lint.StatusFailed || e.Status == lint.StatusErrored) && e.Stderr == stderr {
+		if e := &examples[i]; (e.Status == result.StatusFailed || e.Status == result.StatusErrored) && e.Stderr == stderr {
 			return e.Title
 		}
 	}
@@ -256,7 +257,7 @@ func sameStderr(examples []lint.ExampleResult, stderr string) string {
 // both sides, how the process ended, its stdout and the tail of its stderr
 // (only which example's block shows it, when sameAs names one), and how to
 // run it again.
-func writeRunDetails(b *bytes.Buffer, e *lint.ExampleResult, sameAs string) {
+func writeRunDetails(b *bytes.Buffer, e *result.ExampleResult, sameAs string) {
 	for _, d := range e.Differences {
 		writeDifference(b, d)
 	}
@@ -354,7 +355,7 @@ func stdoutLines(stdout string) (lines []string, more int) {
 // (see toolStatusCounts), and the example verdicts when examples ran (or
 // how many did not run, and why: notRun, "--no-run" when empty), then how
 // many findings a fix resolves.
-func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string) {
+func writeTextSummary(b *bytes.Buffer, r *result.Result, color bool, notRun string) {
 	s := summary(r)
 	fmt.Fprintf(b, "%s%s, %s (%s, %s", Plural(s.Tools, "tool"), toolStatusCounts(s.Statuses, color), Plural(s.Findings, "finding"),
 		paintCount(color, ansiRed, Plural(s.Errors, "error"), s.Errors),
@@ -391,7 +392,7 @@ func writeTextSummary(b *bytes.Buffer, r *lint.Result, color bool, notRun string
 // writeCoverage writes the line of the summary that says how much of the
 // contracts the examples exercise, all tools together: "coverage: 42 of
 // 50 contract parts (84%)" (rounded down); nothing when no tool has a part.
-func writeCoverage(b *bytes.Buffer, r *lint.Result) {
+func writeCoverage(b *bytes.Buffer, r *result.Result) {
 	covered, total := 0, 0
 	for i := range r.Tools {
 		if c := r.Tools[i].Coverage; c != nil {
@@ -410,7 +411,7 @@ const fromCache = "from the cache"
 // writeCached writes the line of the summary that counts the tools whose
 // results came from the result cache: "3 of 5 tools from the cache";
 // nothing when none did.
-func writeCached(b *bytes.Buffer, r *lint.Result) {
+func writeCached(b *bytes.Buffer, r *result.Result) {
 	if s := summary(r); s.Cached > 0 {
 		fmt.Fprintf(b, "%d of %s %s\n", s.Cached, Plural(s.Tools, "tool"), fromCache)
 	}
@@ -424,12 +425,12 @@ func writeCached(b *bytes.Buffer, r *lint.Result) {
 // not-applicable, missing-requirement); otherwise every tool's examples
 // ran, or none did (--no-run), and the example verdicts and the error
 // count say the rest.
-func toolStatusCounts(c lint.StatusCounts, color bool) string {
+func toolStatusCounts(c result.StatusCounts, color bool) string {
 	if c.NoExamples+c.NotImplemented+c.NotApplicable+c.MissingRequirement == 0 {
 		return ""
 	}
 	var parts []string
-	for _, st := range lint.ToolStatuses {
+	for _, st := range result.ToolStatuses {
 		if n := c.Of(st); n > 0 {
 			part := strconv.Itoa(n) + " " + string(st)
 			if st.Unverified() {
@@ -444,7 +445,7 @@ func toolStatusCounts(c lint.StatusCounts, color bool) string {
 // writeFixable writes the line of the summary that counts the findings
 // --fix resolves, and those --unsafe-fixes adds: "2 fixable with --fix (1
 // more with --unsafe-fixes)"; nothing when no finding has a fix.
-func writeFixable(b *bytes.Buffer, r *lint.Result) {
+func writeFixable(b *bytes.Buffer, r *result.Result) {
 	safe, unsafe := fixableCounts(r)
 	switch {
 	case safe > 0 && unsafe > 0:
@@ -457,11 +458,11 @@ func writeFixable(b *bytes.Buffer, r *lint.Result) {
 }
 
 // fixableCounts counts the findings of r whose fix is safe and unsafe.
-func fixableCounts(r *lint.Result) (safe, unsafe int) {
+func fixableCounts(r *result.Result) (safe, unsafe int) {
 	for _, f := range r.AllFindings() {
 		switch {
 		case f.Fix == nil:
-		case f.Fix.Safety == lint.UnsafeFix:
+		case f.Fix.Safety == result.UnsafeFix:
 			unsafe++
 		default:
 			safe++
@@ -496,6 +497,6 @@ func paintCount(color bool, code, s string, n int) string {
 }
 
 // paintSeverity colours a severity name by its rank.
-func paintSeverity(color bool, s lint.Severity) string {
+func paintSeverity(color bool, s result.Severity) string {
 	return paint(color, severityColor(s), s.String())
 }

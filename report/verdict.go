@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // WriteToolVerdict writes the lines a run prints when one tool is done,
@@ -24,7 +24,7 @@ import (
 // The verdict is that of the examples (explore: of the properties):
 // failed, else errored, else passed, else skipped. What is written passes
 // the guard of the text format.
-func WriteToolVerdict(w io.Writer, t *lint.ToolResult, opt Options) error {
+func WriteToolVerdict(w io.Writer, t *result.ToolResult, opt Options) error {
 	var b bytes.Buffer
 	writeToolVerdict(&b, t, opt)
 	_, err := w.Write(humanGuard(b.Bytes()))
@@ -32,7 +32,7 @@ func WriteToolVerdict(w io.Writer, t *lint.ToolResult, opt Options) error {
 }
 
 // writeToolVerdict renders WriteToolVerdict's lines.
-func writeToolVerdict(b *bytes.Buffer, t *lint.ToolResult, opt Options) {
+func writeToolVerdict(b *bytes.Buffer, t *result.ToolResult, opt Options) {
 	color := opt.Color
 	place := paintPlace(color, t.Spec, 0)
 	if x := t.Explore; x != nil {
@@ -45,7 +45,7 @@ func writeToolVerdict(b *bytes.Buffer, t *lint.ToolResult, opt Options) {
 			n.add(p.Status)
 		}
 		fmt.Fprintf(b, "%s: %s: explored %s, properties: %s (%s)\n", place, paintVerdict(color, n.verdict()), Plural(x.Runs, "input"),
-			n.String(map[lint.Status]string{lint.StatusPassed: "held"}), opt.duration(t.Duration).Round(time.Millisecond))
+			n.String(map[result.Status]string{result.StatusPassed: "held"}), opt.duration(t.Duration).Round(time.Millisecond))
 		return
 	}
 	if t.Skipped != "" {
@@ -68,9 +68,9 @@ func writeToolVerdict(b *bytes.Buffer, t *lint.ToolResult, opt Options) {
 }
 
 // counts counts verdicts.
-type counts map[lint.Status]int
+type counts map[result.Status]int
 
-func (n *counts) add(s lint.Status) {
+func (n *counts) add(s result.Status) {
 	if *n == nil {
 		*n = counts{}
 	}
@@ -80,21 +80,21 @@ func (n *counts) add(s lint.Status) {
 // verdict is the verdict of a tool whose examples (or properties) have
 // these verdicts: failed, else errored, else passed, else baselined, else
 // skipped.
-func (n counts) verdict() lint.Status {
-	for _, s := range []lint.Status{lint.StatusFailed, lint.StatusErrored, lint.StatusPassed, statusBaselined} {
+func (n counts) verdict() result.Status {
+	for _, s := range []result.Status{result.StatusFailed, result.StatusErrored, result.StatusPassed, statusBaselined} {
 		if n[s] > 0 {
 			return s
 		}
 	}
-	return lint.StatusSkipped
+	return result.StatusSkipped
 }
 
 // String lists the verdicts counted, "2 passed, 1 failed", in the order of
 // the summary line ("none" when none); words renames some ("held" for a
 // property that passed).
-func (n counts) String(words map[lint.Status]string) string {
+func (n counts) String(words map[result.Status]string) string {
 	var parts []string
-	for _, s := range []lint.Status{lint.StatusPassed, lint.StatusFailed, lint.StatusErrored, lint.StatusSkipped, statusBaselined} {
+	for _, s := range []result.Status{result.StatusPassed, result.StatusFailed, result.StatusErrored, result.StatusSkipped, statusBaselined} {
 		if n[s] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[s], cmp.Or(words[s], string(s))))
 		}

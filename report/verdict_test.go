@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestToolVerdict: the verdict line of a tool is failed when an example
@@ -14,28 +14,28 @@ import (
 // errored, else passed, else skipped; it counts the verdicts and says why a
 // tool was skipped or not explored; with -v the examples' lines come first.
 func TestToolVerdict(t *testing.T) {
-	ex := func(s lint.Status, errs ...lint.Finding) lint.ExampleResult {
-		return lint.ExampleResult{Title: string(s), Line: 3, Status: s, Duration: time.Second, Findings: errs}
+	ex := func(s result.Status, errs ...result.Finding) result.ExampleResult {
+		return result.ExampleResult{Title: string(s), Line: 3, Status: s, Duration: time.Second, Findings: errs}
 	}
-	errFinding := lint.Finding{Rule: "effects", Severity: lint.SeverityError}
+	errFinding := result.Finding{Rule: "effects", Severity: result.SeverityError}
 	for _, c := range []struct {
-		tool    lint.ToolResult
+		tool    result.ToolResult
 		verbose bool
 		want    string
 	}{
-		{lint.ToolResult{Examples: []lint.ExampleResult{ex(lint.StatusPassed), ex(lint.StatusSkipped)}},
+		{result.ToolResult{Examples: []result.ExampleResult{ex(result.StatusPassed), ex(result.StatusSkipped)}},
 			false, "t/TOOL.md: passed: examples: 1 passed, 1 skipped (2s)\n"},
-		{lint.ToolResult{Examples: []lint.ExampleResult{ex(lint.StatusErrored), ex(lint.StatusPassed, errFinding)}},
+		{result.ToolResult{Examples: []result.ExampleResult{ex(result.StatusErrored), ex(result.StatusPassed, errFinding)}},
 			false, "t/TOOL.md: failed: examples: 1 failed, 1 errored (2s)\n"},
-		{lint.ToolResult{Examples: []lint.ExampleResult{ex(lint.StatusErrored), ex(lint.StatusPassed)}},
+		{result.ToolResult{Examples: []result.ExampleResult{ex(result.StatusErrored), ex(result.StatusPassed)}},
 			true, "t/TOOL.md:3: errored: example \"errored\" (1s)\nt/TOOL.md:3: passed: example \"passed\" (1s)\nt/TOOL.md: errored: examples: 1 passed, 1 errored (2s)\n"},
-		{lint.ToolResult{Skipped: "no implementation for linux", Examples: []lint.ExampleResult{ex(lint.StatusSkipped)}},
+		{result.ToolResult{Skipped: "no implementation for linux", Examples: []result.ExampleResult{ex(result.StatusSkipped)}},
 			true, "t/TOOL.md: skipped: no implementation for linux\n"},
-		{lint.ToolResult{}, false, "t/TOOL.md: skipped: no examples to run\n"},
-		{lint.ToolResult{Explore: &lint.ExploreResult{Runs: 100, Properties: []lint.PropertyResult{{Status: lint.StatusPassed}, {Status: lint.StatusFailed}}}},
+		{result.ToolResult{}, false, "t/TOOL.md: skipped: no examples to run\n"},
+		{result.ToolResult{Explore: &result.ExploreResult{Runs: 100, Properties: []result.PropertyResult{{Status: result.StatusPassed}, {Status: result.StatusFailed}}}},
 			true, "t/TOOL.md: failed: explored 100 inputs, properties: 1 held, 1 failed (2s)\n"},
-		{lint.ToolResult{Explore: &lint.ExploreResult{Runs: 1}}, false, "t/TOOL.md: skipped: explored 1 input, properties: none (2s)\n"},
-		{lint.ToolResult{Explore: &lint.ExploreResult{Skipped: "no implementation"}}, false, "t/TOOL.md: skipped: not explored: no implementation\n"},
+		{result.ToolResult{Explore: &result.ExploreResult{Runs: 1}}, false, "t/TOOL.md: skipped: explored 1 input, properties: none (2s)\n"},
+		{result.ToolResult{Explore: &result.ExploreResult{Skipped: "no implementation"}}, false, "t/TOOL.md: skipped: not explored: no implementation\n"},
 	} {
 		c.tool.Dir, c.tool.Spec, c.tool.Duration = "t", "t/TOOL.md", 2*time.Second
 		var b bytes.Buffer

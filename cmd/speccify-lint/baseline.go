@@ -8,6 +8,7 @@ import (
 	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // applyBaseline writes the --write-baseline file from res, or else takes
@@ -15,7 +16,7 @@ import (
 // findings) and, with --baseline-strict, keeps in c.stale the entries that
 // the lint with cfg looked for and no finding matched. wrote is
 // true when it wrote a baseline: the run then exits 0 whatever it found.
-func (c *LintCmd) applyBaseline(env *runEnv, res *lint.Result, cfg *lint.Config) (wrote bool, err error) {
+func (c *LintCmd) applyBaseline(env *runEnv, res *result.Result, cfg *lint.Config) (wrote bool, err error) {
 	switch {
 	case c.WriteBaseline != "" && res.Interrupted:
 		return false, fmt.Errorf("--write-baseline %s: not written, the run was interrupted", c.WriteBaseline)

@@ -16,8 +16,8 @@ import (
 	"github.com/speccify/speccify-lint/internal/cilog"
 	"github.com/speccify/speccify-lint/internal/citest"
 	"github.com/speccify/speccify-lint/internal/testtree"
-	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // ciAttacks are commands of CI systems as a pull request can hide them in
@@ -203,7 +203,7 @@ func checkCI(t *testing.T, attack, what, format, out string) []citest.Command {
 // finding; the path and message of each, unescaped as the CI system does,
 // are a finding's, neutralised (checked where they are plain text, which
 // the system's escaping passes unchanged).
-func checkOwnIssues(t *testing.T, attack, what, format string, own []citest.Command, findings []lint.Finding) {
+func checkOwnIssues(t *testing.T, attack, what, format string, own []citest.Command, findings []result.Finding) {
 	t.Helper()
 	issues := citest.Issues(format, own)
 	if format != "github" && format != "azure" && format != "teamcity" {
@@ -213,7 +213,7 @@ func checkOwnIssues(t *testing.T, attack, what, format string, own []citest.Comm
 		t.Errorf("attack %q: %s: %d commands for %d findings", attack, what, len(issues), len(findings))
 	}
 	for _, is := range issues {
-		if !slices.ContainsFunc(findings, func(f lint.Finding) bool {
+		if !slices.ContainsFunc(findings, func(f result.Finding) bool {
 			return (!plain(f.File) || is.File == cilog.Neutralize(f.File)) && (!plain(f.Message) || strings.HasPrefix(is.Text, cilog.Neutralize(f.Message)))
 		}) {
 			t.Errorf("attack %q: %s: %v: no finding has its path %q and message %q", attack, what, is.Command, is.File, is.Text)

@@ -15,6 +15,7 @@ import (
 	"github.com/speccify/speccify-lint/internal/suggest"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/mcpprofile"
+	"github.com/speccify/speccify-lint/result"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -111,7 +112,7 @@ type configSettings struct {
 	flags *LintCmd
 	// disabled and severities are lint.Config's Disabled and Severities.
 	disabled   map[string]bool
-	severities map[string]lint.Severity
+	severities map[string]result.Severity
 }
 
 // settingsOf turns a loaded configuration file (nil: none) into lint

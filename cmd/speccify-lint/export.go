@@ -9,6 +9,7 @@ import (
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/mcpprofile"
 	"github.com/speccify/speccify-lint/mcptool"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // ExportCmd prints the tool folders' contracts in another tool format.
@@ -69,7 +70,7 @@ func (c *ExportCmd) Run(env *runEnv) error {
 	if err := c.SandboxFlags.apply(&cfg, c.RunToo, env.stderr); err != nil {
 		return err
 	}
-	note := func(f lint.Finding) { fmt.Fprintf(env.stderr, "speccify-lint: export: %s\n", f) }
+	note := func(f result.Finding) { fmt.Fprintf(env.stderr, "speccify-lint: export: %s\n", f) }
 	res, left := mcptool.Export(ctx, mcptool.Options{Config: cfg, RunExamples: c.RunToo, Notes: note}, disc)
 	if err := mcptool.Write(env.stdout, res); err != nil {
 		return usageError{err}

@@ -12,6 +12,7 @@ import (
 	"github.com/speccify/speccify-lint/internal/cilog"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // checkFixFlags rejects the flags that only mean something with --fix or
@@ -59,13 +60,13 @@ func (c *LintCmd) notRun() string {
 
 // staticLint lints disc statically (what --fix fixes) and takes out what
 // --baseline records, so that only reported findings are fixed.
-func (c *LintCmd) staticLint(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) (*lint.Result, error) {
+func (c *LintCmd) staticLint(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) (*result.Result, error) {
 	cfg.Run = false
 	return c.lintOnce(ctx, env, disc, cfg)
 }
 
 // lintOnce lints disc and takes out what --baseline records.
-func (c *LintCmd) lintOnce(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) (*lint.Result, error) {
+func (c *LintCmd) lintOnce(ctx context.Context, env *runEnv, disc *discover.Discovery, cfg lint.Config) (*result.Result, error) {
 	res := lint.Lint(ctx, disc, cfg)
 	if _, err := c.applyBaseline(env, res, &cfg); err != nil {
 		return nil, usageError{err}
@@ -81,8 +82,8 @@ func (c *LintCmd) fixOptions(cfg lint.Config) (autofix.Options, error) {
 	if err != nil || b == nil {
 		return opt, err
 	}
-	opt.Keep = func(tr *lint.ToolResult) {
-		r := &lint.Result{Tools: []lint.ToolResult{*tr}}
+	opt.Keep = func(tr *result.ToolResult) {
+		r := &result.Result{Tools: []result.ToolResult{*tr}}
 		b.Apply(r)
 		*tr = r.Tools[0]
 	}
@@ -150,7 +151,7 @@ func logSafeDiff(diff string) (string, int) {
 // examples are to run.
 type fixOutcome struct {
 	// Report is the result to report as it is; nil with LintAgain.
-	Report *lint.Result
+	Report *result.Result
 	// LintAgain says that the tree, Disc, is to be linted again.
 	LintAgain bool
 	// Disc is the tool folders found again after the fixes.
@@ -199,7 +200,7 @@ func (c *LintCmd) fix(ctx context.Context, env *runEnv, paths []string, disc *di
 // verifyFixes takes out of res the fixes --fix would not make (see
 // autofix.Verify), when one of the reports planned shows fixes, so that
 // what they show is what --fix makes.
-func (c *LintCmd) verifyFixes(ctx context.Context, env *runEnv, plan reportPlan, res *lint.Result, cfg lint.Config) {
+func (c *LintCmd) verifyFixes(ctx context.Context, env *runEnv, plan reportPlan, res *result.Result, cfg lint.Config) {
 	shows := report.ShowsFixes(plan.stdout)
 	for _, o := range plan.files {
 		shows = shows || report.ShowsFixes(o.format)

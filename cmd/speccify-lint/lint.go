@@ -22,6 +22,7 @@ import (
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/mcpprofile"
 	"github.com/speccify/speccify-lint/report"
+	"github.com/speccify/speccify-lint/result"
 )
 
 var formats = report.Formats
@@ -249,7 +250,7 @@ func (c *LintCmd) open(env *runEnv, p *lintPlan) (func(), error) {
 // all when --fix's static lint is the report) with the progress shown as
 // the terminal or the log wants it, and applies --baseline; wrote says
 // that --write-baseline wrote the baseline.
-func (c *LintCmd) execute(ctx context.Context, env *runEnv, p *lintPlan) (res *lint.Result, wrote bool, err error) {
+func (c *LintCmd) execute(ctx context.Context, env *runEnv, p *lintPlan) (res *result.Result, wrote bool, err error) {
 	if c.Fix {
 		fixed, err := c.fix(ctx, env, p.paths, p.disc, p.cfg)
 		if err != nil {
@@ -289,7 +290,7 @@ func (c *LintCmd) execute(ctx context.Context, env *runEnv, p *lintPlan) (res *l
 
 // emit writes the reports the plan names (the files, the step summary,
 // stdout) and the errors and stale baseline entries on stderr.
-func (c *LintCmd) emit(ctx context.Context, env *runEnv, p *lintPlan, res *lint.Result) error {
+func (c *LintCmd) emit(ctx context.Context, env *runEnv, p *lintPlan, res *result.Result) error {
 	c.verifyFixes(ctx, env, p.reports, res, p.cfg)
 	opt := c.reportOptions(p, res, env)
 	for _, o := range p.reports.files {
@@ -321,7 +322,7 @@ func (c *LintCmd) emit(ctx context.Context, env *runEnv, p *lintPlan, res *lint.
 }
 
 // reportOptions are the options of every report of the plan's result res.
-func (c *LintCmd) reportOptions(p *lintPlan, res *lint.Result, env *runEnv) report.Options {
+func (c *LintCmd) reportOptions(p *lintPlan, res *result.Result, env *runEnv) report.Options {
 	opt := report.Options{
 		Color:         c.useColor(p.reports.stdout, env.stdout),
 		Hyperlinks:    c.useHyperlinks(p.reports.stdout, env.stdout),
@@ -344,7 +345,7 @@ func (c *LintCmd) reportOptions(p *lintPlan, res *lint.Result, env *runEnv) repo
 // interrupted or could not check everything, else 1 when --require-run,
 // --fail-on or --baseline-strict fail it; wrote (--write-baseline) judges
 // nothing.
-func (c *LintCmd) setExitCode(env *runEnv, res *lint.Result, wrote bool) {
+func (c *LintCmd) setExitCode(env *runEnv, res *result.Result, wrote bool) {
 	switch {
 	case res.Interrupted:
 		fmt.Fprintln(env.stderr, "speccify-lint: interrupted; the report covers what finished")
@@ -358,7 +359,7 @@ func (c *LintCmd) setExitCode(env *runEnv, res *lint.Result, wrote bool) {
 		env.exitCode = 1
 	case res.Fails(failThreshold(c.FailOn)):
 		env.exitCode = 1
-	case len(c.stale) > 0 && failThreshold(c.FailOn) != lint.SeverityNone:
+	case len(c.stale) > 0 && failThreshold(c.FailOn) != result.SeverityNone:
 		// A stale entry fails the run as an error finding would.
 		env.exitCode = 1
 	}
@@ -367,7 +368,7 @@ func (c *LintCmd) setExitCode(env *runEnv, res *lint.Result, wrote bool) {
 // unverifiedNote is what --require-run says on stderr when it fails the
 // run: the tools it fails on, each with its status, the first
 // maxUnverifiedNamed of them by name.
-func unverifiedNote(tools []*lint.ToolResult) string {
+func unverifiedNote(tools []*result.ToolResult) string {
 	const maxUnverifiedNamed = 10
 	var named []string
 	for _, t := range tools[:min(len(tools), maxUnverifiedNamed)] {
@@ -383,11 +384,11 @@ func unverifiedNote(tools []*lint.ToolResult) string {
 	return "speccify-lint: --require-run: " + what + ": " + strings.Join(named, ", ")
 }
 
-func failThreshold(name string) lint.Severity {
+func failThreshold(name string) result.Severity {
 	if name == "never" {
-		return lint.SeverityNone
+		return result.SeverityNone
 	}
-	s, _ := lint.ParseSeverity(name)
+	s, _ := result.ParseSeverity(name)
 	return s
 }
 

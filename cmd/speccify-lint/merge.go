@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/speccify/speccify-lint/internal/fserr"
-	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // MergeCmd merges the JSON reports of the shards of one run (each written by
@@ -28,7 +28,7 @@ type MergeCmd struct {
 
 // Run reads, merges and writes.
 func (c *MergeCmd) Run(env *runEnv) error {
-	var results []*lint.Result
+	var results []*result.Result
 	shards := map[string]bool{}
 	total := 0
 	for _, path := range c.Inputs {
@@ -76,7 +76,7 @@ func (c *MergeCmd) Run(env *runEnv) error {
 	return nil
 }
 
-func readReport(path string) (*lint.Result, error) {
+func readReport(path string) (*result.Result, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, fserr.Cause(err))

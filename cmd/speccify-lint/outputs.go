@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // stdoutPath is the --output path that stands for standard output
@@ -143,7 +143,7 @@ func sameExistingFile(a, b string) bool {
 }
 
 // writeReportFile writes one report file, creating its directory.
-func writeReportFile(path, format string, res *lint.Result, opt report.Options) error {
+func writeReportFile(path, format string, res *result.Result, opt report.Options) error {
 	opt.Color, opt.Hyperlinks = false, false
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/report"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // progressInterval bounds how often the status line is redrawn.
@@ -144,9 +145,9 @@ func (p *progressLine) event(e lint.Progress) {
 		}
 	case lint.ExampleDone:
 		switch e.Status {
-		case lint.StatusPassed:
+		case result.StatusPassed:
 			p.passed++
-		case lint.StatusFailed, lint.StatusErrored:
+		case result.StatusFailed, result.StatusErrored:
 			p.failed++
 		}
 	case lint.InputDone:
@@ -156,7 +157,7 @@ func (p *progressLine) event(e lint.Progress) {
 }
 
 // toolFindings counts the findings of a finished tool.
-func toolFindings(t *lint.ToolResult) int {
+func toolFindings(t *result.ToolResult) int {
 	n := len(t.Findings)
 	for i := range t.Examples {
 		n += len(t.Examples[i].Findings)

@@ -4,19 +4,20 @@ import (
 	"testing"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestProgressText: the status line counts examples in a lint run, and
 // inputs and the findings of the tools done in an explore run; it names the
 // tools running now.
 func TestProgressText(t *testing.T) {
-	done := &lint.ToolResult{Dir: "a", Findings: []lint.Finding{{Rule: "r"}},
-		Examples: []lint.ExampleResult{{Findings: []lint.Finding{{Rule: "r"}}}, {}}}
+	done := &result.ToolResult{Dir: "a", Findings: []result.Finding{{Rule: "r"}},
+		Examples: []result.ExampleResult{{Findings: []result.Finding{{Rule: "r"}}}, {}}}
 	events := []lint.Progress{
 		{Kind: lint.ToolStarted, Tool: "a"},
 		{Kind: lint.ToolStarted, Tool: "b"},
-		{Kind: lint.ExampleDone, Tool: "a", Status: lint.StatusPassed},
-		{Kind: lint.ExampleDone, Tool: "a", Status: lint.StatusFailed},
+		{Kind: lint.ExampleDone, Tool: "a", Status: result.StatusPassed},
+		{Kind: lint.ExampleDone, Tool: "a", Status: result.StatusFailed},
 		{Kind: lint.InputDone, Tool: "a"},
 		{Kind: lint.InputDone, Tool: "b"},
 		{Kind: lint.InputDone, Tool: "a"},

@@ -14,11 +14,11 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/speccify/speccify-lint/drift"
-	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // The JSON report has one source of truth, the Go types of package lint
-// that the JSON format writes (lint.Result and what it holds). Its JSON
+// that the JSON format writes (result.Result and what it holds). Its JSON
 // Schema, docs/report.schema.json, and the commented shape of
 // docs/reports.md describe it for readers; these tests hold both to the
 // types, and every JSON report golden to the schema.
@@ -81,7 +81,7 @@ func TestReportSchemaMatchesTypes(t *testing.T) {
 	defs, _ := doc["$defs"].(map[string]any)
 	type jsonReport struct {
 		SchemaVersion int `json:"schema_version"`
-		*lint.Result
+		*result.Result
 	}
 	s := schemaWalk{t: t, defs: defs}
 	s.check("$", reflect.TypeFor[jsonReport](), doc)
@@ -97,16 +97,16 @@ func TestReportSchemaMatchesTypes(t *testing.T) {
 		return out
 	}
 	var statuses []string
-	for _, st := range lint.ToolStatuses {
+	for _, st := range result.ToolStatuses {
 		statuses = append(statuses, string(st))
 	}
 	if got := enum("toolStatus"); !slices.Equal(got, statuses) {
 		t.Errorf("%s: toolStatus is %q, want lint.ToolStatuses %q", reportSchemaPage, got, statuses)
 	}
-	if got, want := enum("exampleStatus"), []string{string(lint.StatusPassed), string(lint.StatusFailed), string(lint.StatusErrored), string(lint.StatusSkipped)}; !slices.Equal(got, want) {
+	if got, want := enum("exampleStatus"), []string{string(result.StatusPassed), string(result.StatusFailed), string(result.StatusErrored), string(result.StatusSkipped)}; !slices.Equal(got, want) {
 		t.Errorf("%s: exampleStatus is %q, want %q", reportSchemaPage, got, want)
 	}
-	if got, want := enum("severity"), []string{lint.SeverityError.String(), lint.SeverityWarning.String(), lint.SeverityNote.String()}; !slices.Equal(got, want) {
+	if got, want := enum("severity"), []string{result.SeverityError.String(), result.SeverityWarning.String(), result.SeverityNote.String()}; !slices.Equal(got, want) {
 		t.Errorf("%s: severity is %q, want %q", reportSchemaPage, got, want)
 	}
 	if got, want := enum("driftVerdict"), []string{string(drift.Breaking), string(drift.Warning), string(drift.Compatible), string(drift.NotCompared)}; !slices.Equal(got, want) {

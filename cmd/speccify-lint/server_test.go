@@ -19,8 +19,8 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/speccify/speccify-lint/internal/testtree"
-	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/lsp"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // TestServerFixAllIsFix: the language server's "fix all" code action,
@@ -315,7 +315,7 @@ func TestServerExcludeFromGitTop(t *testing.T) {
 	if code := run([]string{"--no-run", "--fail-on", "never", "--format", "json", "."}, &stdout, &stderr); code != 0 {
 		t.Fatalf("lint: exit %d: %s", code, stderr.String())
 	}
-	var res lint.Result
+	var res result.Result
 	if err := json.Unmarshal([]byte(stdout.String()), &res); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -16,8 +17,8 @@ const severitySetting = "severity"
 // severityOverrides validates --severity RULE=SEVERITY (and the
 // configuration file's severity: mapping) into the severity of each rule
 // named.
-func severityOverrides(m map[string]string) (map[string]lint.Severity, error) {
-	out := make(map[string]lint.Severity, len(m))
+func severityOverrides(m map[string]string) (map[string]result.Severity, error) {
+	out := make(map[string]result.Severity, len(m))
 	for _, id := range slices.Sorted(maps.Keys(m)) {
 		sev, err := severityOverride(id, m[id])
 		if err != nil {
@@ -29,11 +30,11 @@ func severityOverrides(m map[string]string) (map[string]lint.Severity, error) {
 }
 
 // severityOverride is the severity name sev set for the rule id.
-func severityOverride(id, sev string) (lint.Severity, error) {
+func severityOverride(id, sev string) (result.Severity, error) {
 	if lint.RuleByID(id) == nil {
-		return lint.SeverityNone, unknownRule(id)
+		return result.SeverityNone, unknownRule(id)
 	}
-	return lint.ParseSeverity(sev)
+	return result.ParseSeverity(sev)
 }
 
 // configMapping reads the value of the setting key, a YAML mapping, as the

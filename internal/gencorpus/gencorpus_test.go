@@ -12,6 +12,7 @@ import (
 	"github.com/speccify/speccify-lint/discover"
 	"github.com/speccify/speccify-lint/internal/gencorpus"
 	"github.com/speccify/speccify-lint/lint"
+	"github.com/speccify/speccify-lint/result"
 )
 
 // readTree maps every file under dir to its content and mode.
@@ -117,7 +118,7 @@ func TestCorpusLintsClean(t *testing.T) {
 			if run && s.Passed != s.Examples {
 				t.Fatalf("summary %+v: want every example passed", s)
 			}
-			if res.Fails(lint.SeverityError) {
+			if res.Fails(result.SeverityError) {
 				t.Fatalf("the corpus fails the lint: %+v", s)
 			}
 		})

@@ -1,4 +1,4 @@
-package lint
+package result
 
 import (
 	"iter"
@@ -90,12 +90,6 @@ func (r *Result) Summarize() {
 	}
 	r.Summary = s
 }
-
-// ExampleStatus is the status the engine gives an example from its skip
-// reason and findings (errored, failed, passed, skipped), for a caller that
-// changes its findings: what a baseline leaves of an example is judged
-// again.
-func ExampleStatus(e *ExampleResult) Status { return statusOf(e) }
 
 // Fails reports whether the result has a finding at or above threshold.
 // SeverityNone as threshold never fails.
