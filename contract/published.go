@@ -62,3 +62,62 @@ func (s *Spec) FrontmatterParts(keys []string) []FrontmatterPart {
 	gap(prev, whole.End)
 	return out
 }
+
+// Region is a piece of a TOOL.md's text that reaches an agent's context,
+// named for findings about its characters: a part of the frontmatter
+// (FrontmatterParts), or an example's title, input: or output: line.
+type Region struct {
+	// Span is its source text.
+	Span Span
+	// Field is the frontmatter key it is the entry of; "" for the text of
+	// the frontmatter between entries, or for an example's line.
+	Field string
+	// Example is the title of the example whose line it is, and Line that
+	// line: "title", "input" or "output".
+	Example, Line string
+}
+
+// Key is the region's logical key: the frontmatter key, the example's
+// title and line ("title.input"), or "frontmatter".
+func (r Region) Key() string {
+	switch {
+	case r.Line != "":
+		return r.Example + "." + r.Line
+	case r.Field != "":
+		return r.Field
+	}
+	return "frontmatter"
+}
+
+// Cases are the example cases; none when TOOL.md has no examples or its
+// body is unknown (an unclosed frontmatter).
+func (s *Spec) Cases() []Case {
+	if (s.Split.HasFrontmatter && !s.Split.Closed) || s.Examples == nil {
+		return nil
+	}
+	return s.Examples.Cases
+}
+
+// EachRegion calls fn with each region of the frontmatter (the parts of
+// keys, all with nil) and of the examples (their titles, and their input:
+// and output: lines' JSON), for a check that finds something in a region's
+// text only where found says so: the frontmatter's entries are read (which
+// costs) only when found finds something in its whole text.
+func (s *Spec) EachRegion(keys []string, found func(Span) bool, fn func(Region)) {
+	if whole, ok := s.FrontmatterSpan(); ok && found(whole) {
+		for _, p := range s.FrontmatterParts(keys) {
+			fn(Region{Span: p.Span, Field: p.Key})
+		}
+	}
+	for _, cs := range s.Cases() {
+		if cs.TitleSpan.End.Offset > cs.TitleSpan.Start.Offset {
+			fn(Region{Span: cs.TitleSpan, Example: cs.Title, Line: "title"})
+		}
+		if l := cs.Input; l != nil && l.Span.End.Offset > l.Span.Start.Offset {
+			fn(Region{Span: l.Span, Example: cs.Title, Line: "input"})
+		}
+		if l := cs.Output; l != nil && l.Span.End.Offset > l.Span.Start.Offset {
+			fn(Region{Span: l.Span, Example: cs.Title, Line: "output"})
+		}
+	}
+}

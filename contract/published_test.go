@@ -49,3 +49,31 @@ func TestFrontmatterParts(t *testing.T) {
 		}
 	}
 }
+
+// TestEachRegion: the frontmatter's parts only when found finds something
+// in its whole text, then each example's title, input and output line,
+// each with its key; an unclosed frontmatter has no examples to read.
+func TestEachRegion(t *testing.T) {
+	text := "---\nname: t\ndescription: d\n---\n\n## Examples\n\n### first\ninput: {\"a\": 1}\noutput: {\"ok\": true}\n"
+	s := ParseText("TOOL.md", []byte(text))
+	collect := func(s *Spec, found bool) [][2]string {
+		var out [][2]string
+		s.EachRegion([]string{"description"}, func(Span) bool { return found }, func(r Region) {
+			out = append(out, [2]string{r.Key(), string(s.Lines.Bytes(r.Span))})
+		})
+		return out
+	}
+	examples := [][2]string{{"first.title", "first"}, {"first.input", `{"a": 1}`}, {"first.output", `{"ok": true}`}}
+	if got := collect(s, false); !reflect.DeepEqual(got, examples) {
+		t.Errorf("nothing found in the frontmatter: %q, want %q", got, examples)
+	}
+	if got, want := collect(s, true), append([][2]string{{"description", "description: d"}}, examples...); !reflect.DeepEqual(got, want) {
+		t.Errorf("found in the frontmatter: %q, want %q", got, want)
+	}
+	if got := (Region{}).Key(); got != "frontmatter" {
+		t.Errorf("the text between entries has key %q", got)
+	}
+	if got := collect(ParseText("TOOL.md", []byte("---\nname: t\n\n## Examples\n\n### x\ninput: {}\n")), true); got != nil {
+		t.Errorf("an unclosed frontmatter: %q", got)
+	}
+}

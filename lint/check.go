@@ -115,14 +115,8 @@ func (c *toolCheck) fields() *contract.Frontmatter {
 	return nil
 }
 
-// cases are the example cases; none when TOOL.md has no examples or its body
-// is unknown (an unclosed frontmatter: the frontmatter finding says why).
-func (c *toolCheck) cases() []contract.Case {
-	if (c.spec.Split.HasFrontmatter && !c.spec.Split.Closed) || c.spec.Examples == nil {
-		return nil
-	}
-	return c.spec.Examples.Cases
-}
+// cases are the example cases (contract.Spec.Cases).
+func (c *toolCheck) cases() []contract.Case { return c.spec.Cases() }
 
 // effects is the contract's effects line, or "".
 func (c *toolCheck) effects() string {

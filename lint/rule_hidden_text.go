@@ -47,27 +47,27 @@ var ruleHiddenText = &Rule{ID: "hidden-text", Severity: result.SeverityError, Ca
 // YAML escapes.
 func checkHiddenText(c *toolCheck, rep reporter) {
 	lines := c.spec.Lines
-	c.eachRegion(nil, func(sp contract.Span) bool { return len(hiddentext.Find(lines.Bytes(sp))) > 0 }, func(r textRegion) {
-		for _, run := range hiddentext.Find(lines.Bytes(r.span)) {
+	c.spec.EachRegion(nil, func(sp contract.Span) bool { return len(hiddentext.Find(lines.Bytes(sp))) > 0 }, func(r contract.Region) {
+		for _, run := range hiddentext.Find(lines.Bytes(r.Span)) {
 			reportHidden(lines, rep, r, run)
 		}
 	})
 	for _, r := range c.proseScalars() {
-		for _, run := range hiddentext.FindEscaped(lines.Bytes(r.span)) {
+		for _, run := range hiddentext.FindEscaped(lines.Bytes(r.Span)) {
 			reportHidden(lines, rep, r, run)
 		}
 	}
 }
 
 // reportHidden reports the run found in the text of the region r.
-func reportHidden(lines *contract.Lines, rep reporter, r textRegion, run hiddentext.Run) {
-	base := r.span.Start.Offset
+func reportHidden(lines *contract.Lines, rep reporter, r contract.Region, run hiddentext.Run) {
+	base := r.Span.Start.Offset
 	span := contract.Span{Start: lines.Point(base + run.Start), End: lines.Point(base + run.End)}
 	rr := rep.withHelp("remove it: the reviewer reads the contract as the model does, and these characters show the reviewer nothing")
 	if hiddentext.SafeToRemove(lines.Bytes(contract.Span{End: lines.Point(lines.Size())}), span.Start.Offset, span.End.Offset) {
 		rr = rr.withFix(result.Fix{Title: run.FixTitle(), Edits: []contract.Edit{{Start: span.Start, End: span.End}}})
 	}
-	rr.report(over(span), r.key(), "%s %s", r.subject(), run.Describe())
+	rr.report(over(span), r.Key(), "%s %s", subject(r), run.Describe())
 }
 
 // maxProseDepth bounds the nesting proseScalars walks a schema to.
@@ -79,19 +79,19 @@ var dataKeywords = map[string]bool{"enum": true, "const": true, "default": true,
 // proseScalars are the double-quoted scalars of the frontmatter that are
 // prose for the model: name, description, and the description and title
 // of every schema of inputs and outputs, each named by its path.
-func (c *toolCheck) proseScalars() []textRegion {
+func (c *toolCheck) proseScalars() []contract.Region {
 	fm := c.fields()
 	if fm == nil || bytes.IndexByte(c.spec.Split.YAML, '\\') < 0 {
 		return nil // no escape anywhere
 	}
 	lines := c.spec.Lines
-	var out []textRegion
+	var out []contract.Region
 	for _, f := range []struct {
 		name string
 		s    contract.String
 	}{{"name", fm.Name}, {"description", fm.Description}} {
 		if doubleQuoted(lines, f.s.Span) {
-			out = append(out, textRegion{span: f.s.Span, field: f.name})
+			out = append(out, contract.Region{Span: f.s.Span, Field: f.name})
 		}
 	}
 	for _, f := range []*contract.SchemaField{fm.Inputs, fm.Outputs} {
@@ -104,7 +104,7 @@ func (c *toolCheck) proseScalars() []textRegion {
 
 // proseOf adds the prose scalars of the collection at path of f (named
 // name) and of the collections in it.
-func proseOf(lines *contract.Lines, f *contract.SchemaField, path []string, name string, out []textRegion) []textRegion {
+func proseOf(lines *contract.Lines, f *contract.SchemaField, path []string, name string, out []contract.Region) []contract.Region {
 	col := f.Collection(path...)
 	if col == nil || len(path) > maxProseDepth {
 		return out
@@ -115,7 +115,7 @@ func proseOf(lines *contract.Lines, f *contract.SchemaField, path []string, name
 			step, at = strconv.Itoa(i), fmt.Sprintf("%s[%d]", name, i)
 		}
 		if !col.List && (e.Key == "description" || e.Key == "title") && e.Own && doubleQuoted(lines, e.ValueSpan) {
-			out = append(out, textRegion{span: e.ValueSpan, field: at})
+			out = append(out, contract.Region{Span: e.ValueSpan, Field: at})
 			continue
 		}
 		if !col.List && dataKeywords[e.Key] {
@@ -131,4 +131,17 @@ func proseOf(lines *contract.Lines, f *contract.SchemaField, path []string, name
 func doubleQuoted(lines *contract.Lines, span contract.Span) bool {
 	t := lines.Bytes(span)
 	return len(t) >= 2 && t[0] == '"' && t[len(t)-1] == '"'
+}
+
+// subject is what a message says holds something in the region r:
+// "description holds", "the input of example "x" holds", "the frontmatter
+// holds" (hidden-text and machine-specific).
+func subject(r contract.Region) string {
+	switch {
+	case r.Line != "":
+		return fmt.Sprintf("the %s of example %q holds", r.Line, hiddentext.Visible(r.Example))
+	case r.Field != "":
+		return hiddentext.Visible(r.Field) + " holds" // a key can hold hidden characters too
+	}
+	return "the frontmatter holds"
 }

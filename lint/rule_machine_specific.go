@@ -51,11 +51,11 @@ var ruleMachineSpecific = &Rule{ID: "machine-specific", Severity: result.Severit
 // fields and the examples.
 func checkMachineSpecific(c *toolCheck, rep reporter) {
 	lines := c.spec.Lines
-	c.eachRegion(contract.PublishedFields, func(sp contract.Span) bool { return len(machinetext.Find(lines.Bytes(sp))) > 0 }, func(r textRegion) {
-		base := r.span.Start.Offset
-		for _, h := range machinetext.Find(lines.Bytes(r.span)) {
+	c.spec.EachRegion(contract.PublishedFields, func(sp contract.Span) bool { return len(machinetext.Find(lines.Bytes(sp))) > 0 }, func(r contract.Region) {
+		base := r.Span.Start.Offset
+		for _, h := range machinetext.Find(lines.Bytes(r.Span)) {
 			sp := contract.Span{Start: lines.Point(base + h.Start), End: lines.Point(base + h.End)}
-			rep.withHelp("%s", h.Help).report(over(sp), r.key(), "%s %s", r.subject(), h.What)
+			rep.withHelp("%s", h.Help).report(over(sp), r.Key(), "%s %s", subject(r), h.What)
 		}
 	})
 }
