@@ -39,14 +39,8 @@ func (c *CallCmd) Run(env *runEnv) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if err := checkPlatform(c.Platform); err != nil {
-		return usageErrorf("--platform: %v", err)
-	}
-	if err := checkTimeout(c.Timeout); err != nil {
-		return usageErrorf("--timeout: %v", err)
-	}
-	if err := checkMaxAnswerTokens(c.MaxAnswerTokens); err != nil {
-		return usageErrorf("--max-answer-tokens: %v", err)
+	if err := checkFlags(runFlagChecks(c.Platform, 0, c.Timeout, c.MaxAnswerTokens)...); err != nil {
+		return err
 	}
 	input := []byte(c.Input)
 	if c.Input == "" {

@@ -18,7 +18,6 @@ import (
 	"github.com/speccify/speccify-lint/internal/fserr"
 	"github.com/speccify/speccify-lint/internal/gcbudget"
 	"github.com/speccify/speccify-lint/internal/suggest"
-	"github.com/speccify/speccify-lint/internal/tokens"
 	"github.com/speccify/speccify-lint/lint"
 	"github.com/speccify/speccify-lint/mcpprofile"
 	"github.com/speccify/speccify-lint/report"
@@ -187,23 +186,10 @@ func (c *LintCmd) plan(env *runEnv, explore *lint.ExploreConfig) (lintPlan, erro
 // checkValues checks the flags whose values lint does not check itself,
 // each error naming its flag.
 func (c *LintCmd) checkValues(exploring bool) error {
-	if err := mcpprofile.CheckNames(c.Profile); err != nil {
-		return usageErrorf("--profile: %v", err)
-	}
-	if err := checkJobs(c.Jobs); err != nil {
-		return usageErrorf("--jobs: %v", err)
-	}
-	if err := checkTimeout(c.Timeout); err != nil {
-		return usageErrorf("--timeout: %v", err)
-	}
-	if err := checkMaxAnswerTokens(c.MaxAnswerTokens); err != nil {
-		return usageErrorf("--max-answer-tokens: %v", err)
-	}
-	if err := checkPlatform(c.Platform); err != nil {
-		return usageErrorf("--platform: %v", err)
-	}
-	if err := checkCoverageThreshold(c.CoverageThreshold); err != nil {
-		return usageErrorf("--coverage-threshold: %v", err)
+	if err := checkFlags(append(runFlagChecks(c.Platform, c.Jobs, c.Timeout, c.MaxAnswerTokens),
+		flagCheck{"--profile", mcpprofile.CheckNames(c.Profile)},
+		flagCheck{"--coverage-threshold", checkCoverageThreshold(c.CoverageThreshold)})...); err != nil {
+		return err
 	}
 	if err := c.checkFixFlags(exploring); err != nil {
 		return usageError{err}
@@ -443,54 +429,6 @@ func ruleSet(disable, enable []string) (map[string]bool, error) {
 		delete(out, id)
 	}
 	return out, nil
-}
-
-// checkJobs rejects a negative --jobs; 0 is the number of CPUs.
-func checkJobs(n int) error {
-	if n < 0 {
-		return fmt.Errorf("%d is negative; want a number of tools at once, or 0 for the number of CPUs", n)
-	}
-	return nil
-}
-
-// checkMaxAnswerTokens rejects a --max-answer-tokens below 1: an answer
-// budget of no tokens or fewer has no meaning.
-func checkMaxAnswerTokens(n int) error {
-	if n < 1 {
-		return fmt.Errorf("%d is below 1; want a number of tokens such as %d", n, tokens.DefaultBudget)
-	}
-	return nil
-}
-
-// checkCoverageThreshold rejects a --coverage-threshold outside 0 to 100:
-// it is a percentage of a contract's parts (0 turns the rule off).
-func checkCoverageThreshold(n int) error {
-	if n < 0 || n > 100 {
-		return fmt.Errorf("%d is not a percentage; want 1 to 100, or 0 to turn the coverage rule off", n)
-	}
-	return nil
-}
-
-// checkTimeout rejects a negative --timeout, which would otherwise be
-// taken as the default; 0 is the default (lint.Config.Timeout).
-func checkTimeout(d time.Duration) error {
-	if d < 0 {
-		return fmt.Errorf("%s is negative; want a time limit such as 30s, or 0 for the default (%s)", d, lint.DefaultTimeoutText)
-	}
-	return nil
-}
-
-// checkPlatform rejects a --platform that names no platform; empty is this
-// machine's.
-func checkPlatform(name string) error {
-	if name == "" || discover.IsPlatform(name) {
-		return nil
-	}
-	known := strings.Join(discover.Platforms, ", ")
-	if near := suggest.Nearest(name, discover.Platforms); near != "" {
-		return fmt.Errorf("unknown platform %q; did you mean %s? (known: %s)", name, near, known)
-	}
-	return fmt.Errorf("unknown platform %q (known: %s)", name, known)
 }
 
 // unknownRule is the error for a rule id no rule has, with the nearest id.

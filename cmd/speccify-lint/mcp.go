@@ -44,17 +44,8 @@ func (c *MCPCmd) Run(env *runEnv) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if err := checkPlatform(c.Platform); err != nil {
-		return usageErrorf("--platform: %v", err)
-	}
-	if err := checkJobs(c.Jobs); err != nil {
-		return usageErrorf("--jobs: %v", err)
-	}
-	if err := checkTimeout(c.Timeout); err != nil {
-		return usageErrorf("--timeout: %v", err)
-	}
-	if err := checkMaxAnswerTokens(c.MaxAnswerTokens); err != nil {
-		return usageErrorf("--max-answer-tokens: %v", err)
+	if err := checkFlags(runFlagChecks(c.Platform, c.Jobs, c.Timeout, c.MaxAnswerTokens)...); err != nil {
+		return err
 	}
 	if c.Reload < 0 {
 		return usageErrorf("--reload: %s is negative; want how often to look, such as 2s, or 0 for never", c.Reload)
