@@ -40,7 +40,7 @@ func tool(fields, examples string) string {
 // parts renders the parts as "kind path line:col covered|uncovered".
 func parts(c *Coverage) []string {
 	var out []string
-	for _, p := range c.Parts {
+	for _, p := range c.Parts() {
 		state := "uncovered"
 		if p.Covered {
 			state = "covered"
@@ -188,7 +188,12 @@ outputs:
 }
 
 func TestCounts(t *testing.T) {
-	c := &Coverage{Parts: []Part{{Covered: true}, {}, {Covered: true}}}
+	c := measure(t, tool("inputs: {properties: {mode: {enum: [a, b]}}}\n", "### a\ninput: {\"mode\": \"a\"}\noutput: {}\n"))
+	// given mode, enum a covered; absent mode, enum b not: 2 of 4.
+	if c.Total() != 4 || c.Covered() != 2 || c.Percent() != 50 || len(c.Uncovered()) != 2 {
+		t.Errorf("total %d covered %d percent %d uncovered %d", c.Total(), c.Covered(), c.Percent(), len(c.Uncovered()))
+	}
+	c = measure(t, tool("inputs: {enum: [a, b, c]}\n", "### a\ninput: \"a\"\noutput: {}\n\n### b\ninput: \"b\"\noutput: {}\n"))
 	if c.Total() != 3 || c.Covered() != 2 || c.Percent() != 66 || len(c.Uncovered()) != 1 {
 		t.Errorf("total %d covered %d percent %d uncovered %d", c.Total(), c.Covered(), c.Percent(), len(c.Uncovered()))
 	}
@@ -209,7 +214,7 @@ func TestSpans(t *testing.T) {
 	c := measure(t, text)
 	lines := contract.NewLines([]byte(text))
 	var got []string
-	for _, p := range c.Parts {
+	for _, p := range c.Parts() {
 		got = append(got, string(p.Kind)+"="+lines.Text(p.Span))
 	}
 	want := "absent=mode given=mode enum=fast enum=\"slow\""
@@ -241,7 +246,7 @@ func TestHostileSchemas(t *testing.T) {
 			if c.Total() > 2*maxParts {
 				t.Errorf("%d parts, more than %d a field", c.Total(), maxParts)
 			}
-			for _, p := range c.Parts {
+			for _, p := range c.Parts() {
 				if p.Pos.Line < 1 {
 					t.Errorf("part %s %s has no place", p.Kind, p.Path)
 				}
@@ -267,7 +272,7 @@ func FuzzOf(f *testing.F) {
 			t.Fatalf("covered %d of %d", c.Covered(), c.Total())
 		}
 		seen := map[partKey]bool{}
-		for _, p := range c.Parts {
+		for _, p := range c.Parts() {
 			if seen[partKey{p.Kind, p.Path}] {
 				t.Fatalf("part %s %s twice", p.Kind, p.Path)
 			}
