@@ -43,7 +43,13 @@
 // JSON file a $ref names (it has no place in TOOL.md). Every example
 // counts, whatever its input's validity. The walks are bounded (maxDepth,
 // maxSteps, maxParts: 10,000 parts a field) and visit each pair of schema and
-// instance place once, so a recursive $ref or a hostile schema ends.
+// instance place once, so a recursive $ref or a hostile schema ends. A
+// measure that a bound cut short says so (Coverage.Cuts): it claims no gap
+// that its walk did not reach.
+//
+// Of measures; the places and texts of the parts are read only when Parts
+// or Uncovered asks for them, since a report needs them for the parts left
+// uncovered only.
 package coverage
 
 import (
@@ -266,6 +272,11 @@ var (
 	cutDepth = "its schema nests deeper than " + strconv.Itoa(maxDepth) + " schemas"
 	cutSteps = "the walk of its examples' values takes more than " + thousands(maxSteps) + " steps"
 )
+
+// Bounds says which bounds cut a measure short, for the docs of what
+// reports it: "a field's schema of more than 10,000 parts, ...".
+var Bounds = "a field's schema of more than " + thousands(maxParts) + " parts or nested deeper than " +
+	strconv.Itoa(maxDepth) + " schemas, or examples whose walk takes more than " + thousands(maxSteps) + " steps"
 
 // thousands is n with a comma between each group of three digits.
 func thousands(n int) string {
