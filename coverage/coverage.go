@@ -302,7 +302,11 @@ type field struct {
 	// the pointer of the object.
 	members map[string][]member
 	// subs are the compiled subschemas by pointer (nil: did not compile).
-	subs    map[string]*contract.Schema
+	subs map[string]*contract.Schema
+	// refs is true when the field's schema holds a $ref: only then can the
+	// walk come to a pair of schema and instance place twice, so only then
+	// are the pairs (and the instance places' ids) kept in visited.
+	refs    bool
 	visited map[visit]bool
 	steps   int
 	// cut is Cut.Why when a bound cut the measure short ("" when none did);
@@ -341,8 +345,43 @@ func newField(f *contract.SchemaField, sch *contract.Schema, inputs bool) *field
 		return nil
 	}
 	return &field{name: f.Key.Name, field: f, schema: sch, inputs: inputs, parts: map[partKey]int{},
-		members: map[string][]member{}, subs: map[string]*contract.Schema{}, visited: map[visit]bool{},
-		layouts: map[string]*layout{}}
+		members: map[string][]member{}, subs: map[string]*contract.Schema{}, refs: hasRef(f.Doc.Value, 0),
+		visited: map[visit]bool{}, layouts: map[string]*layout{}}
+}
+
+// hasRef reports whether the JSON value v holds a $ref with a string
+// value at any depth (true as well past maxDepth: it does not know).
+func hasRef(v any, depth int) bool {
+	if depth > maxDepth {
+		return true
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		if _, ok := v["$ref"].(string); ok {
+			return true
+		}
+		for _, sub := range v {
+			if hasRef(sub, depth+1) {
+				return true
+			}
+		}
+	case []any:
+		for _, sub := range v {
+			if hasRef(sub, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// at is the id of the instance place step (escaped) below id, kept only
+// when the walk keeps visited pairs (refs).
+func (f *field) at(id, step string) string {
+	if !f.refs {
+		return ""
+	}
+	return id + "/" + step
 }
 
 func (f *field) root() any { return f.field.Doc.Value }
@@ -401,6 +440,9 @@ func (f *field) markAt(i int) {
 		f.list[i].covered = true
 	}
 }
+
+// step is the member's name as a step of a JSON pointer, escaped.
+func (m *member) step() string { return m.ptr[strings.LastIndexByte(m.ptr, '/')+1:] }
 
 // membersOf are the properties of the schema object at ptr, props, sorted
 // by name, read once.
@@ -510,7 +552,7 @@ func (f *field) enumerateInputs(obj map[string]any, ptr string) {
 func (f *field) cover(s any, ptr string, v any, id string, depth int) {
 	obj, ok := s.(map[string]any)
 	key := visit{ptr, id}
-	if !ok || f.visited[key] {
+	if !ok || (f.refs && f.visited[key]) {
 		return
 	}
 	if depth > maxDepth {
@@ -521,7 +563,9 @@ func (f *field) cover(s any, ptr string, v any, id string, depth int) {
 		f.cutShort(cutSteps, true)
 		return
 	}
-	f.visited[key] = true
+	if f.refs {
+		f.visited[key] = true
+	}
 	f.steps++
 	if ref, ok := obj["$ref"].(string); ok {
 		if target, at, ok := f.local(ref); ok {
@@ -558,13 +602,13 @@ func (f *field) coverObject(obj map[string]any, ptr string, inst map[string]any,
 			}
 			f.markAt(m.given)
 			f.markAt(m.key)
-			f.cover(props[m.name], m.ptr, mv, id+"/"+escape(m.name), depth+1)
+			f.cover(props[m.name], m.ptr, mv, f.at(id, m.step()), depth+1)
 		}
 	}
 	if extra, ok := obj["additionalProperties"].(map[string]any); ok {
 		for _, name := range slices.Sorted(maps.Keys(inst)) {
 			if _, declared := props[name]; !declared {
-				f.cover(extra, ptr+"/additionalProperties", inst[name], id+"/"+escape(name), depth+1)
+				f.cover(extra, ptr+"/additionalProperties", inst[name], f.at(id, escape(name)), depth+1)
 			}
 		}
 	}
@@ -573,7 +617,7 @@ func (f *field) coverObject(obj map[string]any, ptr string, inst map[string]any,
 func (f *field) coverArray(obj map[string]any, ptr string, inst []any, id string, depth int) {
 	prefix, _ := obj["prefixItems"].([]any)
 	for i, item := range inst {
-		at := id + "/" + strconv.Itoa(i)
+		at := f.at(id, strconv.Itoa(i))
 		switch items := obj["items"].(type) {
 		case []any: // draft 7 and before: a list of items is a prefix
 			if i < len(items) {
