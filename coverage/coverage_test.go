@@ -178,10 +178,14 @@ outputs:
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := measure(t, tool(tt.fields, tt.examples))
-			got := parts(c)
-			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
-				t.Errorf("parts:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			for _, visit := range []bool{false, true} {
+				alwaysVisit = visit // a walk keeping its visited pairs finds the same
+				c := measure(t, tool(tt.fields, tt.examples))
+				alwaysVisit = false
+				got := parts(c)
+				if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+					t.Errorf("parts (alwaysVisit %v):\n%s\nwant:\n%s", visit, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+				}
 			}
 		})
 	}
@@ -270,6 +274,12 @@ func FuzzOf(f *testing.F) {
 		}
 		if c.Covered() > c.Total() {
 			t.Fatalf("covered %d of %d", c.Covered(), c.Total())
+		}
+		alwaysVisit = true
+		visiting := measure(t, text)
+		alwaysVisit = false
+		if got, want := fmt.Sprint(parts(c), c.Cuts), fmt.Sprint(parts(visiting), visiting.Cuts); got != want {
+			t.Fatalf("walk without the visited pairs:\n%s\nwith them:\n%s", got, want)
 		}
 		seen := map[partKey]bool{}
 		for _, p := range c.Parts() {
