@@ -43,7 +43,13 @@
 // JSON file a $ref names (it has no place in TOOL.md). Every example
 // counts, whatever its input's validity. The walks are bounded (maxDepth,
 // maxSteps, maxParts: 10,000 parts a field) and visit each pair of schema and
-// instance place once, so a recursive $ref or a hostile schema ends.
+// instance place once, so a recursive $ref or a hostile schema ends. A
+// measure that a bound cut short says so (Coverage.Cuts): it claims no gap
+// that its walk did not reach.
+//
+// Of measures; the places and texts of the parts are read only when Parts
+// or Uncovered asks for them, since a report needs them for the parts left
+// uncovered only.
 package coverage
 
 import (
@@ -53,6 +59,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/internal/jsonexact"
@@ -100,43 +107,105 @@ type Tool struct {
 	Inputs, Outputs *contract.Schema
 }
 
-// Coverage is the parts of one tool's contract, ordered by place.
+// Coverage is the parts of one tool's contract and which the examples
+// cover. Of measures them; their places in TOOL.md and their What are read
+// when Parts or Uncovered asks for them (a contract's parts are mostly
+// covered, and placing a part costs more than measuring it).
 type Coverage struct {
-	Parts []Part
+	// Cuts are the fields whose measure a bound of the walk cut short
+	// (Partial): empty for any contract but a huge or hostile one.
+	Cuts []Cut
+	// fields are the measured fields, inputs first.
+	fields []*field
+	// mu guards the fields' layouts, read while placing parts.
+	mu sync.Mutex
 }
 
-// Total is how many parts the contract has.
-func (c *Coverage) Total() int { return len(c.Parts) }
+// Cut is a field whose measure a bound of the walk cut short: a schema
+// with more than maxParts parts, nested deeper than maxDepth schemas, or
+// examples whose walk takes more than maxSteps steps.
+type Cut struct {
+	// Field is the frontmatter key, "inputs" or "outputs"; Span is its text
+	// in TOOL.md.
+	Field string
+	Span  contract.Span
+	// Why says which bound: "its schema has more than 10,000 parts".
+	Why string
+	// Walk is true when the walk of the examples stopped before it had
+	// visited every place of their values: a part of the field that it
+	// shows uncovered may be covered at a place not reached, so the
+	// field's gaps are not measured (Uncovered leaves them out). Otherwise
+	// only the counting stopped: the parts counted are measured, those
+	// past the bound are not counted.
+	Walk bool
+}
+
+// Partial is true when a bound cut the measure short (Cuts): Total counts
+// the parts counted, Covered those the walk found covered, and Uncovered
+// leaves out the parts of a field whose walk was cut.
+func (c *Coverage) Partial() bool { return len(c.Cuts) > 0 }
+
+// Total is how many parts the contract has (those counted, when Partial).
+func (c *Coverage) Total() int {
+	n := 0
+	for _, f := range c.fields {
+		n += len(f.list)
+	}
+	return n
+}
 
 // Covered is how many of the parts the examples cover.
 func (c *Coverage) Covered() int {
 	n := 0
-	for _, p := range c.Parts {
-		if p.Covered {
-			n++
+	for _, f := range c.fields {
+		for _, p := range f.list {
+			if p.covered {
+				n++
+			}
 		}
 	}
 	return n
 }
 
-// Uncovered are the parts no example covers, ordered by place.
+// Parts are all the parts, placed, ordered by place.
+func (c *Coverage) Parts() []Part {
+	return c.placed(func(*field, rawPart) bool { return true })
+}
+
+// Uncovered are the parts no example covers, ordered by place; when
+// Partial, only those of the fields whose walk went to its end (a gap the
+// walk did not measure is not one).
 func (c *Coverage) Uncovered() []Part {
+	return c.placed(func(f *field, p rawPart) bool { return !p.covered && !f.walkCut })
+}
+
+// placed are the parts that keep chooses, placed and ordered by place.
+func (c *Coverage) placed(keep func(*field, rawPart) bool) []Part {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	var out []Part
-	for _, p := range c.Parts {
-		if !p.Covered {
-			out = append(out, p)
+	for _, f := range c.fields {
+		for _, p := range f.list {
+			if keep(f, p) {
+				out = append(out, f.part(p))
+			}
 		}
 	}
+	slices.SortFunc(out, func(a, b Part) int {
+		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Column, b.Pos.Column),
+			strings.Compare(a.Path, b.Path), strings.Compare(string(a.Kind), string(b.Kind)))
+	})
 	return out
 }
 
 // Percent is the covered share in whole percent, rounded down (100 for a
 // contract without parts).
 func (c *Coverage) Percent() int {
-	if c.Total() == 0 {
+	total := c.Total()
+	if total == 0 {
 		return 100
 	}
-	return c.Covered() * 100 / c.Total()
+	return c.Covered() * 100 / total
 }
 
 // Of is the coverage of the tool's contract by its examples; nil when the
@@ -162,22 +231,27 @@ func Of(t Tool) *Coverage {
 	}
 	cov := &Coverage{}
 	if f := newField(fm.Inputs, t.Inputs, true); f != nil {
-		cov.Parts = append(cov.Parts, f.measure(inputs)...)
+		f.measure(inputs)
+		cov.add(f)
 	}
 	if f := newField(fm.Outputs, t.Outputs, false); f != nil {
-		parts := f.measure(outputs)
+		f.measure(outputs)
 		if props, _ := f.root().(map[string]any)["properties"].(map[string]any); props != nil {
 			if _, ok := props["ok"]; ok {
-				parts = append(parts, f.part(Failure, "/properties/ok", failure))
+				f.list = append(f.list, rawPart{kind: Failure, ptr: "/properties/ok", covered: failure})
 			}
 		}
-		cov.Parts = append(cov.Parts, parts...)
+		cov.add(f)
 	}
-	slices.SortStableFunc(cov.Parts, func(a, b Part) int {
-		return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Column, b.Pos.Column),
-			strings.Compare(a.Path, b.Path), strings.Compare(string(a.Kind), string(b.Kind)))
-	})
 	return cov
+}
+
+// add adds the measured field f, and its cut if a bound cut it short.
+func (c *Coverage) add(f *field) {
+	c.fields = append(c.fields, f)
+	if f.cut != "" {
+		c.Cuts = append(c.Cuts, Cut{Field: f.name, Span: f.field.Key.Span, Why: f.cut, Walk: f.walkCut})
+	}
 }
 
 // Bounds of the walks over a schema that a pull request writes.
@@ -192,22 +266,63 @@ const (
 	maxParts = 10_000
 )
 
+// The texts of Cut.Why, one a bound.
+var (
+	cutParts = "its schema has more than " + thousands(maxParts) + " parts"
+	cutDepth = "its schema nests deeper than " + strconv.Itoa(maxDepth) + " schemas"
+	cutSteps = "the walk of its examples' values takes more than " + thousands(maxSteps) + " steps"
+)
+
+// Bounds says which bounds cut a measure short, for the docs of what
+// reports it: "a field's schema of more than 10,000 parts, ...".
+var Bounds = "a field's schema of more than " + thousands(maxParts) + " parts or nested deeper than " +
+	strconv.Itoa(maxDepth) + " schemas, or examples whose walk takes more than " + thousands(maxSteps) + " steps"
+
+// thousands is n with a comma between each group of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 // field is one schema field being measured.
 type field struct {
 	name   string // "inputs" or "outputs"
 	field  *contract.SchemaField
 	schema *contract.Schema
 	inputs bool
-	// parts indexes the parts by kind and pointer relative to the field.
+	// list are the parts in the order of the walk.
+	list []rawPart
+	// parts indexes the parts but those of properties by kind and pointer
+	// relative to the field; members holds those.
 	parts map[partKey]int
-	list  []Part
+	// members are the properties of the schema objects read so far, by
+	// the pointer of the object.
+	members map[string][]member
 	// subs are the compiled subschemas by pointer (nil: did not compile).
-	subs    map[string]*contract.Schema
-	visited map[string]bool
+	subs map[string]*contract.Schema
+	// refs is true when the field's schema holds a $ref: only then can the
+	// walk come to a pair of schema and instance place twice, so only then
+	// are the pairs (and the instance places' ids) kept in visited.
+	refs    bool
+	visited map[visit]bool
 	steps   int
+	// cut is Cut.Why when a bound cut the measure short ("" when none did);
+	// walkCut is Cut.Walk.
+	cut     string
+	walkCut bool
 	// layouts are the collections of the field's text read so far, by
 	// pointer (nil: none to read).
 	layouts map[string]*layout
+}
+
+// rawPart is a part as the walk finds it, not yet placed.
+type rawPart struct {
+	kind    Kind
+	ptr     string // relative to the field
+	covered bool
 }
 
 type partKey struct {
@@ -215,79 +330,197 @@ type partKey struct {
 	ptr  string
 }
 
+// visit is a pair of schema place and instance place the walk has been to.
+type visit struct{ ptr, id string }
+
+// member is a property of a schema object: its name, its pointer and the
+// indexes of its parts in field.list (-1: none).
+type member struct {
+	name, ptr          string
+	given, absent, key int
+}
+
 func newField(f *contract.SchemaField, sch *contract.Schema, inputs bool) *field {
 	if f == nil || f.Doc == nil || sch == nil {
 		return nil
 	}
 	return &field{name: f.Key.Name, field: f, schema: sch, inputs: inputs, parts: map[partKey]int{},
-		subs: map[string]*contract.Schema{}, visited: map[string]bool{}, layouts: map[string]*layout{}}
+		members: map[string][]member{}, subs: map[string]*contract.Schema{}, refs: alwaysVisit || hasRef(f.Doc.Value, 0),
+		visited: map[visit]bool{}, layouts: map[string]*layout{}}
+}
+
+// alwaysVisit makes every walk keep its visited pairs, as one of a schema
+// with a $ref does: the tests measure with it on and off and compare.
+var alwaysVisit = false
+
+// hasRef reports whether the JSON value v holds a $ref with a string
+// value at any depth (true as well past maxDepth: it does not know).
+func hasRef(v any, depth int) bool {
+	if depth > maxDepth {
+		return true
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		if _, ok := v["$ref"].(string); ok {
+			return true
+		}
+		for _, sub := range v {
+			if hasRef(sub, depth+1) {
+				return true
+			}
+		}
+	case []any:
+		for _, sub := range v {
+			if hasRef(sub, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// at is the id of the instance place step (escaped) below id, kept only
+// when the walk keeps visited pairs (refs).
+func (f *field) at(id, step string) string {
+	if !f.refs {
+		return ""
+	}
+	return id + "/" + step
 }
 
 func (f *field) root() any { return f.field.Doc.Value }
 
 // measure lists the field's parts and marks those the instances (the
 // examples' inputs or outputs) cover.
-func (f *field) measure(instances []any) []Part {
+func (f *field) measure(instances []any) {
 	f.enumerate(f.root(), "", 0)
 	for i, v := range instances {
 		f.cover(f.root(), "", v, strconv.Itoa(i), 0)
 	}
-	return f.list
 }
 
-// part is the part of the kind at ptr (relative to the field), placed.
-func (f *field) part(kind Kind, ptr string, covered bool) Part {
-	p := Part{Kind: kind, Path: "/" + f.name + ptr, What: f.what(kind, ptr), Covered: covered}
-	p.Pos, p.Span = f.place(ptr)
-	return p
+// part is the raw part p placed.
+func (f *field) part(p rawPart) Part {
+	out := Part{Kind: p.kind, Path: "/" + f.name + p.ptr, What: f.what(p.kind, p.ptr), Covered: p.covered}
+	out.Pos, out.Span = f.place(p.ptr)
+	return out
 }
 
-func (f *field) add(kind Kind, ptr string) {
-	k := partKey{kind, ptr}
-	if _, ok := f.parts[k]; !ok && len(f.list) < maxParts {
-		f.parts[k] = len(f.list)
-		f.list = append(f.list, f.part(kind, ptr, false))
+// cutShort records that a bound cut the measure short; walk is Cut.Walk.
+func (f *field) cutShort(why string, walk bool) {
+	if f.cut == "" {
+		f.cut = why
 	}
+	f.walkCut = f.walkCut || walk
+}
+
+// add lists the part of the kind at ptr and returns its index, -1 past
+// maxParts; indexed says whether f.parts indexes it.
+func (f *field) add(kind Kind, ptr string, indexed bool) int {
+	if len(f.list) >= maxParts {
+		f.cutShort(cutParts, false)
+		return -1
+	}
+	if indexed {
+		k := partKey{kind, ptr}
+		if _, ok := f.parts[k]; ok {
+			return -1
+		}
+		f.parts[k] = len(f.list)
+	}
+	f.list = append(f.list, rawPart{kind: kind, ptr: ptr})
+	return len(f.list) - 1
 }
 
 func (f *field) mark(kind Kind, ptr string) {
 	if i, ok := f.parts[partKey{kind, ptr}]; ok {
-		f.list[i].Covered = true
+		f.list[i].covered = true
 	}
+}
+
+// markAt marks the part at index i of f.list (none when -1).
+func (f *field) markAt(i int) {
+	if i >= 0 {
+		f.list[i].covered = true
+	}
+}
+
+// step is the member's name as a step of a JSON pointer, escaped.
+func (m *member) step() string { return m.ptr[strings.LastIndexByte(m.ptr, '/')+1:] }
+
+// membersOf are the properties of the schema object at ptr, props, sorted
+// by name, read once.
+func (f *field) membersOf(ptr string, props map[string]any) []member {
+	if ms, ok := f.members[ptr]; ok {
+		return ms
+	}
+	ms := make([]member, 0, len(props))
+	for name := range props {
+		ms = append(ms, member{name: name, ptr: ptr + "/properties/" + escape(name), given: -1, absent: -1, key: -1})
+	}
+	slices.SortFunc(ms, func(a, b member) int { return strings.Compare(a.name, b.name) })
+	f.members[ptr] = ms
+	return ms
 }
 
 // enumerate lists the parts of the schema s at ptr and below it.
 func (f *field) enumerate(s any, ptr string, depth int) {
 	obj, ok := s.(map[string]any)
-	if !ok || depth > maxDepth {
+	if !ok {
+		return
+	}
+	if depth > maxDepth {
+		f.cutShort(cutDepth, false)
 		return
 	}
 	if f.inputs {
 		f.enumerateInputs(obj, ptr)
 	}
 	if props, ok := obj["properties"].(map[string]any); ok {
-		list, _ := obj["required"].([]any)
-		required := make(map[any]bool, len(list))
-		for _, r := range list {
-			required[r] = true
-		}
-		for _, name := range slices.Sorted(maps.Keys(props)) {
-			p := ptr + "/properties/" + escape(name)
+		required := requiredOf(obj)
+		ms := f.membersOf(ptr, props)
+		for i := range ms {
+			m := &ms[i]
 			if !f.inputs {
-				f.add(OutputKey, p)
+				m.key = f.add(OutputKey, m.ptr, false)
 				continue
 			}
-			f.add(Given, p)
-			if !required[name] {
-				f.add(Absent, p)
+			m.given = f.add(Given, m.ptr, false)
+			if !required(m.name) {
+				m.absent = f.add(Absent, m.ptr, false)
 			}
 		}
 	}
 	for _, k := range walked {
-		if v, ok := obj[k]; ok {
-			contract.Subschemas(k, v, func(rel string, sub any) { f.enumerate(sub, ptr+"/"+k+rel, depth+1) })
+		v, ok := obj[k]
+		if !ok {
+			continue
+		}
+		if k == "properties" {
+			if props, ok := v.(map[string]any); ok {
+				for _, m := range f.membersOf(ptr, props) {
+					f.enumerate(props[m.name], m.ptr, depth+1)
+				}
+			}
+			continue
+		}
+		contract.Subschemas(k, v, func(rel string, sub any) { f.enumerate(sub, ptr+"/"+k+rel, depth+1) })
+	}
+}
+
+// requiredOf tells whether the schema object lists a name in required.
+func requiredOf(obj map[string]any) func(name string) bool {
+	list, _ := obj["required"].([]any)
+	if len(list) <= 16 {
+		return func(name string) bool { return slices.Contains(list, any(name)) }
+	}
+	set := make(map[string]bool, len(list))
+	for _, r := range list {
+		if name, ok := r.(string); ok {
+			set[name] = true
 		}
 	}
+	return func(name string) bool { return set[name] }
 }
 
 // walked are the keywords whose schemas hold counted parts.
@@ -296,23 +529,23 @@ var walked = []string{"properties", "additionalProperties", "items", "prefixItem
 func (f *field) enumerateInputs(obj map[string]any, ptr string) {
 	if enum, ok := obj["enum"].([]any); ok {
 		for i := range enum {
-			f.add(Enum, ptr+"/enum/"+strconv.Itoa(i))
+			f.add(Enum, ptr+"/enum/"+strconv.Itoa(i), true)
 		}
 	}
 	if _, ok := obj["const"]; ok {
-		f.add(Const, ptr+"/const")
+		f.add(Const, ptr+"/const", true)
 	}
 	for _, k := range []string{"anyOf", "oneOf"} {
 		if list, ok := obj[k].([]any); ok {
 			for i := range list {
-				f.add(Branch, ptr+"/"+k+"/"+strconv.Itoa(i))
+				f.add(Branch, ptr+"/"+k+"/"+strconv.Itoa(i), true)
 			}
 		}
 	}
 	if _, ok := obj["if"]; ok {
 		for _, k := range []string{"then", "else"} {
 			if _, ok := obj[k]; ok {
-				f.add(Arm, ptr+"/"+k)
+				f.add(Arm, ptr+"/"+k, true)
 			}
 		}
 	}
@@ -322,11 +555,21 @@ func (f *field) enumerateInputs(obj map[string]any, ptr string) {
 // covers in the schema s at ptr and below.
 func (f *field) cover(s any, ptr string, v any, id string, depth int) {
 	obj, ok := s.(map[string]any)
-	key := ptr + "\x00" + id
-	if !ok || depth > maxDepth || f.visited[key] || f.steps >= maxSteps {
+	key := visit{ptr, id}
+	if !ok || (f.refs && f.visited[key]) {
 		return
 	}
-	f.visited[key] = true
+	if depth > maxDepth {
+		f.cutShort(cutDepth, true)
+		return
+	}
+	if f.steps >= maxSteps {
+		f.cutShort(cutSteps, true)
+		return
+	}
+	if f.refs {
+		f.visited[key] = true
+	}
 	f.steps++
 	if ref, ok := obj["$ref"].(string); ok {
 		if target, at, ok := f.local(ref); ok {
@@ -354,21 +597,22 @@ func (f *field) cover(s any, ptr string, v any, id string, depth int) {
 
 func (f *field) coverObject(obj map[string]any, ptr string, inst map[string]any, id string, depth int) {
 	props, _ := obj["properties"].(map[string]any)
-	for _, name := range slices.Sorted(maps.Keys(props)) {
-		p := ptr + "/properties/" + escape(name)
-		mv, ok := inst[name]
-		if !ok {
-			f.mark(Absent, p)
-			continue
+	if props != nil {
+		for _, m := range f.membersOf(ptr, props) {
+			mv, ok := inst[m.name]
+			if !ok {
+				f.markAt(m.absent)
+				continue
+			}
+			f.markAt(m.given)
+			f.markAt(m.key)
+			f.cover(props[m.name], m.ptr, mv, f.at(id, m.step()), depth+1)
 		}
-		f.mark(Given, p)
-		f.mark(OutputKey, p)
-		f.cover(props[name], p, mv, id+"/"+escape(name), depth+1)
 	}
 	if extra, ok := obj["additionalProperties"].(map[string]any); ok {
 		for _, name := range slices.Sorted(maps.Keys(inst)) {
 			if _, declared := props[name]; !declared {
-				f.cover(extra, ptr+"/additionalProperties", inst[name], id+"/"+escape(name), depth+1)
+				f.cover(extra, ptr+"/additionalProperties", inst[name], f.at(id, escape(name)), depth+1)
 			}
 		}
 	}
@@ -377,7 +621,7 @@ func (f *field) coverObject(obj map[string]any, ptr string, inst map[string]any,
 func (f *field) coverArray(obj map[string]any, ptr string, inst []any, id string, depth int) {
 	prefix, _ := obj["prefixItems"].([]any)
 	for i, item := range inst {
-		at := id + "/" + strconv.Itoa(i)
+		at := f.at(id, strconv.Itoa(i))
 		switch items := obj["items"].(type) {
 		case []any: // draft 7 and before: a list of items is a prefix
 			if i < len(items) {
@@ -549,7 +793,12 @@ var (
 	unescaper = strings.NewReplacer("~1", "/", "~0", "~")
 )
 
-func escape(s string) string { return escaper.Replace(s) }
+func escape(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return escaper.Replace(s)
+}
 
 func unescape(s string) string {
 	if !strings.Contains(s, "~") {

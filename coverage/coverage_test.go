@@ -40,7 +40,7 @@ func tool(fields, examples string) string {
 // parts renders the parts as "kind path line:col covered|uncovered".
 func parts(c *Coverage) []string {
 	var out []string
-	for _, p := range c.Parts {
+	for _, p := range c.Parts() {
 		state := "uncovered"
 		if p.Covered {
 			state = "covered"
@@ -178,17 +178,26 @@ outputs:
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := measure(t, tool(tt.fields, tt.examples))
-			got := parts(c)
-			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
-				t.Errorf("parts:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			for _, visit := range []bool{false, true} {
+				alwaysVisit = visit // a walk keeping its visited pairs finds the same
+				c := measure(t, tool(tt.fields, tt.examples))
+				alwaysVisit = false
+				got := parts(c)
+				if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+					t.Errorf("parts (alwaysVisit %v):\n%s\nwant:\n%s", visit, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+				}
 			}
 		})
 	}
 }
 
 func TestCounts(t *testing.T) {
-	c := &Coverage{Parts: []Part{{Covered: true}, {}, {Covered: true}}}
+	c := measure(t, tool("inputs: {properties: {mode: {enum: [a, b]}}}\n", "### a\ninput: {\"mode\": \"a\"}\noutput: {}\n"))
+	// given mode, enum a covered; absent mode, enum b not: 2 of 4.
+	if c.Total() != 4 || c.Covered() != 2 || c.Percent() != 50 || len(c.Uncovered()) != 2 {
+		t.Errorf("total %d covered %d percent %d uncovered %d", c.Total(), c.Covered(), c.Percent(), len(c.Uncovered()))
+	}
+	c = measure(t, tool("inputs: {enum: [a, b, c]}\n", "### a\ninput: \"a\"\noutput: {}\n\n### b\ninput: \"b\"\noutput: {}\n"))
 	if c.Total() != 3 || c.Covered() != 2 || c.Percent() != 66 || len(c.Uncovered()) != 1 {
 		t.Errorf("total %d covered %d percent %d uncovered %d", c.Total(), c.Covered(), c.Percent(), len(c.Uncovered()))
 	}
@@ -209,7 +218,7 @@ func TestSpans(t *testing.T) {
 	c := measure(t, text)
 	lines := contract.NewLines([]byte(text))
 	var got []string
-	for _, p := range c.Parts {
+	for _, p := range c.Parts() {
 		got = append(got, string(p.Kind)+"="+lines.Text(p.Span))
 	}
 	want := "absent=mode given=mode enum=fast enum=\"slow\""
@@ -241,7 +250,7 @@ func TestHostileSchemas(t *testing.T) {
 			if c.Total() > 2*maxParts {
 				t.Errorf("%d parts, more than %d a field", c.Total(), maxParts)
 			}
-			for _, p := range c.Parts {
+			for _, p := range c.Parts() {
 				if p.Pos.Line < 1 {
 					t.Errorf("part %s %s has no place", p.Kind, p.Path)
 				}
@@ -266,12 +275,108 @@ func FuzzOf(f *testing.F) {
 		if c.Covered() > c.Total() {
 			t.Fatalf("covered %d of %d", c.Covered(), c.Total())
 		}
+		alwaysVisit = true
+		visiting := measure(t, text)
+		alwaysVisit = false
+		if got, want := fmt.Sprint(parts(c), c.Cuts), fmt.Sprint(parts(visiting), visiting.Cuts); got != want {
+			t.Fatalf("walk without the visited pairs:\n%s\nwith them:\n%s", got, want)
+		}
 		seen := map[partKey]bool{}
-		for _, p := range c.Parts {
+		for _, p := range c.Parts() {
 			if seen[partKey{p.Kind, p.Path}] {
 				t.Fatalf("part %s %s twice", p.Kind, p.Path)
 			}
 			seen[partKey{p.Kind, p.Path}] = true
 		}
 	})
+}
+
+// TestCuts: a measure that a bound cuts short says so (Cuts, Partial), and
+// a part that the walk of the examples did not reach is not a gap: it
+// stays out of Uncovered. When only the counting stopped, the parts
+// counted are measured and their gaps are gaps.
+func TestCuts(t *testing.T) {
+	nested := func(levels int, leaf string) string {
+		return strings.Repeat(`{"next": `, levels) + leaf + strings.Repeat("}", levels)
+	}
+	tree := "inputs: {$ref: \"#/$defs/n\", $defs: {n: {properties: {next: {$ref: \"#/$defs/n\"}, v: {enum: [1, 2]}}}}}\n"
+	ones := "[" + strings.Repeat("1, ", maxSteps) + "2]"
+	tests := []struct {
+		name             string
+		fields, examples string
+		// cuts are "field: why walk"; uncovered the paths Uncovered must
+		// hold, and not those it must not.
+		cuts               []string
+		uncovered, notGaps []string
+	}{{
+		name:      "measured in full",
+		fields:    tree,
+		examples:  "### a\ninput: " + nested(3, `{"v": 2}`) + "\noutput: {}\n",
+		uncovered: []string{"/inputs/$defs/n/properties/v/enum/0"},
+	}, {
+		name:     "the walk of a recursive $ref goes deeper than the bound",
+		fields:   tree,
+		examples: "### a\ninput: " + nested(40, `{"v": 2}`) + "\noutput: {}\n",
+		cuts:     []string{"inputs: its schema nests deeper than 64 schemas true"},
+		notGaps:  []string{"/inputs/$defs/n/properties/v/enum/0", "/inputs/$defs/n/properties/v/enum/1"},
+	}, {
+		name:     "the walk of an example takes more steps than the bound",
+		fields:   "inputs: {items: {enum: [1, 2, 3]}}\n",
+		examples: "### a\ninput: " + ones + "\noutput: {}\n",
+		cuts:     []string{"inputs: the walk of its examples' values takes more than 65,536 steps true"},
+		notGaps:  []string{"/inputs/items/enum/1", "/inputs/items/enum/2"},
+	}, {
+		name:     "a schema with more parts than the bound",
+		fields:   "inputs: {properties: {e: {enum: [" + strings.Repeat("1, ", maxParts) + "2]}}}\n",
+		examples: "### a\ninput: {}\noutput: {}\n",
+		cuts:     []string{"inputs: its schema has more than 10,000 parts false"},
+		// given e, absent e and the first 9,998 values are counted.
+		uncovered: []string{"/inputs/properties/e", "/inputs/properties/e/enum/9997"},
+	}, {
+		name:      "a schema nested deeper than the bound",
+		fields:    "inputs: " + strings.Repeat("{properties: {a: ", 70) + "{enum: [1]}" + strings.Repeat("}}", 70) + "\n",
+		examples:  "### a\ninput: {}\noutput: {}\n",
+		cuts:      []string{"inputs: its schema nests deeper than 64 schemas false"},
+		uncovered: []string{"/inputs/properties/a"},
+	}, {
+		name:     "outputs cut, inputs measured",
+		fields:   "inputs: {properties: {n: {}}}\noutputs: {items: {properties: {k: {}}}}\n",
+		examples: "### a\ninput: {}\noutput: " + "[" + strings.Repeat("{}, ", maxSteps) + "{\"k\": 1}]" + "\n",
+		cuts:     []string{"outputs: the walk of its examples' values takes more than 65,536 steps true"},
+		// inputs' gap is measured; outputs' k was never reached.
+		uncovered: []string{"/inputs/properties/n"},
+		notGaps:   []string{"/outputs/items/properties/k"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := measure(t, tool(tt.fields, tt.examples))
+			var cuts []string
+			for _, cut := range c.Cuts {
+				cuts = append(cuts, fmt.Sprintf("%s: %s %v", cut.Field, cut.Why, cut.Walk))
+				if cut.Span == (contract.Span{}) {
+					t.Errorf("cut of %s has no span", cut.Field)
+				}
+			}
+			if strings.Join(cuts, "\n") != strings.Join(tt.cuts, "\n") {
+				t.Errorf("cuts:\n%s\nwant:\n%s", strings.Join(cuts, "\n"), strings.Join(tt.cuts, "\n"))
+			}
+			if c.Partial() != (len(tt.cuts) > 0) {
+				t.Errorf("Partial() = %v with cuts %q", c.Partial(), cuts)
+			}
+			gaps := map[string]bool{}
+			for _, p := range c.Uncovered() {
+				gaps[p.Path] = true
+			}
+			for _, p := range tt.uncovered {
+				if !gaps[p] {
+					t.Errorf("%s is not among the gaps", p)
+				}
+			}
+			for _, p := range tt.notGaps {
+				if gaps[p] {
+					t.Errorf("%s is reported as a gap; the walk did not measure it", p)
+				}
+			}
+		})
+	}
 }

@@ -13,17 +13,27 @@ var ruleCoverage = &Rule{ID: "coverage", Severity: result.SeverityWarning, Categ
 		"the threshold, each part they leave out is a finding at its schema keyword. The parts: each input property " +
 		"given and, when optional, left out; each enum value and const; each oneOf/anyOf branch and if/then/else arm; " +
 		"each output key some example states; the ok: false path (the JSON report's coverage lists them for every " +
-		"tool, with or without the rule). Add an example that exercises the part, or lower the threshold.",
+		"tool, with or without the rule). Add an example that exercises the part, or lower the threshold. A coverage " +
+		"that a bound of its walk cut short (" + coverage.Bounds + ") is not measured in full: its percentage and its " +
+		"gaps are not known, so the threshold is not checked and the rule says so at the field's key instead.",
 	Example: "inputs:\n  properties:\n    mode: {enum: [fast, exact]}\n...\n### fast\ninput: {\"mode\": \"fast\"}\n(with coverage-threshold: 100)",
 	Fix:     "### exact\ninput: {\"mode\": \"exact\"}\noutput: {\"ok\": true}",
 	static:  checkCoverage}
 
 // checkCoverage reports each uncovered part of a tool whose coverage is
-// under the threshold.
+// under the threshold; for a coverage measured in part, each field cut
+// short instead: its percentage is not known, nor its gaps.
 func checkCoverage(c *toolCheck, rep reporter) {
 	cov := c.contractCoverage()
 	limit := c.cfg.CoverageThreshold
-	if cov == nil || limit <= 0 || cov.Percent() >= limit {
+	if cov == nil || limit <= 0 {
+		return
+	}
+	for _, cut := range cov.Cuts {
+		rep.withHelp("coverage-threshold is checked on a coverage measured in full").report(over(cut.Span), "coverage:partial/"+cut.Field,
+			"the contract coverage of %s is not measured in full: %s; coverage-threshold %d is not checked", cut.Field, cut.Why, limit)
+	}
+	if cov.Partial() || cov.Percent() >= limit {
 		return
 	}
 	for _, p := range cov.Uncovered() {
@@ -59,7 +69,7 @@ func (c *toolCheck) coverageResult() *result.ToolCoverage {
 	if cov == nil {
 		return nil
 	}
-	tc := &result.ToolCoverage{Covered: cov.Covered(), Total: cov.Total()}
+	tc := &result.ToolCoverage{Covered: cov.Covered(), Total: cov.Total(), Partial: cov.Partial()}
 	for _, p := range cov.Uncovered() {
 		tc.Uncovered = append(tc.Uncovered, result.CoveragePart{Kind: string(p.Kind), Path: p.Path, Line: p.Pos.Line, Column: p.Pos.Column})
 	}

@@ -390,17 +390,31 @@ func writeTextSummary(b *bytes.Buffer, r *result.Result, color bool, notRun stri
 }
 
 // writeCoverage writes the line of the summary that says how much of the
-// contracts the examples exercise, all tools together: "coverage: 42 of
-// 50 contract parts (84%)" (rounded down); nothing when no tool has a part.
+// contracts the examples exercise, all tools measured in full together:
+// "coverage: 42 of 50 contract parts (84%)" (rounded down), then "; 1
+// tool not measured in full" when a bound cut some tool's measure short
+// (ToolCoverage.Partial: its parts are left out of the count); nothing
+// when no tool has a part.
 func writeCoverage(b *bytes.Buffer, r *result.Result) {
-	covered, total := 0, 0
+	covered, total, partial := 0, 0, 0
 	for i := range r.Tools {
-		if c := r.Tools[i].Coverage; c != nil {
+		switch c := r.Tools[i].Coverage; {
+		case c == nil:
+		case c.Partial:
+			partial++
+		default:
 			covered, total = covered+c.Covered, total+c.Total
 		}
 	}
+	var parts []string
 	if total > 0 {
-		fmt.Fprintf(b, "coverage: %d of %d contract parts (%d%%)\n", covered, total, covered*100/total)
+		parts = append(parts, fmt.Sprintf("%d of %d contract parts (%d%%)", covered, total, covered*100/total))
+	}
+	if partial > 0 {
+		parts = append(parts, Plural(partial, "tool")+" not measured in full")
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(b, "coverage: %s\n", strings.Join(parts, "; "))
 	}
 }
 

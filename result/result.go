@@ -124,6 +124,10 @@ type ToolCoverage struct {
 	Total   int `json:"total"`
 	// Uncovered are the parts no example exercises, ordered by place.
 	Uncovered []CoveragePart `json:"uncovered,omitempty"`
+	// Partial is true when a bound of the walk cut the measure short
+	// (coverage.Coverage.Partial): Total and Covered are of the parts
+	// counted, and Uncovered leaves out those the walk did not measure.
+	Partial bool `json:"partial,omitempty"`
 }
 
 // CoveragePart is one part of a contract that no example exercises.

@@ -72,6 +72,20 @@ func Covers(expected, actual any) []Difference {
 // (1, 1.0 and 1e0 are equal, -0 equals 0); the same strings, booleans and
 // null. Each covers the other.
 func Equal(a, b any) bool {
+	// Values of different kinds, and scalars other than numbers, are
+	// told apart here without rendering the difference Covers describes.
+	ak, av := cmpClassify(a)
+	bk, bv := cmpClassify(b)
+	switch {
+	case ak != bk:
+		return false
+	case ak == cmpNull:
+		return true
+	case ak == cmpBool:
+		return av.(bool) == bv.(bool)
+	case ak == cmpString:
+		return av.(string) == bv.(string)
+	}
 	return len(Covers(a, b)) == 0 && len(Covers(b, a)) == 0
 }
 

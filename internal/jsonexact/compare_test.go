@@ -361,6 +361,14 @@ func TestEqual(t *testing.T) {
 		{`{"n":null}`, `{}`, false},
 		{`{"n":12345678901234567890}`, `{"n":12345678901234567891}`, false},
 		{`"a"`, `"a "`, false},
+		{`"a"`, `"a"`, true},
+		{`true`, `true`, true},
+		{`true`, `false`, false},
+		{`null`, `null`, true},
+		{`null`, `false`, false},
+		{`"1"`, `1`, false},
+		{`1`, `1.0`, true},
+		{`[1]`, `{"0":1}`, false},
 	}
 	for _, tt := range tests {
 		a, b := cmpParse(t, tt.a), cmpParse(t, tt.b)

@@ -133,19 +133,61 @@ func hasLower(subs ...string) func([]byte) bool {
 	}
 }
 
-// containsFold reports whether text holds sub (lowercase ASCII) in any
-// case of its ASCII letters.
+// containsFold reports whether text holds sub (lowercase ASCII, not
+// empty) in any case of its ASCII letters. It jumps from one place of sub's
+// first byte (either case) to the next with bytes.IndexByte, which scans
+// many bytes at a time: every region of TOOL.md is searched for some
+// fifteen hints, most of them not there.
 func containsFold(text []byte, sub string) bool {
-	for i := 0; i+len(sub) <= len(text); i++ {
-		j := 0
-		for j < len(sub) && lowerASCII(text[i+j]) == sub[j] {
-			j++
+	if len(sub) == 0 {
+		return true
+	}
+	lower, upper := sub[0], sub[0]
+	if lower >= 'a' && lower <= 'z' {
+		upper = lower - 'a' + 'A'
+	}
+	starts := text[:max(0, len(text)-len(sub)+1)] // the places sub can start at
+	// nextLower and nextUpper are the next places of each case of sub's
+	// first byte at or after i, once looked up (len(starts): none left).
+	nextLower, nextUpper := -1, -1
+	for i := 0; i < len(starts); i++ {
+		if nextLower < i {
+			nextLower = indexFrom(starts, lower, i)
 		}
-		if j == len(sub) {
+		if nextUpper < i {
+			nextUpper = indexFrom(starts, upper, i)
+		}
+		if i = min(nextLower, nextUpper); i == len(starts) {
+			return false
+		}
+		if hasPrefixFold(text[i:], sub) {
 			return true
 		}
 	}
 	return false
+}
+
+// indexFrom is the index of the first c in text at or after from;
+// len(text) when there is none.
+func indexFrom(text []byte, c byte, from int) int {
+	if j := bytes.IndexByte(text[from:], c); j >= 0 {
+		return from + j
+	}
+	return len(text)
+}
+
+// hasPrefixFold reports whether text starts with sub (lowercase ASCII) in
+// any case of its ASCII letters.
+func hasPrefixFold(text []byte, sub string) bool {
+	if len(text) < len(sub) {
+		return false
+	}
+	for j := range len(sub) {
+		if lowerASCII(text[j]) != sub[j] {
+			return false
+		}
+	}
+	return true
 }
 
 func lowerASCII(b byte) byte {

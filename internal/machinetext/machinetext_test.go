@@ -75,3 +75,44 @@ func TestFind(t *testing.T) {
 		}
 	}
 }
+
+// TestContainsFold: containsFold agrees with searching the text lowercased,
+// on chosen cases and on every text of a small alphabet up to 6 bytes.
+func TestContainsFold(t *testing.T) {
+	naive := func(text []byte, sub string) bool {
+		low := make([]byte, len(text))
+		for i, b := range text {
+			low[i] = lowerASCII(b)
+		}
+		return strings.Contains(string(low), sub)
+	}
+	for _, tt := range []struct {
+		text, sub string
+		want      bool
+	}{
+		{"", "key", false}, {"ke", "key", false}, {"key", "key", true}, {"KEY", "key", true},
+		{"a KeY b", "key", true}, {"kkkey", "key", true}, {"KkKeY", "key", true}, {"kekey", "key", true},
+		{"keZ", "key", false}, {"C:\\Users\\a", ":\\users", true}, {"x.LOCAL", ".local", true}, {"x", "", true},
+		{"passW", "passw", true}, {"pas", "passw", false}, {"ÄKEY", "key", true},
+	} {
+		if got := containsFold([]byte(tt.text), tt.sub); got != tt.want {
+			t.Errorf("containsFold(%q, %q) = %v, want %v", tt.text, tt.sub, got, tt.want)
+		}
+	}
+	alphabet := []byte("kKeEy.")
+	var texts func(prefix []byte, n int)
+	texts = func(prefix []byte, n int) {
+		for _, sub := range []string{"key", "ke", "k", ".k", "yk"} {
+			if got, want := containsFold(prefix, sub), naive(prefix, sub); got != want {
+				t.Fatalf("containsFold(%q, %q) = %v, want %v", prefix, sub, got, want)
+			}
+		}
+		if n == 0 {
+			return
+		}
+		for _, b := range alphabet {
+			texts(append(prefix, b), n-1)
+		}
+	}
+	texts(nil, 6)
+}
