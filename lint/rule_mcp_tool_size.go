@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -86,13 +85,21 @@ func DefinitionBytes(name, description string, in, out any) int64 {
 }
 
 // jsonBytes is the size of v's compact JSON, HTML characters not escaped;
-// 0 when it does not encode.
+// 0 when it does not encode. The JSON is counted as it is written, not kept.
 func jsonBytes(v any) int64 {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	var n byteCount
+	enc := json.NewEncoder(&n)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return 0
 	}
-	return int64(buf.Len() - 1) // Encode ends with a newline
+	return int64(n) - 1 // Encode ends with a newline
+}
+
+// byteCount is a writer that counts what is written to it.
+type byteCount int64
+
+func (n *byteCount) Write(p []byte) (int, error) {
+	*n += byteCount(len(p))
+	return len(p), nil
 }
