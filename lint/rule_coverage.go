@@ -12,10 +12,21 @@ var ruleCoverage = &Rule{ID: "coverage", Severity: SeverityWarning, Category: "e
 		"the threshold, each part they leave out is a finding at its schema keyword. The parts: each input property " +
 		"given and, when optional, left out; each enum value and const; each oneOf/anyOf branch and if/then/else arm; " +
 		"each output key some example states; the ok: false path (the JSON report's coverage lists them for every " +
-		"tool, with or without the rule). Add an example that exercises the part, or lower the threshold.",
+		"tool, with or without the rule). Add an example that exercises the part, or lower the threshold. " +
+		"`speccify-lint explore` proposes the case that closes each part, in the finding's help: an input valid against " +
+		"inputs that exercises it (an example's input edited, else a generated one), or one of explore's inputs whose " +
+		"answer states the output key or answers ok: false, with the implementation's answer as its output, run twice " +
+		"and kept only when it is a valid wire answer explore finds nothing wrong with. `explore --fix --unsafe-fixes` " +
+		"appends those cases to `## Examples`; unsafe, because the outputs are the implementation's answers, not the " +
+		"author's: read them before you keep them.",
 	Example: "inputs:\n  properties:\n    mode: {enum: [fast, exact]}\n...\n### fast\ninput: {\"mode\": \"fast\"}\n(with coverage-threshold: 100)",
 	Fix:     "### exact\ninput: {\"mode\": \"exact\"}\noutput: {\"ok\": true}",
+	Autofix: UnsafeFix,
 	static:  checkCoverage}
+
+// coverageHelp is the help of a coverage finding; explore adds the case
+// that closes the part, or why it has none.
+const coverageHelp = "add an example that exercises it, or lower coverage-threshold"
 
 // checkCoverage reports each uncovered part of a tool whose coverage is
 // under the threshold.
@@ -30,7 +41,7 @@ func checkCoverage(c *toolCheck, rep reporter) {
 		if p.Span != (contract.Span{}) {
 			at = over(p.Span)
 		}
-		rep.withHelp("add an example that exercises it, or lower coverage-threshold").report(at, "coverage:"+string(p.Kind)+p.Path,
+		rep.withHelp(coverageHelp).report(at, "coverage:"+string(p.Kind)+p.Path,
 			"%s at %s; the examples cover %d of %d contract parts (%d%%), under coverage-threshold %d", p.What, p.Path, cov.Covered(), cov.Total(), cov.Percent(), limit)
 	}
 }
@@ -39,17 +50,22 @@ func checkCoverage(c *toolCheck, rep reporter) {
 func (c *toolCheck) contractCoverage() *coverage.Coverage {
 	if !c.covMeasured {
 		c.covMeasured = true
-		t := coverage.Tool{Spec: c.spec}
-		inputs, outputs := c.schemas()
-		if inputs != nil {
-			t.Inputs = inputs.schema
-		}
-		if outputs != nil {
-			t.Outputs = outputs.schema
-		}
-		c.cov = coverage.Of(t)
+		c.cov = coverage.Of(c.coverageTool())
 	}
 	return c.cov
+}
+
+// coverageTool is the tool as coverage measures it.
+func (c *toolCheck) coverageTool() coverage.Tool {
+	t := coverage.Tool{Spec: c.spec}
+	inputs, outputs := c.schemas()
+	if inputs != nil {
+		t.Inputs = inputs.schema
+	}
+	if outputs != nil {
+		t.Outputs = outputs.schema
+	}
+	return t
 }
 
 // coverageResult is ToolResult.Coverage.
