@@ -31,7 +31,11 @@ func gapTool(t *testing.T, inputs string, examples ...string) (coverage.Tool, So
 	if len(issues) > 0 {
 		t.Fatalf("schema: %v", issues)
 	}
-	tool := coverage.Tool{Spec: spec, Inputs: sch}
+	out, issues := contract.CompileSchema(fm.Outputs.Doc, "outputs", nil, t.TempDir())
+	if len(issues) > 0 {
+		t.Fatalf("outputs: %v", issues)
+	}
+	tool := coverage.Tool{Spec: spec, Inputs: sch, Outputs: out}
 	src := Source{Schema: sch, Valid: oracle(sch)}
 	for _, c := range spec.Examples.Cases {
 		src.Examples = append(src.Examples, c.Input.Value)
@@ -280,5 +284,75 @@ func TestProposedCase(t *testing.T) {
 				t.Errorf("got %q, %q\nwant %q, %q", text, why, tt.want, tt.why)
 			}
 		})
+	}
+}
+
+func TestGapSearch(t *testing.T) {
+	tool, src, cov := gapTool(t, `type: object
+required: [path]
+properties:
+  path: {type: string}
+  level:
+    oneOf:
+      - {type: integer}
+      - {const: max}
+  mode: {enum: [fast, slow]}`, `{"path": "a", "level": 2, "mode": "fast"}`)
+	parts := cov.Uncovered()
+	id := func(kind coverage.Kind, path string) coverage.ID { return coverage.ID{Kind: kind, Path: path} }
+	branch, cnst := id(coverage.Branch, "/inputs/properties/level/oneOf/1"), id(coverage.Const, "/inputs/properties/level/oneOf/1/const")
+	slow := id(coverage.Enum, "/inputs/properties/mode/enum/1")
+	okKey := id(coverage.OutputKey, "/outputs/properties/text")
+	noLevel, noMode := id(coverage.Absent, "/inputs/properties/level"), id(coverage.Absent, "/inputs/properties/mode")
+	for _, tt := range []struct {
+		name   string
+		refuse string // the input whose answer the caller refuses
+		want   map[coverage.ID]string
+	}{
+		{"every case confirmed", "", map[coverage.ID]string{
+			branch: `{"level":"max","mode":"fast","path":"a"}`, cnst: `{"level":"max","mode":"fast","path":"a"}`,
+			slow: `{"level":2,"mode":"slow","path":"a"}`, okKey: `{"mode":"slow","path":"x"}`,
+			noLevel: `{"mode":"fast","path":"a"}`, noMode: `{"level":2,"path":"a"}`}},
+		// One input closes the branch and its const: refused once, it
+		// closes neither.
+		{"an input refused", `{"level":"max","mode":"fast","path":"a"}`, map[coverage.ID]string{
+			slow: `{"level":2,"mode":"slow","path":"a"}`, okKey: `{"mode":"slow","path":"x"}`,
+			noLevel: `{"mode":"fast","path":"a"}`, noMode: `{"level":2,"path":"a"}`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := NewGapSearch(tool, parts)
+			// explore's runs: an answer that states text closes the
+			// output key; an input of explore's closes no input part.
+			s.Observe(Input{Value: decode(t, `{"path": "x", "mode": "slow"}`), Valid: true, Kind: "boundary"}, decode(t, `{"ok": true, "text": "t"}`))
+			confirms := 0
+			s.Close(src, 14, []string{"e"}, func(in Input) {
+				s.Observe(in, decode(t, `{"ok": true}`))
+			}, func(in Input) (any, bool) {
+				confirms++
+				return decode(t, `{"ok": true, "text": "t"}`), string(in.JSON()) != tt.refuse
+			}, func() bool { return false }, false)
+			for _, p := range parts {
+				gc := s.Case(p.ID())
+				want, ok := tt.want[p.ID()]
+				switch {
+				case !ok && gc != nil:
+					t.Errorf("%v: got %s, want none", p.ID(), gc.In.JSON())
+				case ok && gc == nil:
+					t.Errorf("%v: none, want %s", p.ID(), want)
+				case ok && (string(gc.In.JSON()) != want || gc.Text == ""):
+					t.Errorf("%v: got %s %q, want %s", p.ID(), gc.In.JSON(), gc.Why, want)
+				}
+			}
+			if confirms != 5 {
+				t.Errorf("%d inputs confirmed, want 5 (one per distinct input)", confirms)
+			}
+		})
+	}
+	// Out of time: nothing runs, nothing is found, and the search says so.
+	s := NewGapSearch(tool, parts)
+	s.Close(src, 14, nil, func(Input) { t.Error("an input ran after the deadline") },
+		func(Input) (any, bool) { t.Error("an input was confirmed after the deadline"); return nil, false },
+		func() bool { return true }, false)
+	if !s.Late || s.Cases() != "" {
+		t.Errorf("late %v, cases %q", s.Late, s.Cases())
 	}
 }

@@ -41,10 +41,13 @@ func checkCoverage(c *toolCheck, rep reporter) {
 		if p.Span != (contract.Span{}) {
 			at = over(p.Span)
 		}
-		rep.withHelp(coverageHelp).report(at, "coverage:"+string(p.Kind)+p.Path,
+		rep.withHelp(coverageHelp).report(at, coverageKey(p),
 			"%s at %s; the examples cover %d of %d contract parts (%d%%), under coverage-threshold %d", p.What, p.Path, cov.Covered(), cov.Total(), cov.Percent(), limit)
 	}
 }
+
+// coverageKey is the key of the finding of the part p.
+func coverageKey(p coverage.Part) string { return "coverage:" + string(p.Kind) + p.Path }
 
 // contractCoverage is the tool's contract coverage, measured once.
 func (c *toolCheck) contractCoverage() *coverage.Coverage {
