@@ -34,6 +34,9 @@ input: {"bad": true}
 output: {"ok": false, "error": "bad"}
 `
 
+// appendAt is the end of verifyTool's last case, where a case is appended.
+const appendAt = "output: {\"ok\": false, \"error\": \"bad\"}\n"
+
 // TestVerifyCriterion: a hand-made edit of a TOOL.md passes the criterion
 // of verify.go or not, as the real checks judge the texts.
 func TestVerifyCriterion(t *testing.T) {
@@ -60,6 +63,15 @@ func TestVerifyCriterion(t *testing.T) {
 		{"an edit whose text gets a finding", verifyTool, "name: t", "name: Not_Kebab", false},
 		{"an edit whose example gets a finding on its line", verifyTool, `input: {}`, `input: []`, false},
 		{"an edit that an example now contradicts", verifyTool, `error: {type: string}`, `error: {type: integer}`, true},
+		// The cases explore appends to close coverage gaps (the coverage
+		// rule's unsafe fix): their outputs are an implementation's answers,
+		// kept only when the case brings no finding of its own.
+		{"an appended case", verifyTool, appendAt, appendAt + "\n### more\ninput: {\"x\": 1}\noutput: {\"ok\": true}\n", true},
+		{"an appended case whose answer hides a bidi control", verifyTool, appendAt,
+			appendAt + "\n### more\ninput: {\"x\": 1}\noutput: {\"ok\": true, \"error\": \"a\u202eb\"}\n", false},
+		{"an appended case whose answer is machine-specific", verifyTool, appendAt,
+			appendAt + "\n### more\ninput: {\"x\": 1}\noutput: {\"ok\": true, \"error\": \"/home/alice/.ssh/id_rsa\"}\n", false},
+		{"an appended case whose title is taken", verifyTool, appendAt, appendAt + "\n### works\ninput: {\"x\": 1}\noutput: {\"ok\": true}\n", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

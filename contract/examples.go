@@ -22,6 +22,9 @@ type Examples struct {
 	Pos Pos
 	// Cases are the "###" cases in document order.
 	Cases []Case
+	// End is the offset in the text where the section ends: the start of
+	// the next heading of level 1 or 2, or the end of the text.
+	End int
 	// Problems are about the section itself: a second "## Examples"
 	// heading, whose cases are not read.
 	Problems []Problem
@@ -117,7 +120,7 @@ func parseExamplesWith(p parser.Parser, body []byte, base int, lines *Lines) *Ex
 		}
 	}
 	r := &examplesReader{body: body, base: base, lines: lines, start: start, end: end}
-	ex := &Examples{Pos: r.pos(start)}
+	ex := &Examples{Pos: r.pos(start), End: base + end}
 	for _, h := range again {
 		// Not run: one section is what the convention and speccify read, so
 		// a second one is a split or pasted section to merge.

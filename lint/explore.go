@@ -178,7 +178,10 @@ func (e *exploration) explore(ctx context.Context) *result.ExploreResult {
 	}
 	e.explored = true
 	plan.Deadline = time.Now().Add(x.budget())
+	pr.gaps = newGapCases(e)
 	sum := explore.Run(ctx, plan, pr)
+	pr.gaps.close(ctx, src, seed, plan.Deadline, pr, sum.OutOfTime)
+	pr.gaps.attach()
 	res.Runs, res.Invalid, res.OutOfTime = sum.Runs, sum.Invalid, sum.OutOfTime
 	e.timed = e.timed || sum.Timed
 	return res
@@ -194,12 +197,16 @@ type prober struct {
 	argv  []string
 	props []*Rule
 	res   *result.ExploreResult
+	// gaps, when the tool has coverage findings, looks for the cases that
+	// close them among the runs.
+	gaps *gapCases
 }
 
 // Run runs in (twice when repeat), to be judged by explore-slow with pace.
 func (p *prober) Run(in explore.Input, repeat bool, pace explore.Pace) (*exploreRun, explore.Trial) {
 	r := p.e.exploreOnce(p.ctx, p.argv, in, repeat)
 	r.slowAfter, r.paceOfExamples = pace.After, pace.OfExamples
+	p.gaps.observe(r)
 	t := explore.Trial{Canceled: r.end == endCanceled, Slow: r.end == endTimedOut || r.o.Duration >= explore.SlowMin}
 	for x := r; x != nil; x = x.again {
 		if x.end == endAnswered {

@@ -15,10 +15,21 @@ var ruleCoverage = &Rule{ID: "coverage", Severity: result.SeverityWarning, Categ
 		"each output key some example states; the ok: false path (the JSON report's coverage lists them for every " +
 		"tool, with or without the rule). Add an example that exercises the part, or lower the threshold. A coverage " +
 		"that a bound of its walk cut short (" + coverage.Bounds + ") is not measured in full: its percentage and its " +
-		"gaps are not known, so the threshold is not checked and the rule says so at the field's key instead.",
+		"gaps are not known, so the threshold is not checked and the rule says so at the field's key instead. " +
+		"`speccify-lint explore` proposes the case that closes each part, in the finding's help: an input valid against " +
+		"inputs that exercises it (an example's input edited, else a generated one), or one of explore's inputs whose " +
+		"answer states the output key or answers ok: false, with the implementation's answer as its output, run twice " +
+		"and kept only when it is a valid wire answer explore finds nothing wrong with. `explore --fix --unsafe-fixes` " +
+		"appends those cases to `## Examples`; unsafe, because the outputs are the implementation's answers, not the " +
+		"author's: read them before you keep them.",
 	Example: "inputs:\n  properties:\n    mode: {enum: [fast, exact]}\n...\n### fast\ninput: {\"mode\": \"fast\"}\n(with coverage-threshold: 100)",
 	Fix:     "### exact\ninput: {\"mode\": \"exact\"}\noutput: {\"ok\": true}",
+	Autofix: result.UnsafeFix,
 	static:  checkCoverage}
+
+// coverageHelp is the help of a coverage finding; explore adds the case
+// that closes the part, or why it has none.
+const coverageHelp = "add an example that exercises it, or lower coverage-threshold"
 
 // checkCoverage reports each uncovered part of a tool whose coverage is
 // under the threshold; for a coverage measured in part, each field cut
@@ -41,26 +52,34 @@ func checkCoverage(c *toolCheck, rep reporter) {
 		if p.Span != (contract.Span{}) {
 			at = over(p.Span)
 		}
-		rep.withHelp("add an example that exercises it, or lower coverage-threshold").report(at, "coverage:"+string(p.Kind)+p.Path,
+		rep.withHelp(coverageHelp).report(at, coverageKey(p),
 			"%s at %s; the examples cover %d of %d contract parts (%d%%), under coverage-threshold %d", p.What, p.Path, cov.Covered(), cov.Total(), cov.Percent(), limit)
 	}
 }
+
+// coverageKey is the key of the finding of the part p.
+func coverageKey(p coverage.Part) string { return "coverage:" + string(p.Kind) + p.Path }
 
 // contractCoverage is the tool's contract coverage, measured once.
 func (c *toolCheck) contractCoverage() *coverage.Coverage {
 	if !c.covMeasured {
 		c.covMeasured = true
-		t := coverage.Tool{Spec: c.spec}
-		inputs, outputs := c.schemas()
-		if inputs != nil {
-			t.Inputs = inputs.schema
-		}
-		if outputs != nil {
-			t.Outputs = outputs.schema
-		}
-		c.cov = coverage.Of(t)
+		c.cov = coverage.Of(c.coverageTool())
 	}
 	return c.cov
+}
+
+// coverageTool is the tool as coverage measures it.
+func (c *toolCheck) coverageTool() coverage.Tool {
+	t := coverage.Tool{Spec: c.spec}
+	inputs, outputs := c.schemas()
+	if inputs != nil {
+		t.Inputs = inputs.schema
+	}
+	if outputs != nil {
+		t.Outputs = outputs.schema
+	}
+	return t
 }
 
 // coverageResult is ToolResult.Coverage.

@@ -202,16 +202,22 @@ func ruleLink(id, shown string) string {
 //	   = unsafe fix: add ok to outputs.required (--fix --unsafe-fixes)
 //
 // The "=" stands under the snippet's bar (two columns in without a
-// snippet): every line starts with a blank, so that none matches the
-// problem matcher.
+// snippet); a help of several lines (the example case explore proposes)
+// goes on under its text. Every line starts with a blank, so that none
+// matches the problem matcher.
 func writeHelp(b *bytes.Buffer, f *result.Finding, opt Options) {
 	indent := "  "
 	if !opt.noSnippets && hasSnippet(f) {
 		indent = strings.Repeat(" ", len(strconv.Itoa(f.Line))+2)
 	}
+	more := indent + "     " // the further lines of a help, under its text
 	indent += paint(opt.Color, ansiGutter, "=")
 	if f.Help != "" {
-		fmt.Fprintf(b, "%s %s: %s\n", indent, paint(opt.Color, ansiBold, "help"), cleanLine(f.Help))
+		lines := strings.Split(f.Help, "\n")
+		fmt.Fprintf(b, "%s %s: %s\n", indent, paint(opt.Color, ansiBold, "help"), cleanLine(lines[0]))
+		for _, l := range lines[1:] {
+			fmt.Fprintf(b, "%s%s\n", more, cleanLine(l))
+		}
 	}
 	if fix := f.Fix; fix != nil {
 		what := "fix"

@@ -16,13 +16,12 @@ import (
 )
 
 // checkFixFlags rejects the flags that only mean something with --fix or
-// --diff when neither is given, --run with --no-run, and fixing in the
-// explore command.
-func (c *LintCmd) checkFixFlags(explore bool) error {
+// --diff when neither is given, and --run with --no-run. The explore
+// command fixes too: its --fix --unsafe-fixes adds the cases it ran that
+// close the coverage findings.
+func (c *LintCmd) checkFixFlags() error {
 	fixing := c.Fix || c.Diff
 	switch {
-	case fixing && explore:
-		return errors.New("--fix and --diff go with the lint command; explore reports what it finds")
 	case c.RunToo && c.NoRun:
 		return errors.New("--run and --no-run: choose one")
 	case c.RunToo && !fixing:

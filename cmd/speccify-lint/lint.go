@@ -149,7 +149,7 @@ func (c *LintCmd) plan(env *runEnv, explore *lint.ExploreConfig) (lintPlan, erro
 	if err != nil {
 		return lintPlan{}, usageError{err}
 	}
-	if err := c.checkValues(explore != nil); err != nil {
+	if err := c.checkValues(); err != nil {
 		return lintPlan{}, err
 	}
 	baseline, err := c.readBaseline()
@@ -175,7 +175,7 @@ func (c *LintCmd) plan(env *runEnv, explore *lint.ExploreConfig) (lintPlan, erro
 	}
 	cfg := lint.Config{
 		Version: currentVersion(), Root: root, Platform: c.Platform,
-		Run: c.runExamples(), NotRun: c.notRun(),
+		Run: c.runExamples() || explore != nil, NotRun: c.notRun(),
 		Disabled: disabled, Severities: severities, Profiles: c.Profile,
 		Jobs: c.Jobs, Timeout: c.Timeout, MaxOutput: int64(c.MaxOutput), MaxAnswerTokens: c.MaxAnswerTokens,
 		CoverageThreshold: c.CoverageThreshold, Shard: shard.String(), Explore: explore,
@@ -185,13 +185,13 @@ func (c *LintCmd) plan(env *runEnv, explore *lint.ExploreConfig) (lintPlan, erro
 
 // checkValues checks the flags whose values lint does not check itself,
 // each error naming its flag.
-func (c *LintCmd) checkValues(exploring bool) error {
+func (c *LintCmd) checkValues() error {
 	if err := checkFlags(append(runFlagChecks(c.Platform, c.Jobs, c.Timeout, c.MaxAnswerTokens),
 		flagCheck{"--profile", mcpprofile.CheckNames(c.Profile)},
 		flagCheck{"--coverage-threshold", checkCoverageThreshold(c.CoverageThreshold)})...); err != nil {
 		return err
 	}
-	if err := c.checkFixFlags(exploring); err != nil {
+	if err := c.checkFixFlags(); err != nil {
 		return usageError{err}
 	}
 	if err := c.checkRevisions(); err != nil {
