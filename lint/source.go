@@ -4,10 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"math"
-	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
 	"github.com/speccify/speccify-lint/discover"
+	"github.com/speccify/speccify-lint/internal/prose"
 	"github.com/speccify/speccify-lint/result"
 )
 
@@ -42,16 +42,7 @@ func (c *toolCheck) attachSource(fs []result.Finding) {
 }
 
 // capLine cuts s to maxSourceLine bytes on a rune boundary.
-func capLine(s string) string {
-	if len(s) <= maxSourceLine {
-		return s
-	}
-	cut := maxSourceLine
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut]
-}
+func capLine(s string) string { return prose.Cut(s, maxSourceLine) }
 
 // specSum is the Fix.Sum of TOOL.md's text as the engine read it, computed
 // once, when a finding has a fix.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/internal/prose"
 )
 
 // cleanText makes text from a tool's output (or anything else) safe to show
@@ -158,14 +160,7 @@ func capText(s string, max int) string {
 		return s
 	}
 	const note = "\n[... truncated by speccify-lint]"
-	cut := max - len(note)
-	if cut < 0 {
-		cut = 0
-	}
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + note
+	return prose.Cut(s, max-len(note)) + note
 }
 
 // asciiXML rewrites an XML document that encoding/xml wrote so that it is

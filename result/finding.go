@@ -3,9 +3,9 @@ package result
 import (
 	"cmp"
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/prose"
 )
 
 // Finding is one thing wrong with a contract, a tool folder or an example run.
@@ -93,11 +93,7 @@ func Justification(reason string) string {
 	if len(reason) <= MaxJustification {
 		return reason
 	}
-	cut := MaxJustification
-	for cut > 0 && !utf8.RuneStart(reason[cut]) {
-		cut--
-	}
-	return reason[:cut] + "…"
+	return prose.Cut(reason, MaxJustification) + "…"
 }
 
 // ByteCol is the finding's column counted in bytes: ByteColumn, or Column

@@ -8,7 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/speccify/speccify-lint/internal/prose"
 )
 
 // Difference is one way an actual JSON value fails to cover the expected one.
@@ -248,11 +249,7 @@ func cmpCut(s string) string {
 	if len(s) <= cmpMaxMsgValue {
 		return s
 	}
-	i := cmpMaxMsgValue
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "…"
+	return prose.Cut(s, cmpMaxMsgValue) + "…"
 }
 
 // cmpPath renders a path such as $.items[0]["a b"].
