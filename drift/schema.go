@@ -1,7 +1,6 @@
 package drift
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"math/big"
@@ -12,6 +11,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 )
 
 // Direction says which way a schema change breaks callers.
@@ -81,13 +81,11 @@ func (c *SchemaChange) WitnessJSON() string {
 
 // jsonText is v as compact JSON, keys sorted, no HTML escaping.
 func jsonText(v any) string {
-	var b strings.Builder
-	e := json.NewEncoder(&b)
-	e.SetEscapeHTML(false)
-	if err := e.Encode(v); err != nil {
+	b, err := jsonexact.Compact(v)
+	if err != nil {
 		return "null"
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return string(b)
 }
 
 // maxWalk bounds the schema pairs compared (recursive and huge schemas).

@@ -47,10 +47,8 @@
 package explore
 
 import (
-	"bytes"
-	"encoding/json"
-
 	"github.com/speccify/speccify-lint/contract"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 )
 
 // Source is what inputs are made from.
@@ -93,11 +91,9 @@ type Input struct {
 // characters as they are (no HTML escaping of <, > and &), integers in
 // the input's Spelling.
 func (in Input) JSON() []byte {
-	var b bytes.Buffer
-	e := json.NewEncoder(&b)
-	e.SetEscapeHTML(false)
-	if err := e.Encode(in.Value); err != nil {
+	b, err := jsonexact.Compact(in.Value)
+	if err != nil {
 		return []byte("null")
 	}
-	return respell(bytes.TrimSuffix(b.Bytes(), []byte("\n")), in.Spelling)
+	return respell(b, in.Spelling)
 }

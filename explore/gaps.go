@@ -1,8 +1,6 @@
 package explore
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -12,6 +10,7 @@ import (
 	"github.com/speccify/speccify-lint/coverage"
 	"github.com/speccify/speccify-lint/internal/cilog"
 	"github.com/speccify/speccify-lint/internal/hiddentext"
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/internal/machinetext"
 )
 
@@ -300,7 +299,7 @@ const MaxCaseText = 2000
 // command or machine-specific text (the implementation's answer is not
 // the author's, and may come from a pull request).
 func ProposedCase(in Input, answer any, titles []string) (text, why string) {
-	out, err := compactJSON(answer)
+	out, err := jsonexact.Compact(answer)
 	if err != nil {
 		return "", "the answer cannot be written as JSON"
 	}
@@ -321,17 +320,6 @@ func ProposedCase(in Input, answer any, titles []string) (text, why string) {
 		return "", "the case would hold machine-specific text"
 	}
 	return text, ""
-}
-
-// compactJSON is v as compact JSON, keys sorted, characters as they are.
-func compactJSON(v any) ([]byte, error) {
-	var b bytes.Buffer
-	e := json.NewEncoder(&b)
-	e.SetEscapeHTML(false)
-	if err := e.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // commands reports whether a string of v (a key or a value, at any depth)

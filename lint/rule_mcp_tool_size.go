@@ -1,9 +1,9 @@
 package lint
 
 import (
-	"encoding/json"
 	"strings"
 
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/internal/tokens"
 	"github.com/speccify/speccify-lint/result"
 )
@@ -84,22 +84,5 @@ func DefinitionBytes(name, description string, in, out any) int64 {
 	return jsonBytes(mcpDefinition{Name: name, Description: description, InputSchema: in, OutputSchema: out})
 }
 
-// jsonBytes is the size of v's compact JSON, HTML characters not escaped;
-// 0 when it does not encode. The JSON is counted as it is written, not kept.
-func jsonBytes(v any) int64 {
-	var n byteCount
-	enc := json.NewEncoder(&n)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return 0
-	}
-	return int64(n) - 1 // Encode ends with a newline
-}
-
-// byteCount is a writer that counts what is written to it.
-type byteCount int64
-
-func (n *byteCount) Write(p []byte) (int, error) {
-	*n += byteCount(len(p))
-	return len(p), nil
-}
+// jsonBytes is the size of v's compact JSON (jsonexact.CompactSize).
+func jsonBytes(v any) int64 { return jsonexact.CompactSize(v) }

@@ -1,11 +1,10 @@
 package mcptool
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 
+	"github.com/speccify/speccify-lint/internal/jsonexact"
 	"github.com/speccify/speccify-lint/internal/tokens"
 	"github.com/speccify/speccify-lint/report"
 )
@@ -21,15 +20,7 @@ func (r ListResult) Size() int64 { return compactSize(r) }
 
 // compactSize is the size of v's compact JSON, HTML characters not
 // escaped; 0 when it does not encode.
-func compactSize(v any) int64 {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return 0
-	}
-	return int64(buf.Len() - 1) // Encode ends with a newline
-}
+func compactSize(v any) int64 { return jsonexact.CompactSize(v) }
 
 // WriteSizes writes, one line each, every definition's size and the tool
 // list's, in bytes and in tokens as tokens.Estimate estimates them

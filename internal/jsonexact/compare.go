@@ -344,13 +344,11 @@ func encodeJSON(v any) (s string, ok bool) {
 			s, ok = "", false
 		}
 	}()
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := Compact(v)
+	if err != nil {
 		return "", false
 	}
-	return strings.TrimSuffix(b.String(), "\n"), true
+	return string(b), true
 }
 
 // jsonGoNumber formats a Go number exactly, as encoding/json does: integers
